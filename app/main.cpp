@@ -1,0 +1,24 @@
+// ArenaScope entry point: a headless subcommand, or the desktop app.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/cli/cli.h"
+
+#ifdef ARENASCOPE_WITH_UI
+#include "ui/app_main.h"
+#endif
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+int main(int argc, char** argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (arenascope::isCliCommand(args))
+        return arenascope::runCli(args, std::cout, std::cerr);
+#ifdef ARENASCOPE_WITH_UI
+    return arenascope::runDesktopApp(argc, argv);
+#else
+    std::cerr << "arenascope: built without the desktop app; use 'arenascope info' or 'arenascope plan'\n";
+    return arenascope::kExitBadInput;
+#endif
+}

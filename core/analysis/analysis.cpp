@@ -1,0 +1,100 @@
+#include "analysis.h"
+
+#include "core/emulation/emulator.h"
+
+#include <algorithm>
+
+namespace arenascope {
+
+std::optional<bool> Analysis::fits() const
+{
+    if (!arenaSize)
+        return std::nullopt;
+    return atSize && atSize->ok;
+}
+
+const Failure* Analysis::failure() const
+{
+    if (measured && measured->failure && !measured->failure->capacity)
+        return &*measured->failure;
+    if (atSize && atSize->failure)
+        return &*atSize->failure;
+    if (measured && measured->failure)
+        return &*measured->failure;
+    return nullptr;
+}
+
+std::optional<std::uint64_t> findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling)
+{
+    auto okAt = [&](std::uint64_t size) {
+        settings.arenaBytes = size;
+        return emulate(model, settings)->ok;
+    };
+    if (!okAt(ceiling))
+        return std::nullopt;
+    std::uint64_t lo = 0;       // fails (an empty arena cannot hold the allocator)
+    std::uint64_t hi = ceiling; // succeeds
+    while (true) {
+        while (hi - lo > 1) {
+            const std::uint64_t mid = lo + (hi - lo) / 2;
+            if (okAt(mid))
+                hi = mid;
+            else
+                lo = mid;
+        }
+        // The tail aligns each allocation from the raw arena end, so success is not strictly
+        // monotonic in the size: look a little further down before calling hi the minimum.
+        std::optional<std::uint64_t> lower;
+        for (std::uint64_t d = 2; d <= 64 && d <= hi; ++d) {
+            if (okAt(hi - d)) {
+                lower = hi - d;
+                break;
+            }
+        }
+        if (!lower)
+            return hi;
+        hi = *lower;
+        lo = 0;
+    }
+}
+
+std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result)
+{
+    std::vector<std::uint64_t> live(static_cast<std::size_t>(std::max(result.scopeCount, 1)), 0);
+    for (const PlannedBuffer& b : result.planned) {
+        for (std::int32_t s = std::max(b.first, 0); s <= b.last && s < static_cast<std::int32_t>(live.size()); ++s)
+            live[static_cast<std::size_t>(s)] += b.alignedBytes;
+    }
+    return live;
+}
+
+AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, std::optional<std::uint64_t> arenaSize)
+{
+    auto a = std::make_shared<Analysis>();
+    a->model = model;
+    a->settings = settings;
+    a->arenaSize = arenaSize;
+    EmulationSettings measure = settings;
+    measure.arenaBytes = std::max<std::uint64_t>(kMeasureArenaBytes, arenaSize.value_or(0));
+    if (measure.nonPersistentBytes)
+        measure.nonPersistentBytes = std::max<std::uint64_t>(kMeasureArenaBytes, *measure.nonPersistentBytes);
+    a->measured = emulate(*model, measure);
+    if (arenaSize) {
+        EmulationSettings at = settings;
+        at.arenaBytes = *arenaSize;
+        a->atSize = emulate(*model, at);
+    } else {
+        a->atSize = a->measured;
+    }
+    if (a->measured->ok && !settings.nonPersistentBytes)
+        a->minArenaBytes = findMinimumArena(*model, settings, measure.arenaBytes);
+    const auto live = liveBytesPerScope(*a->measured);
+    const auto peak = std::max_element(live.begin(), live.end());
+    a->lowerBoundBytes = peak == live.end() ? 0 : *peak;
+    a->peakScope = peak == live.end() ? -1 : static_cast<std::int32_t>(peak - live.begin());
+    for (const PlannedBuffer& b : a->measured->planned)
+        a->alignmentWasteBytes += b.alignedBytes - b.bytes;
+    return a;
+}
+
+} // namespace arenascope

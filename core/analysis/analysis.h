@@ -1,0 +1,55 @@
+#pragma once
+// Everything ArenaScope tells about one model under one set of settings.
+//
+// - `measured`: the emulation in a 64 MiB arena (or the given size, if larger): the figures
+//   TFLM reports after a successful AllocateTensors (arena_used_bytes, head, tail).
+// - `atSize`: the emulation at the user's arena size, when one was given: fits or not, and the
+//   first failing event.
+// - `minArenaBytes`: the smallest arena in which AllocateTensors succeeds, found by emulating
+//   (not estimating); nullopt when no arena size helps (unresolved operator, bad type).
+// - `lowerBoundBytes`: the most bytes of planned buffers alive at one time: no plan can
+//   use less head than this.
+//
+// Usage:
+//   auto analysis = analyze(model, settings, 100 * 1024);
+//   if (!analysis->fits()) explain(*analysis->atSize->failure);
+
+#include "core/emulation/emulation_result.h"
+#include "core/model/model.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+namespace arenascope {
+
+inline constexpr std::uint64_t kMeasureArenaBytes = 64ULL * 1024 * 1024;
+
+struct Analysis {
+    ModelPtr model;
+    EmulationSettings settings;               // as requested (arenaBytes = the user's size, if any)
+    std::optional<std::uint64_t> arenaSize;   // the user's size
+    EmulationResultPtr measured;
+    EmulationResultPtr atSize;                // == measured when no size was given
+    std::optional<std::uint64_t> minArenaBytes;
+    std::uint64_t lowerBoundBytes = 0;
+    std::uint64_t alignmentWasteBytes = 0;    // padding of planned buffers (aligned - requested)
+    std::int32_t peakScope = -1;              // scope where live planned bytes peak
+
+    std::optional<bool> fits() const;
+    // The failure that decides the verdict: at the user's size, or a non-capacity failure.
+    const Failure* failure() const;
+};
+
+using AnalysisPtr = std::shared_ptr<const Analysis>;
+
+AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, std::optional<std::uint64_t> arenaSize);
+
+// The smallest arena size for which emulation succeeds, or nullopt if none up to `ceiling`.
+std::optional<std::uint64_t> findMinimumArena(const Model& model, EmulationSettings settings,
+                                              std::uint64_t ceiling);
+
+// Live planned bytes per scope (index = scope), from a finished plan.
+std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result);
+
+} // namespace arenascope

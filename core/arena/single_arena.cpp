@@ -1,0 +1,98 @@
+#include "single_arena.h"
+
+#include "align.h"
+#include "arena_messages.h"
+
+#include <algorithm>
+
+namespace arenascope {
+
+SingleArena::SingleArena(std::uint64_t size)
+    : m_end(size)
+    , m_tail(size)
+{
+}
+
+Result<std::uint64_t> SingleArena::allocateResizable(std::uint64_t size, std::uint64_t alignment)
+{
+    // Only one resizable buffer exists, starting at the arena's first aligned byte.
+    const std::uint64_t buffer = alignUp(0, alignment);
+    ARENASCOPE_TRY(resizeBuffer(buffer, size, alignment));
+    return buffer;
+}
+
+Status SingleArena::deallocateResizable(std::uint64_t buffer)
+{
+    return resizeBuffer(buffer, 0, 1);
+}
+
+Status SingleArena::reserveOverlay(std::uint64_t size, std::uint64_t alignment)
+{
+    return resizeBuffer(alignUp(0, alignment), size, alignment);
+}
+
+Status SingleArena::resizeBuffer(std::uint64_t buffer, std::uint64_t size, std::uint64_t alignment)
+{
+    const std::uint64_t expected = alignUp(0, alignment);
+    if (m_head != m_temp || buffer != expected)
+        return arenaMessages::notResizable();
+    const std::uint64_t start = expected;
+    const std::uint64_t available = m_tail > start ? m_tail - start : 0;
+    if (available < size)
+        return arenaMessages::resizeFailed(size, available);
+    m_head = start + size;
+    m_temp = m_head;
+    return okStatus();
+}
+
+Result<std::uint64_t> SingleArena::allocatePersistent(std::uint64_t size, std::uint64_t alignment)
+{
+    // TFLM computes tail - size on pointers; below the arena start it is a failure too.
+    if (size > m_tail || alignDown(m_tail - size, alignment) < m_head) {
+        const std::uint64_t result = size > m_tail ? 0 : alignDown(m_tail - size, alignment);
+        const std::uint64_t missing = size > m_tail ? m_head + (size - m_tail) : m_head - result;
+        return arenaMessages::tailFailed(size, missing);
+    }
+    m_tail = alignDown(m_tail - size, alignment);
+    return m_tail;
+}
+
+Result<std::uint64_t> SingleArena::allocateTemp(std::uint64_t size, std::uint64_t alignment)
+{
+    const std::uint64_t start = alignUp(m_temp, alignment);
+    const std::uint64_t available = m_tail > start ? m_tail - start : 0;
+    if (available < size)
+        return arenaMessages::tempFailed(size, available);
+    m_temp = start + size;
+    m_tempChecksum ^= start;
+    ++m_tempCount;
+    return start;
+}
+
+void SingleArena::deallocateTemp(std::uint64_t buffer)
+{
+    m_tempChecksum ^= buffer;
+    --m_tempCount;
+}
+
+Status SingleArena::resetTemp()
+{
+    if (m_tempCount != 0 || m_tempChecksum != 0)
+        return arenaMessages::tempNotFreed(m_tempCount, m_tempChecksum == 0);
+    m_temp = m_head;
+    return okStatus();
+}
+
+std::uint64_t SingleArena::availableMemory(std::uint64_t alignment) const
+{
+    const std::uint64_t temp = alignUp(m_temp, alignment);
+    const std::uint64_t tail = alignDown(m_tail, alignment);
+    return tail > temp ? tail - temp : 0;
+}
+
+std::uint64_t SingleArena::nonPersistentUsedBytes() const
+{
+    return std::max(m_head, m_temp);
+}
+
+} // namespace arenascope

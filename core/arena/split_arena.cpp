@@ -1,0 +1,93 @@
+#include "split_arena.h"
+
+#include "align.h"
+#include "arena_messages.h"
+
+namespace arenascope {
+
+PersistentArena::PersistentArena(std::uint64_t size)
+    : m_end(alignDown(size, kArenaBufferAlignment))
+    , m_tail(m_end)
+{
+}
+
+Result<std::uint64_t> PersistentArena::allocatePersistent(std::uint64_t size, std::uint64_t alignment)
+{
+    if (size > m_tail)
+        return arenaMessages::tailFailed(size, size - m_tail + (m_tail - alignDown(m_tail, alignment)));
+    const std::uint64_t result = alignDown(m_tail - size, alignment);
+    m_tail = result;
+    return result;
+}
+
+NonPersistentArena::NonPersistentArena(std::uint64_t size)
+    : m_end(size)
+{
+}
+
+Result<std::uint64_t> NonPersistentArena::allocateResizable(std::uint64_t size, std::uint64_t alignment)
+{
+    const std::uint64_t expected = alignUp(0, alignment);
+    if (m_headTemp != expected)
+        return makeError(ErrorCode::Internal, "Cannot allocate a new resizable buffer when one is already allocated");
+    ARENASCOPE_TRY(resizeBuffer(expected, size, alignment));
+    return expected;
+}
+
+Status NonPersistentArena::resizeBuffer(std::uint64_t buffer, std::uint64_t size, std::uint64_t alignment)
+{
+    const std::uint64_t expected = alignUp(0, alignment);
+    if (m_headTemp != m_nextTemp || buffer != expected)
+        return arenaMessages::notResizable();
+    const std::uint64_t available = m_end > expected ? m_end - expected : 0;
+    if (available < size)
+        return arenaMessages::resizeFailed(size, available);
+    m_headTemp = expected + size;
+    m_nextTemp = m_headTemp;
+    return okStatus();
+}
+
+Status NonPersistentArena::deallocateResizable(std::uint64_t buffer)
+{
+    return resizeBuffer(buffer, 0, 1);
+}
+
+Status NonPersistentArena::reserveOverlay(std::uint64_t size, std::uint64_t alignment)
+{
+    return resizeBuffer(alignUp(0, alignment), size, alignment);
+}
+
+Result<std::uint64_t> NonPersistentArena::allocateTemp(std::uint64_t size, std::uint64_t alignment)
+{
+    const std::uint64_t start = alignUp(m_nextTemp, alignment);
+    const std::uint64_t available = m_end > start ? m_end - start : 0;
+    if (available < size)
+        return arenaMessages::tempFailed(size, available);
+    m_nextTemp = start + size;
+    m_tempChecksum ^= start;
+    ++m_tempCount;
+    return start;
+}
+
+void NonPersistentArena::deallocateTemp(std::uint64_t buffer)
+{
+    m_tempChecksum ^= buffer;
+    --m_tempCount;
+}
+
+Status NonPersistentArena::resetTemp()
+{
+    if (m_tempCount != 0 || m_tempChecksum != 0)
+        return arenaMessages::tempNotFreed(m_tempCount, m_tempChecksum == 0);
+    m_nextTemp = m_headTemp;
+    return okStatus();
+}
+
+std::uint64_t NonPersistentArena::availableMemory(std::uint64_t alignment) const
+{
+    const std::uint64_t temp = alignUp(m_nextTemp, alignment);
+    const std::uint64_t tail = alignDown(m_end, alignment);
+    return tail > temp ? tail - temp : 0;
+}
+
+} // namespace arenascope

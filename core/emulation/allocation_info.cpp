@@ -1,0 +1,138 @@
+#include "allocation_info.h"
+
+#include "core/util/format.h"
+
+namespace arenascope {
+
+namespace {
+
+// Marking visits a subgraph again each time a control-flow operator calls it; a model
+// built to multiply those visits must not hang the tool.
+constexpr std::uint64_t kMaxSubgraphVisits = 1'000'000;
+
+class Marker {
+public:
+    Marker(const Model& model, AllocationInfoSet& set, std::vector<std::size_t> offsets,
+           const std::vector<ScratchRequest>& scratch, std::size_t scratchBase)
+        : m_model(model), m_set(set), m_offsets(std::move(offsets)), m_scratch(scratch), m_scratchBase(scratchBase)
+    {
+    }
+
+    Status mark(std::uint32_t sgIndex)
+    {
+        if (++m_visits > kMaxSubgraphVisits)
+            return makeError(ErrorCode::Unsupported,
+                             "control flow calls subgraphs more than a million times while planning");
+        const Subgraph& sg = m_model.subgraphs()[sgIndex];
+        auto info = [&](std::int32_t t) -> AllocationInfo& {
+            return m_set.infos[m_offsets[sgIndex] + static_cast<std::size_t>(t)];
+        };
+        for (std::int32_t t : sg.inputs)
+            created(info(t), m_scope);
+        for (std::int32_t t : sg.outputs)
+            created(info(t), m_scope);
+        for (std::size_t i = 0; i < sg.operators.size(); ++i) {
+            const Operator& op = sg.operators[i];
+            ++m_scope;
+            for (std::int32_t t : op.outputs)
+                created(info(t), m_scope);
+            const std::int32_t start = m_scope;
+            // TFLM enters the called subgraphs here (its IF/WHILE/CALL_ONCE options).
+            for (std::uint32_t called : op.calledSubgraphs) {
+                ++m_scope;
+                ARENASCOPE_TRY(mark(called));
+            }
+            for (std::int32_t t : op.inputs)
+                if (t >= 0)
+                    used(info(t), m_scope);
+            for (std::int32_t t : op.outputs)
+                used(info(t), m_scope);
+            for (std::size_t k = 0; k < m_scratch.size(); ++k) {
+                const ScratchRequest& r = m_scratch[k];
+                if (r.node == static_cast<std::int32_t>(i) && r.subgraph == static_cast<std::int32_t>(sgIndex)) {
+                    AllocationInfo& s = m_set.infos[m_scratchBase + k];
+                    s.bytes = r.bytes;
+                    created(s, start);
+                    used(s, m_scope);
+                }
+            }
+        }
+        for (std::int32_t t : sg.outputs)
+            used(info(t), m_scope);
+        return okStatus();
+    }
+
+    std::int32_t scope() const { return m_scope; }
+
+private:
+    static void created(AllocationInfo& a, std::int32_t scope)
+    {
+        a.first = scope;
+        a.last = scope;
+    }
+    static void used(AllocationInfo& a, std::int32_t scope) { a.last = scope; }
+
+    const Model& m_model;
+    AllocationInfoSet& m_set;
+    std::vector<std::size_t> m_offsets;
+    const std::vector<ScratchRequest>& m_scratch;
+    std::size_t m_scratchBase;
+    std::int32_t m_scope = 0;
+    std::uint64_t m_visits = 0;
+};
+
+} // namespace
+
+Result<AllocationInfoSet> buildAllocationInfo(const Model& model,
+                                             const std::vector<std::vector<bool>>& tensorHasData,
+                                             const std::vector<ScratchRequest>& scratch)
+{
+    AllocationInfoSet set;
+    std::vector<std::size_t> offsets;
+    std::size_t total = 0;
+    for (const Subgraph& sg : model.subgraphs()) {
+        offsets.push_back(total);
+        total += sg.tensors.size();
+    }
+    const auto& plan = model.offlinePlan();
+    if (plan && plan->tensorCount != total)
+        return makeError(ErrorCode::Unsupported,
+                         formatString("Nbr of offline buffer offsets (%u) in metadata not equal nbr tensors (%zu)",
+                                      plan->tensorCount, total));
+    set.infos.resize(total + scratch.size());
+    for (std::size_t s = 0; s < model.subgraphs().size(); ++s) {
+        const Subgraph& sg = model.subgraphs()[s];
+        for (const Operator& op : sg.operators) {
+            for (std::int32_t t : op.intermediates) {
+                const std::uint64_t bytes = sg.tensors[static_cast<std::size_t>(t)].bytes;
+                if (bytes != 0)
+                    return makeError(ErrorCode::Unsupported,
+                                     formatString("Does not support intermediate tensor with non-zero size: %llu",
+                                                  static_cast<unsigned long long>(bytes)));
+            }
+        }
+        for (std::size_t t = 0; t < sg.tensors.size(); ++t) {
+            const Tensor& tensor = sg.tensors[t];
+            AllocationInfo& a = set.infos[offsets[s] + t];
+            a.subgraph = static_cast<std::int32_t>(s);
+            a.tensor = static_cast<std::int32_t>(t);
+            a.bytes = tensor.bytes;
+            a.needsAllocating = !tensorHasData[s][t] && !tensor.isVariable && a.bytes != 0;
+            // TFLM indexes the offline offsets with the tensor's index inside its subgraph.
+            if (plan)
+                a.offlineOffset = plan->offsets[t];
+        }
+    }
+    for (std::size_t k = 0; k < scratch.size(); ++k) {
+        AllocationInfo& a = set.infos[total + k];
+        a.needsAllocating = true;
+        a.scratchIndex = static_cast<std::int32_t>(k);
+        a.subgraph = scratch[k].subgraph;
+    }
+    Marker marker(model, set, offsets, scratch, total);
+    ARENASCOPE_TRY(marker.mark(0));
+    set.scopeCount = marker.scope() + 1;
+    return set;
+}
+
+} // namespace arenascope

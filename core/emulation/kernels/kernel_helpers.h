@@ -1,0 +1,65 @@
+#pragma once
+// Small helpers shared by the kernel profiles.
+
+#include "core/emulation/kernel_context.h"
+#include "core/util/format.h"
+
+#include <initializer_list>
+
+namespace arenascope::kernels {
+
+// Size of a kernel struct: {cortex-m, x86_64}.
+inline std::uint64_t bySize(const KernelContext& ctx, std::uint64_t size32, std::uint64_t size64)
+{
+    return ctx.target().is64Bit() ? size64 : size32;
+}
+
+// Temp tensors a kernel holds during Prepare, released together at the end.
+class TempTensors {
+public:
+    explicit TempTensors(KernelContext& ctx) : m_ctx(ctx) {}
+    TempTensors(const TempTensors&) = delete;
+    TempTensors& operator=(const TempTensors&) = delete;
+    ~TempTensors()
+    {
+        for (const TempTensor& t : m_held)
+            m_ctx.releaseTemp(t);
+    }
+
+    // AllocateTempInputTensor(i); `required` mirrors the kernel's TF_LITE_ENSURE(ptr != nullptr).
+    Status input(std::size_t i, bool required = true) { return add(m_ctx.tempInput(i), required, "input", i); }
+    Status output(std::size_t i, bool required = true) { return add(m_ctx.tempOutput(i), required, "output", i); }
+
+private:
+    Status add(Result<TempTensor> r, bool required, const char* role, std::size_t i)
+    {
+        if (!r)
+            return r.error();
+        if (!r.value().valid && required)
+            return m_ctx.kernelError(formatString("%s %zu is missing (TF_LITE_ENSURE failed)", role, i));
+        m_held.push_back(r.value());
+        return okStatus();
+    }
+
+    KernelContext& m_ctx;
+    std::vector<TempTensor> m_held;
+};
+
+inline bool isOneOf(DataType t, std::initializer_list<DataType> types)
+{
+    for (DataType x : types)
+        if (x == t)
+            return true;
+    return false;
+}
+
+// TFLM's "Type %s (%d) not supported." for a tensor a kernel cannot handle.
+inline Error unsupportedType(KernelContext& ctx, const Tensor& t)
+{
+    return makeError(ErrorCode::Unsupported,
+                     formatString("Type %s (%d) not supported.", std::string(dataTypeName(t.type)).c_str(),
+                                  static_cast<int>(t.type)));
+    (void)ctx;
+}
+
+} // namespace arenascope::kernels

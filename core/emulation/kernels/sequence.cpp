@@ -1,0 +1,53 @@
+// UNIDIRECTIONAL_SEQUENCE_LSTM.
+// Sources: tensorflow/lite/micro/kernels/unidirectional_sequence_lstm.cc, lstm_eval.cc,
+// lstm_eval_common.cc, lstm_shared.h @90b983c2.
+#include "kernels.h"
+#include "kernel_helpers.h"
+
+namespace arenascope::kernels {
+
+// OpDataLSTM holds no pointers: 688 bytes on both targets.
+Status lstmInit(KernelContext& ctx) { return ctx.allocatePersistent(688, "OpDataLSTM"); }
+
+Status lstmPrepare(KernelContext& ctx)
+{
+    if (ctx.outputCount() != 1 || ctx.inputCount() != 24)
+        return ctx.kernelError("UNIDIRECTIONAL_SEQUENCE_LSTM takes 24 inputs and one output");
+    // LstmTensors holds every present input and the output until Prepare returns.
+    TempTensors temps(ctx);
+    for (std::size_t i = 0; i < 24; ++i)
+        ARENASCOPE_TRY(temps.input(i, false));
+    ARENASCOPE_TRY(temps.output(0, false));
+    const Tensor* input = ctx.input(0);
+    const Tensor* cellState = ctx.input(19);
+    if (!input || !ctx.input(18) || !cellState)
+        return ctx.kernelError("LSTM input, output state and cell state must be present");
+    if (!ctx.input(18)->isVariable || !cellState->isVariable)
+        return ctx.kernelError("LSTM output state and cell state must be variable tensors");
+    // Per-channel int8 weights need one multiplier/shift array pair per gate and direction.
+    const std::uint64_t state = cellState->shape.empty() ? 0 : static_cast<std::uint64_t>(cellState->shape.back());
+    if (input->type == DataType::Int8) {
+        static constexpr std::size_t kGateWeights[] = {1, 5, 2, 6, 3, 7, 4, 8};  // forget, input, cell, output
+        bool perChannel = false;
+        for (std::size_t w : kGateWeights)
+            if (const Tensor* t = ctx.input(w); t && t->quant.channels > 1)
+                perChannel = true;
+        if (perChannel)
+            for (int k = 0; k < 16; ++k)
+                ARENASCOPE_TRY(ctx.allocatePersistent(4 * state, "per-channel gate parameters"));
+    }
+    const bool batchMajor = input->shape.size() == 3;
+    const auto* options = ctx.op().flatbuffer
+                              ? ctx.op().flatbuffer->builtin_options_as_UnidirectionalSequenceLSTMOptions()
+                              : nullptr;
+    const bool timeMajor = options && options->time_major();
+    std::uint64_t batch = 1;
+    if (batchMajor)
+        batch = static_cast<std::uint64_t>(input->shape[timeMajor ? 1 : 0]);
+    const std::uint64_t typeSize = tflmTypeSize(cellState->type).value_or(4);
+    for (int k = 0; k < 4; ++k)
+        ARENASCOPE_TRY(ctx.requestScratch(batch * state * typeSize, "LSTM gate buffer"));
+    return okStatus();
+}
+
+} // namespace arenascope::kernels

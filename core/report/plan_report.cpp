@@ -1,0 +1,305 @@
+#include "plan_report.h"
+
+#include "json_writer.h"
+
+#include "core/emulation/target.h"
+#include "core/util/format.h"
+
+#include <sstream>
+
+namespace arenascope {
+
+namespace {
+
+const Tensor& tensorOf(const Model& model, const TensorPlacement& t)
+{
+    return model.subgraphs()[static_cast<std::size_t>(t.subgraph)].tensors[static_cast<std::size_t>(t.index)];
+}
+
+void writeFailure(JsonWriter& w, const Failure* f)
+{
+    if (!f) {
+        w.null();
+        return;
+    }
+    w.beginObject();
+    w.field("stage", phaseName(f->phase));
+    w.key("operator_index");
+    if (f->op >= 0)
+        w.value(f->op);
+    else
+        w.null();
+    w.field("requested", f->requested);
+    w.field("available", f->available);
+    w.field("missing", f->missing);
+    w.field("message", f->message);
+    w.field("capacity", f->capacity);
+    w.key("log");
+    w.beginArray();
+    for (const auto& line : f->log)
+        w.value(line);
+    w.endArray();
+    w.endObject();
+}
+
+} // namespace
+
+std::string tensorKind(const Model& model, const EmulationResult& result, const TensorPlacement& t)
+{
+    const Tensor& tensor = tensorOf(model, t);
+    if (tensor.hasData)
+        return "constant";
+    if (tensor.isVariable)
+        return "variable";
+    if (t.planIndex >= 0)
+        return bufferKindName(result.planned[static_cast<std::size_t>(t.planIndex)].kind);
+    return "unplanned";
+}
+
+std::string planJson(const Analysis& a, bool pretty)
+{
+    const Model& model = *a.model;
+    const EmulationResult& m = *a.measured;
+    JsonWriter w(pretty);
+    w.beginObject();
+    w.field("model", model.path());
+    w.field("target", std::string(targetName(a.settings.target)));
+    w.field("planner", std::string(plannerName(a.settings.effectivePlanner())));
+    w.field("interpreter", std::string(interpreterName(a.settings.interpreter)));
+    w.field("preserve_all_tensors", a.settings.preserveAllTensors);
+    w.field("arena_size", a.arenaSize);
+    w.field("fits", a.fits());
+    w.field("min_arena_bytes", a.minArenaBytes);
+    w.field("arena_used_bytes", m.arenaUsedBytes);
+    w.field("head_bytes", m.headBytes);
+    w.field("tail_bytes", m.tailBytes);
+    w.field("temp_peak_bytes", m.tempPeakBytes);
+    w.field("lower_bound_bytes", a.lowerBoundBytes);
+    w.field("alignment_waste_bytes", a.alignmentWasteBytes);
+    w.field("plan_bytes", static_cast<std::int64_t>(m.planBytes));
+    w.field("model_file_bytes", model.fileSize());
+    w.field("flash_constant_bytes", model.constantBytes());
+    w.key("failure");
+    writeFailure(w, a.failure());
+    w.key("tensors");
+    w.beginArray();
+    for (const TensorPlacement& t : m.tensors) {
+        const Tensor& tensor = tensorOf(model, t);
+        w.beginObject();
+        w.field("subgraph", t.subgraph);
+        w.field("index", t.index);
+        w.field("name", tensor.name);
+        w.field("bytes", t.bytes);
+        w.field("offset", t.offset);
+        w.field("first_use", t.firstUse);
+        w.field("last_use", t.lastUse);
+        w.field("kind", tensorKind(model, m, t));
+        w.field("where", tensorPlaceName(t.place));
+        w.endObject();
+    }
+    w.endArray();
+    w.key("recording");
+    w.beginObject();
+    for (std::size_t i = 0; i < m.recording.size(); ++i) {
+        w.key(recordedTypeName(static_cast<RecordedType>(i)));
+        w.beginObject();
+        w.field("requested", m.recording[i].requested);
+        w.field("used", m.recording[i].used);
+        w.field("count", m.recording[i].count);
+        w.endObject();
+    }
+    w.endObject();
+    const EmulationResult& events = a.arenaSize ? *a.atSize : m;
+    w.key("events");
+    w.beginArray();
+    for (const AllocationEvent& e : events.events) {
+        w.beginObject();
+        w.field("phase", phaseName(e.phase));
+        w.field("subgraph", e.subgraph);
+        w.field("operator", e.op);
+        w.field("category", categoryName(e.category));
+        w.field("region", regionName(e.region));
+        w.field("requested", e.requested);
+        w.field("used", e.used);
+        w.field("padding", e.padding());
+        w.field("offset", e.offset);
+        w.field("label", e.label);
+        w.field("failed", e.failed);
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+    return w.str() + "\n";
+}
+
+std::string planText(const Analysis& a)
+{
+    std::ostringstream out;
+    const EmulationResult& m = *a.measured;
+    out << "model:            " << a.model->path() << "\n";
+    out << "settings:         target " << targetName(a.settings.target) << ", planner "
+        << plannerName(a.settings.effectivePlanner()) << ", interpreter " << interpreterName(a.settings.interpreter)
+        << "\n";
+    if (const Failure* f = a.failure(); f && !f->capacity) {
+        out << "verdict:          fails before any arena size matters (no arena size fixes it)\n";
+        out << "error:            " << f->message << "\n";
+        return out.str();
+    }
+    if (a.arenaSize) {
+        out << "arena size:       " << *a.arenaSize << " bytes\n";
+        if (a.atSize->ok) {
+            out << "verdict:          fits\n";
+        } else {
+            const Failure& f = *a.atSize->failure;
+            out << "verdict:          does not fit: " << phaseName(f.phase);
+            if (f.op >= 0)
+                out << " at operator " << f.op;
+            out << ", missing " << f.missing << " bytes\n";
+            out << "TFLM says:        " << f.message << "\n";
+        }
+    }
+    if (a.minArenaBytes)
+        out << "smallest arena:   " << *a.minArenaBytes << " bytes\n";
+    out << "arena used:       " << m.arenaUsedBytes << " bytes (head " << m.headBytes << ", tail " << m.tailBytes
+        << ")\n";
+    out << "temp peak:        " << m.tempPeakBytes << " bytes above the head\n";
+    out << "lower bound:      " << a.lowerBoundBytes << " bytes of simultaneously live planned buffers\n";
+    out << "flash (model):    " << a.model->fileSize() << " bytes, " << a.model->constantBytes()
+        << " of them constant tensor data\n";
+    return out.str();
+}
+
+std::string infoJson(const Model& model, bool pretty)
+{
+    JsonWriter w(pretty);
+    w.beginObject();
+    w.field("model", model.path());
+    w.field("file_bytes", model.fileSize());
+    w.field("schema_version", model.schemaVersion());
+    w.field("description", model.description());
+    w.field("constant_bytes", model.constantBytes());
+    w.field("tensor_count", static_cast<std::uint64_t>(model.tensorCount()));
+    w.field("operator_count", static_cast<std::uint64_t>(model.operatorCount()));
+    w.key("metadata");
+    w.beginArray();
+    for (const auto& md : model.metadata()) {
+        w.beginObject();
+        w.field("name", md.name);
+        w.field("buffer", md.buffer);
+        w.field("bytes", md.bytes);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("offline_memory_allocation");
+    if (const auto& plan = model.offlinePlan()) {
+        w.beginObject();
+        w.field("version", plan->version);
+        w.field("subgraphs", plan->subgraphs);
+        w.field("tensor_count", plan->tensorCount);
+        w.key("offsets");
+        w.beginArray();
+        for (auto o : plan->offsets)
+            w.value(o);
+        w.endArray();
+        w.endObject();
+    } else {
+        w.null();
+    }
+    w.key("subgraphs");
+    w.beginArray();
+    for (const Subgraph& sg : model.subgraphs()) {
+        w.beginObject();
+        w.field("index", sg.id.value);
+        w.field("name", sg.name);
+        w.key("inputs");
+        w.beginArray();
+        for (auto i : sg.inputs)
+            w.value(i);
+        w.endArray();
+        w.key("outputs");
+        w.beginArray();
+        for (auto i : sg.outputs)
+            w.value(i);
+        w.endArray();
+        w.key("tensors");
+        w.beginArray();
+        for (const Tensor& t : sg.tensors) {
+            w.beginObject();
+            w.field("index", t.id.value);
+            w.field("name", t.name);
+            w.field("type", std::string(dataTypeName(t.type)));
+            w.key("shape");
+            w.beginArray();
+            for (auto d : t.shape)
+                w.value(d);
+            w.endArray();
+            w.field("bytes", t.bytes);
+            w.field("in_arena", !t.hasData);
+            w.field("is_variable", t.isVariable);
+            w.field("quant_channels", t.quant.channels);
+            w.endObject();
+        }
+        w.endArray();
+        w.key("operators");
+        w.beginArray();
+        for (const Operator& op : sg.operators) {
+            w.beginObject();
+            w.field("index", op.id.value);
+            w.field("name", op.displayName());
+            w.field("builtin_code", op.builtinCode);
+            w.field("version", op.version);
+            w.key("inputs");
+            w.beginArray();
+            for (auto i : op.inputs)
+                w.value(i);
+            w.endArray();
+            w.key("outputs");
+            w.beginArray();
+            for (auto i : op.outputs)
+                w.value(i);
+            w.endArray();
+            w.key("intermediates");
+            w.beginArray();
+            for (auto i : op.intermediates)
+                w.value(i);
+            w.endArray();
+            w.endObject();
+        }
+        w.endArray();
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+    return w.str() + "\n";
+}
+
+std::string infoText(const Model& model)
+{
+    std::ostringstream out;
+    out << "model:           " << model.path() << "\n";
+    out << "file size:       " << model.fileSize() << " bytes (" << model.constantBytes()
+        << " bytes of constant tensor data stay in flash)\n";
+    out << "subgraphs:       " << model.subgraphs().size() << "\n";
+    out << "tensors:         " << model.tensorCount() << "\n";
+    out << "operators:       " << model.operatorCount() << "\n";
+    if (model.offlinePlan())
+        out << "offline plan:    OfflineMemoryAllocation with " << model.offlinePlan()->tensorCount << " offsets\n";
+    for (const auto& md : model.metadata())
+        out << "metadata:        " << md.name << " (" << md.bytes << " bytes)\n";
+    for (const Subgraph& sg : model.subgraphs()) {
+        out << "\nsubgraph " << sg.id.value << (sg.name.empty() ? "" : " (" + sg.name + ")") << ": "
+            << sg.tensors.size() << " tensors, " << sg.operators.size() << " operators\n";
+        for (const Operator& op : sg.operators) {
+            out << formatString("  %4u  %-28s in [", op.id.value, op.displayName().c_str());
+            for (std::size_t i = 0; i < op.inputs.size(); ++i)
+                out << (i ? " " : "") << op.inputs[i];
+            out << "] out [";
+            for (std::size_t i = 0; i < op.outputs.size(); ++i)
+                out << (i ? " " : "") << op.outputs[i];
+            out << "]\n";
+        }
+    }
+    return out.str();
+}
+
+} // namespace arenascope

@@ -1,0 +1,21 @@
+#pragma once
+// The `arenascope plan --json` object and the `arenascope info` summary. Field names are a
+// contract other tools read: keep them as they are.
+
+#include "core/analysis/analysis.h"
+
+#include <string>
+
+namespace arenascope {
+
+std::string planJson(const Analysis& analysis, bool pretty = true);
+std::string planText(const Analysis& analysis);
+
+std::string infoJson(const Model& model, bool pretty = true);
+std::string infoText(const Model& model);
+
+// "kind" of a tensor as the plan JSON names it: activation, input, output, scratch,
+// offline, variable, constant, unplanned.
+std::string tensorKind(const Model& model, const EmulationResult& result, const TensorPlacement& t);
+
+} // namespace arenascope

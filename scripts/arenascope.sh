@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# ArenaScope quick start for a fresh Debian 12 machine.
+#   scripts/arenascope.sh run    install what is missing, build, open the app on the bundled example
+#   scripts/arenascope.sh test   install what is missing, build, run every test
+#   scripts/arenascope.sh build  install what is missing and build only
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build_dir="${ARENASCOPE_BUILD_DIR:-$here/build}"
+jobs="$(nproc 2>/dev/null || echo 2)"
+
+packages=(
+  cmake g++ ninja-build pkg-config
+  qt6-base-dev libgl-dev libqcustomplot-dev
+  libflatbuffers-dev flatbuffers-compiler
+  libgtest-dev libgmock-dev libbenchmark-dev
+  xvfb xauth
+)
+
+install_missing() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "Installing: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+build() {
+  local extra=()
+  # CI treats warnings as errors (STYLE.md rule 23).
+  [ "${CI:-}" = "true" ] && extra+=(-DARENASCOPE_WERROR=ON)
+  cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${extra[@]}" ${ARENASCOPE_CMAKE_ARGS:-}
+  cmake --build "$build_dir" -j "$jobs"
+}
+
+case "${1:-run}" in
+  run)
+    install_missing; build
+    model="${2:-$here/models/example_kws_int8.tflite}"
+    if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ "${QT_QPA_PLATFORM:-}" != offscreen ]; then
+      echo "No display found: starting the app under xvfb-run."
+      exec xvfb-run -a "$build_dir/app/arenascope" "$model"
+    fi
+    exec "$build_dir/app/arenascope" "$model"
+    ;;
+  test)
+    install_missing; build
+    cd "$build_dir"
+    QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs"
+    ;;
+  build)
+    install_missing; build
+    ;;
+  *)
+    echo "usage: $0 run [MODEL.tflite] | test | build" >&2
+    exit 2
+    ;;
+esac
