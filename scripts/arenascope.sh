@@ -13,7 +13,7 @@ packages=(
   cmake g++ ninja-build pkg-config
   qt6-base-dev libgl-dev libqcustomplot-dev
   libflatbuffers-dev flatbuffers-compiler
-  libgtest-dev libgmock-dev libbenchmark-dev
+  libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
   xvfb xauth
 )
 

@@ -17,6 +17,14 @@ constexpr std::uint64_t alignDown(std::uint64_t value, std::uint64_t alignment)
     return (value / alignment) * alignment;
 }
 
+// Floor alignment of a possibly negative offset (an address below the arena start).
+constexpr std::int64_t alignDownSigned(std::int64_t value, std::uint64_t alignment)
+{
+    const auto a = static_cast<std::int64_t>(alignment);
+    const std::int64_t q = value / a;
+    return (value % a != 0 && value < 0 ? q - 1 : q) * a;
+}
+
 // TFLM's MicroArenaBufferAlignment(): every planned buffer and kernel persistent buffer.
 inline constexpr std::uint64_t kArenaBufferAlignment = 16;
 

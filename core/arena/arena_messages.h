@@ -1,38 +1,42 @@
 #pragma once
 // TFLM's arena failure messages, word for word (arena_allocator/*.cc @90b983c2).
-// TFLM prints size_t with %u; values here are the same numbers.
+// TFLM prints size_t with %u, which shows the low 32 bits on every target: so do we.
 
 #include "core/util/format.h"
 #include "core/util/result.h"
 
+#include <cstdint>
+
 namespace arenascope::arenaMessages {
+
+inline unsigned u32(std::uint64_t v) { return static_cast<unsigned>(v & 0xffffffffULL); }
 
 inline Error resizeFailed(std::uint64_t requested, std::uint64_t available)
 {
     return makeError(ErrorCode::OutOfMemory,
-                     formatString("Failed to resize buffer. Requested: %llu, available %llu, missing: %llu",
-                                  static_cast<unsigned long long>(requested),
-                                  static_cast<unsigned long long>(available),
-                                  static_cast<unsigned long long>(requested - available)));
+                     formatString("Failed to resize buffer. Requested: %u, available %u, missing: %u",
+                                  u32(requested),
+                                  u32(available),
+                                  u32(requested - available)));
 }
 
 // TFLM reports "available" as requested - missing.
 inline Error tailFailed(std::uint64_t requested, std::uint64_t missing)
 {
     return makeError(ErrorCode::OutOfMemory,
-                     formatString("Failed to allocate tail memory. Requested: %llu, available %llu, missing: %llu",
-                                  static_cast<unsigned long long>(requested),
-                                  static_cast<unsigned long long>(requested - missing),
-                                  static_cast<unsigned long long>(missing)));
+                     formatString("Failed to allocate tail memory. Requested: %u, available %u, missing: %u",
+                                  u32(requested),
+                                  u32(requested - missing),
+                                  u32(missing)));
 }
 
 inline Error tempFailed(std::uint64_t requested, std::uint64_t available)
 {
     return makeError(ErrorCode::OutOfMemory,
-                     formatString("Failed to allocate temp memory. Requested: %llu, available %llu, missing: %llu",
-                                  static_cast<unsigned long long>(requested),
-                                  static_cast<unsigned long long>(available),
-                                  static_cast<unsigned long long>(requested - available)));
+                     formatString("Failed to allocate temp memory. Requested: %u, available %u, missing: %u",
+                                  u32(requested),
+                                  u32(available),
+                                  u32(requested - available)));
 }
 
 inline Error notResizable()

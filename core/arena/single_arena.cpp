@@ -47,20 +47,22 @@ Status SingleArena::resizeBuffer(std::uint64_t buffer, std::uint64_t size, std::
 
 Result<std::uint64_t> SingleArena::allocatePersistent(std::uint64_t size, std::uint64_t alignment)
 {
-    // TFLM computes tail - size on pointers; below the arena start it is a failure too.
-    if (size > m_tail || alignDown(m_tail - size, alignment) < m_head) {
-        const std::uint64_t result = size > m_tail ? 0 : alignDown(m_tail - size, alignment);
-        const std::uint64_t missing = size > m_tail ? m_head + (size - m_tail) : m_head - result;
-        return arenaMessages::tailFailed(size, missing);
-    }
-    m_tail = alignDown(m_tail - size, alignment);
+    // TFLM aligns the pointer tail - size down; below the arena start that is still an
+    // address, so the arithmetic is signed (the arena start is 16-byte aligned).
+    const std::int64_t result = alignDownSigned(static_cast<std::int64_t>(m_tail) - static_cast<std::int64_t>(size),
+                                                alignment);
+    if (result < static_cast<std::int64_t>(m_head))
+        return arenaMessages::tailFailed(size, static_cast<std::uint64_t>(static_cast<std::int64_t>(m_head) - result));
+    m_tail = static_cast<std::uint64_t>(result);
     return m_tail;
 }
 
 Result<std::uint64_t> SingleArena::allocateTemp(std::uint64_t size, std::uint64_t alignment)
 {
     const std::uint64_t start = alignUp(m_temp, alignment);
-    const std::uint64_t available = m_tail > start ? m_tail - start : 0;
+    // TFLM computes tail - temp as size_t: a tail that already overran the temp area wraps
+    // to a huge number and the allocation "succeeds" (see Emulation's hazard warning).
+    const std::uint64_t available = m_tail >= start ? m_tail - start : UINT64_MAX;
     if (available < size)
         return arenaMessages::tempFailed(size, available);
     m_temp = start + size;

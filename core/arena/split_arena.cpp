@@ -13,11 +13,12 @@ PersistentArena::PersistentArena(std::uint64_t size)
 
 Result<std::uint64_t> PersistentArena::allocatePersistent(std::uint64_t size, std::uint64_t alignment)
 {
-    if (size > m_tail)
-        return arenaMessages::tailFailed(size, size - m_tail + (m_tail - alignDown(m_tail, alignment)));
-    const std::uint64_t result = alignDown(m_tail - size, alignment);
-    m_tail = result;
-    return result;
+    const std::int64_t result = alignDownSigned(static_cast<std::int64_t>(m_tail) - static_cast<std::int64_t>(size),
+                                                alignment);
+    if (result < 0)
+        return arenaMessages::tailFailed(size, static_cast<std::uint64_t>(-result));
+    m_tail = static_cast<std::uint64_t>(result);
+    return m_tail;
 }
 
 NonPersistentArena::NonPersistentArena(std::uint64_t size)

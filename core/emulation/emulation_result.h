@@ -131,6 +131,7 @@ struct EmulationResult {
     EmulationSettings settings;
     bool ok = false;
     std::optional<Failure> failure;
+    std::vector<std::string> warnings;      // hazards TFLM does not report (e.g. tail over live temp)
     std::vector<AllocationEvent> events;
     std::vector<PlannedBuffer> planned;
     std::vector<TensorPlacement> tensors;   // every tensor of every subgraph

@@ -328,6 +328,15 @@ private:
             if (!r)
                 return r.error();
         }
+        m_phase = Phase::CommitPlan;
+        return commitStaticMemoryPlan();
+    }
+
+    // AllocateVariables: TFLM does this inside CommitStaticMemoryPlan, after the allocation
+    // info is in temp and the offline plan was read; offline-placed variables get no tail buffer.
+    Status allocateVariables()
+    {
+        const auto& plan = m_model.offlinePlan();
         m_hasData.resize(m_model.subgraphs().size());
         for (const Subgraph& sg : m_model.subgraphs()) {
             m_subgraph = static_cast<std::int32_t>(sg.id.value);
@@ -336,6 +345,8 @@ private:
             for (const Tensor& t : sg.tensors) {
                 hasData[t.id.value] = t.hasData;
                 if (!t.isVariable)
+                    continue;
+                if (plan && t.id.value < plan->offsets.size() && plan->offsets[t.id.value] != kOnlinePlanned)
                     continue;
                 auto r = persistent(t.bytes, kArenaBufferAlignment, Category::Variables,
                                     "variable tensor " + std::to_string(t.id.value) + " " + t.name,
@@ -350,8 +361,7 @@ private:
             }
         }
         m_subgraph = -1;
-        m_phase = Phase::CommitPlan;
-        return commitStaticMemoryPlan();
+        return okStatus();
     }
 
     // MicroAllocator::CommitStaticMemoryPlan.
@@ -374,6 +384,11 @@ private:
                                               static_cast<unsigned long long>(infoBytes)));
             return info.error();
         }
+        if (const auto& plan = m_model.offlinePlan(); plan && plan->tensorCount != m_model.tensorCount())
+            return makeError(ErrorCode::Unsupported,
+                             formatString("Nbr of offline buffer offsets (%u) in metadata not equal nbr tensors (%zu)",
+                                          plan->tensorCount, m_model.tensorCount()));
+        ARENASCOPE_TRY(allocateVariables());
         auto built = buildAllocationInfo(m_model, m_hasData, m_scratch);
         if (!built)
             return built.error();
@@ -521,6 +536,15 @@ private:
             return r.error();
         }
         e.used = m_persistent->persistentUsedBytes() - before;
+        // SingleArenaBufferAllocator checks the tail only against the head, not against temp
+        // allocations a kernel still holds: TFLM then silently writes over them. Keep going as
+        // TFLM does, but remember the hazard.
+        if (m_single && r.value() < m_single->tempOffset() && m_result.warnings.empty())
+            m_result.warnings.push_back(formatString(
+                "%s (%llu bytes at offset %llu) overlaps %llu bytes of temp memory still in use: TFLM does not "
+                "check this and corrupts the temp tensors",
+                e.label.c_str(), static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(r.value()),
+                static_cast<unsigned long long>(m_single->tempOffset() - r.value())));
         if (recorded) {
             RecordedAllocation& rec = m_result.recording[static_cast<std::size_t>(*recorded)];
             rec.requested += bytes;
