@@ -1,7 +1,9 @@
 #include "cli.h"
 
 #include "core/analysis/analysis.h"
+#include "core/model/example_model.h"
 #include "core/model/loader.h"
+#include "core/report/atomic_file.h"
 #include "core/report/plan_report.h"
 
 #include <fstream>
@@ -16,7 +18,8 @@ const char* kUsage =
     "  arenascope info MODEL.tflite [--json]     summarize a model\n"
     "  arenascope plan MODEL.tflite [--target cortex-m|x86_64] [--planner greedy|linear]\n"
     "                  [--interpreter plain|recording] [--preserve-all-tensors]\n"
-    "                  [--arena-size N[K|M]] [--json]\n";
+    "                  [--arena-size N[K|M]] [--json]\n"
+    "  arenascope make-example OUT.tflite      write the bundled example model\n";
 
 struct PlanOptions {
     std::string model;
@@ -155,7 +158,7 @@ bool isCliCommand(const std::vector<std::string>& args)
     if (args.empty())
         return false;
     const std::string& c = args[0];
-    return c == "info" || c == "plan" || c == "help" || c == "--help" || c == "-h" || c == "--version";
+    return c == "info" || c == "plan" || c == "make-example" || c == "help" || c == "--help" || c == "-h" || c == "--version";
 }
 
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
@@ -167,6 +170,17 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
         return runInfo(args, out, err);
     if (c == "plan")
         return runPlan(args, out, err);
+    if (c == "make-example") {
+        if (args.size() != 2)
+            return usageError(err, "make-example needs one output path");
+        const auto bytes = buildExampleModel();
+        if (auto st = writeFileAtomically(args[1], std::string(bytes.begin(), bytes.end())); !st) {
+            err << "arenascope: " << describe(st.error()) << "\n";
+            return kExitBadInput;
+        }
+        out << "wrote " << args[1] << " (" << bytes.size() << " bytes)\n";
+        return kExitOk;
+    }
     if (c == "--version") {
         out << "arenascope 0.1.0 (emulates tflite-micro 90b983c2)\n";
         return kExitOk;
