@@ -152,8 +152,10 @@ TEST_P(Fidelity, MatchesTflmOnEverySharedModel)
             // A probe that crashed TFLM (a kernel used a null or overwritten temp tensor) has no
             // reliable message: only the failure itself is compared.
             if (!r->ok && probe.contains("first_error") && !probe.contains("crash") &&
-                probe.at("first_error").get<std::string>().rfind("[harness:", 0) != 0)
-                EXPECT_EQ(r->failure->message, probe.at("first_error").get<std::string>()) << "probe at " << at.arenaBytes;
+                probe.at("first_error").get<std::string>().rfind("[harness:", 0) != 0) {
+                EXPECT_EQ(r->failure->message, probe.at("first_error").get<std::string>())
+                    << "probe at " << at.arenaBytes;
+            }
         }
         ++compared;
     }
@@ -161,7 +163,7 @@ TEST_P(Fidelity, MatchesTflmOnEverySharedModel)
 }
 
 INSTANTIATE_TEST_SUITE_P(Planners, Fidelity, ::testing::Values(PlannerKind::Greedy, PlannerKind::Linear),
-                         [](const auto& info) { return std::string(plannerName(info.param)); });
+                         [](const auto& param) { return std::string(plannerName(param.param)); });
 
 } // namespace
 } // namespace arenascope
