@@ -1,89 +1,180 @@
 #include "main_window.h"
 
+#include "job_runner.h"
+#include "settings.h"
+#include "models/selection_state.h"
+#include "pages/controls_panel.h"
+#include "pages/ram_budget_panel.h"
 #include "pages/verdict_panel.h"
+#include "plots/live_bytes_plot.h"
 #include "plots/timeline_plot.h"
+#include "views/arena_map_view.h"
+#include "views/event_log_view.h"
+#include "views/tensor_table_view.h"
 
 #include "core/model/loader.h"
 
-#include <QComboBox>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
-#include <QFormLayout>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
-#include <QPushButton>
-#include <QSpinBox>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace arenascope {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
+    , m_selection(new SelectionState(this))
+    , m_jobs(new JobRunner(this))
     , m_messageBar(new QLabel(this))
-    , m_arenaKiB(new QSpinBox(this))
-    , m_planner(new QComboBox(this))
-    , m_target(new QComboBox(this))
-    , m_interpreter(new QComboBox(this))
-    , m_timeline(new TimelinePlot(this))
+    , m_controls(new ControlsPanel(this))
+    , m_timeline(new TimelinePlot(m_selection, this))
+    , m_arenaMap(new ArenaMapView(m_selection, this))
+    , m_tensorTable(new TensorTableView(m_selection, this))
+    , m_eventLog(new EventLogView(m_selection, this))
+    , m_liveBytes(new LiveBytesPlot(m_selection, this))
     , m_verdict(new VerdictPanel(this))
+    , m_ramBudget(new RamBudgetPanel(this))
 {
     setWindowTitle(tr("ArenaScope"));
     setAcceptDrops(true);
-    resize(1280, 760);
+    resize(1400, 900);
 
-    auto* fileMenu = menuBar()->addMenu(tr("&File"));
-    fileMenu->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::chooseFile);
-    fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-
-    m_arenaKiB->setRange(1, 4 * 1024 * 1024);
-    m_arenaKiB->setSuffix(tr(" B"));
-    m_arenaKiB->setToolTip(tr("The tensor_arena size passed to the MicroInterpreter, in bytes"));
-    m_arenaKiB->setKeyboardTracking(true);
-    m_planner->addItems({tr("greedy"), tr("linear")});
-    m_planner->setToolTip(tr("GreedyMemoryPlanner reuses memory between buffers whose lifetimes do not overlap; "
-                             "LinearMemoryPlanner places every buffer after the previous one"));
-    m_target->addItems({tr("cortex-m"), tr("x86_64")});
-    m_target->setToolTip(tr("The device ABI: 32-bit Cortex-M or the 64-bit host (struct sizes differ)"));
-    m_interpreter->addItems({tr("plain"), tr("recording")});
-    auto* toMinimum = new QPushButton(tr("Set to minimum"), this);
-
-    auto* controls = new QWidget(this);
-    auto* form = new QFormLayout(controls);
-    form->addRow(tr("Arena size"), m_arenaKiB);
-    form->addRow(QString(), toMinimum);
-    form->addRow(tr("Planner"), m_planner);
-    form->addRow(tr("Target"), m_target);
-    form->addRow(tr("Interpreter"), m_interpreter);
-
-    auto* splitter = new QSplitter(this);
-    splitter->addWidget(controls);
-    splitter->addWidget(m_timeline);
-    splitter->addWidget(m_verdict);
-    splitter->setStretchFactor(1, 3);
-    m_verdict->setMinimumWidth(300);
-
-    auto* central = new QWidget(this);
-    auto* layout = new QVBoxLayout(central);
+    m_messageBar->setObjectName(QStringLiteral("messageBar"));
     m_messageBar->setStyleSheet(QStringLiteral("background:#fde2e1;color:#7a1010;padding:6px;"));
     m_messageBar->setWordWrap(true);
     m_messageBar->hide();
+
+    auto* centerSplit = new QSplitter(Qt::Vertical, this);
+    centerSplit->addWidget(m_timeline);
+    centerSplit->addWidget(m_arenaMap);
+    auto* bottomTabs = new QTabWidget(this);
+    bottomTabs->addTab(m_tensorTable, tr("Tensors"));
+    bottomTabs->addTab(m_eventLog, tr("Allocation log"));
+    bottomTabs->addTab(m_liveBytes, tr("Live bytes"));
+    centerSplit->addWidget(bottomTabs);
+    centerSplit->setStretchFactor(0, 5);
+    centerSplit->setStretchFactor(1, 1);
+    centerSplit->setStretchFactor(2, 3);
+    centerSplit->setSizes({520, 110, 280});
+
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_messageBar);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(centerSplit, 1);
     setCentralWidget(central);
 
-    connect(m_arenaKiB, &QSpinBox::valueChanged, this, &MainWindow::recompute);
-    connect(m_planner, &QComboBox::currentIndexChanged, this, &MainWindow::recompute);
-    connect(m_target, &QComboBox::currentIndexChanged, this, &MainWindow::recompute);
-    connect(m_interpreter, &QComboBox::currentIndexChanged, this, &MainWindow::recompute);
-    connect(toMinimum, &QPushButton::clicked, this, [this] {
-        if (m_analysis && m_analysis->minArenaBytes)
-            m_arenaKiB->setValue(static_cast<int>(*m_analysis->minArenaBytes));
+    auto dock = [this](QWidget* w, const QString& title, const QString& name, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        auto* scroll = new QScrollArea(d);
+        scroll->setWidget(w);
+        scroll->setWidgetResizable(true);
+        d->setWidget(scroll);
+        addDockWidget(area, d);
+        return d;
+    };
+    dock(m_controls, tr("Settings"), QStringLiteral("settingsDock"), Qt::LeftDockWidgetArea);
+    dock(m_ramBudget, tr("RAM budget"), QStringLiteral("ramDock"), Qt::LeftDockWidgetArea);
+    auto* verdictDock = dock(m_verdict, tr("Why doesn't it fit?"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
+    verdictDock->setMinimumWidth(320);
+
+    buildMenus();
+    connect(m_controls, &ControlsPanel::settingsChanged, this, &MainWindow::requestAnalysis);
+    connect(m_jobs, &JobRunner::finished, this, &MainWindow::showAnalysis);
+    connect(m_jobs, &JobRunner::busyChanged, this, [this](bool busy) {
+        if (busy)
+            statusBar()->showMessage(tr("Computing..."));
     });
     connect(m_timeline, &TimelinePlot::arenaSizeDragged, this,
-            [this](qulonglong bytes) { m_arenaKiB->setValue(static_cast<int>(bytes)); });
+            [this](qulonglong bytes) { m_controls->setArenaBytes(bytes); });
+    connect(m_ramBudget, &RamBudgetPanel::budgetChanged, this, [] {});
+
+    Settings settings;
+    m_controls->applySettings(settings.emulation());
+    restoreGeometry(settings.windowGeometry());
+    restoreState(settings.windowState());
+    applyPalette(settings.darkPalette());
+    m_verdict->setAnalysis(nullptr);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus()
+{
+    auto* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::chooseFile);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    refreshRecentMenu();
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    auto* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Reset Zoom"), QKeySequence(Qt::CTRL | Qt::Key_0), m_timeline, &TimelinePlot::resetZoom);
+    view->addAction(tr("Show &All Buffers in Arena Map"), QKeySequence(Qt::Key_Escape), this,
+                    [this] { m_selection->selectStep(-1); });
+    auto* dark = view->addAction(tr("&Dark Palette"));
+    dark->setCheckable(true);
+    dark->setChecked(Settings().darkPalette());
+    connect(dark, &QAction::toggled, this, [this](bool on) {
+        Settings().setDarkPalette(on);
+        applyPalette(on);
+    });
+
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About ArenaScope"), this, [this] {
+        QMessageBox::about(this, tr("About ArenaScope"),
+                           tr("<p><b>ArenaScope</b> emulates TensorFlow Lite Micro's tensor arena allocation "
+                              "(tflite-micro 90b983c2) byte for byte.</p><p>GPL-3.0-or-later.</p>"));
+    });
+}
+
+void MainWindow::applyPalette(bool dark)
+{
+    if (!dark) {
+        QApplication::setPalette(QApplication::style()->standardPalette());
+        return;
+    }
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    p.setColor(QPalette::AlternateBase, QColor(0x2f, 0x2f, 0x2f));
+    p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x6f, 0xb3));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::ToolTipBase, QColor(0x35, 0x35, 0x35));
+    p.setColor(QPalette::ToolTipText, QColor(0xe0, 0xe0, 0xe0));
+    QApplication::setPalette(p);
+}
+
+void MainWindow::refreshRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = Settings().recentFiles();
+    for (const QString& f : files)
+        m_recentMenu->addAction(f, this, [this, f] { openModel(f); });
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+AnalysisPtr MainWindow::analysis() const
+{
+    return m_selection->analysis();
 }
 
 bool MainWindow::openModel(const QString& path)
@@ -95,36 +186,50 @@ bool MainWindow::openModel(const QString& path)
     }
     m_messageBar->hide();
     m_model = loaded.value();
-    setWindowTitle(tr("ArenaScope - %1").arg(path));
-    // Start at the smallest working arena, so the user sees a fitting plan first.
-    EmulationSettings s;
+    setWindowTitle(tr("ArenaScope - %1").arg(QFileInfo(path).fileName()));
+    Settings().addRecentFile(QFileInfo(path).absoluteFilePath());
+    refreshRecentMenu();
+    m_lastMinimum.reset();
+    // Start at the smallest working arena, so the first view is a plan that fits.
+    EmulationSettings s = m_controls->settings();
     const auto first = analyze(m_model, s, std::nullopt);
-    const QSignalBlocker block(m_arenaKiB);
-    m_arenaKiB->setValue(static_cast<int>(first->minArenaBytes.value_or(first->measured->arenaUsedBytes)));
-    recompute();
+    if (first->minArenaBytes)
+        m_controls->setArenaBytes(*first->minArenaBytes);
+    requestAnalysis();
     return true;
 }
 
-void MainWindow::recompute()
+void MainWindow::requestAnalysis()
 {
     if (!m_model)
         return;
-    EmulationSettings s;
-    s.planner = m_planner->currentIndex() == 1 ? PlannerKind::Linear : PlannerKind::Greedy;
-    s.target = m_target->currentIndex() == 1 ? TargetKind::X86_64 : TargetKind::CortexM;
-    s.interpreter = m_interpreter->currentIndex() == 1 ? InterpreterKind::Recording : InterpreterKind::Plain;
-    m_analysis = analyze(m_model, s, static_cast<std::uint64_t>(m_arenaKiB->value()));
-    m_timeline->setAnalysis(m_analysis);
-    m_verdict->setAnalysis(m_analysis);
-    const Failure* f = m_analysis->failure();
-    statusBar()->showMessage(m_analysis->fits().value_or(true)
-                                 ? tr("Fits in %1 bytes").arg(m_arenaKiB->value())
-                                 : tr("Does not fit: %1").arg(f ? QString::fromStdString(f->message) : QString()));
+    const EmulationSettings s = m_controls->settings();
+    Settings().setEmulation(s);
+    m_jobs->request(m_model, s, s.arenaBytes);
+}
+
+void MainWindow::showAnalysis(const AnalysisPtr& a)
+{
+    m_selection->setAnalysis(a);
+    m_verdict->setAnalysis(a);
+    m_controls->setMinimum(a->minArenaBytes);
+    m_ramBudget->setArenaBytes(a->arenaSize.value_or(0));
+    const Failure* f = a->failure();
+    QString status;
+    if (f && !f->capacity)
+        status = tr("Fails regardless of arena size: %1").arg(QString::fromStdString(f->message));
+    else if (a->fits().value_or(true))
+        status = tr("Fits in %1 bytes").arg(a->arenaSize.value_or(0));
+    else
+        status = tr("Does not fit: %1").arg(QString::fromStdString(a->atSize->failure->message));
+    if (a->minArenaBytes)
+        status += tr("  |  minimum %1 bytes").arg(*a->minArenaBytes);
+    statusBar()->showMessage(status);
 }
 
 void MainWindow::showMessage(const QString& text)
 {
-    m_messageBar->setText(tr("Could not open the model: %1").arg(text));
+    m_messageBar->setText(tr("Could not open the model: %1").arg(text.toHtmlEscaped()));
     m_messageBar->show();
 }
 
@@ -145,8 +250,18 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 void MainWindow::dropEvent(QDropEvent* event)
 {
     const auto urls = event->mimeData()->urls();
-    if (!urls.isEmpty() && urls.first().isLocalFile())
+    if (!urls.isEmpty() && urls.first().isLocalFile()) {
         openModel(urls.first().toLocalFile());
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    Settings settings;
+    settings.setWindowGeometry(saveGeometry());
+    settings.setWindowState(saveState());
+    QMainWindow::closeEvent(event);
 }
 
 } // namespace arenascope

@@ -1,17 +1,24 @@
 #pragma once
-// The main window: settings on the left, the timeline in the middle, the verdict on the
-// right. It only composes; every figure comes from core's analyze().
+// The main window only composes: controls, timeline, arena map, tables, verdict and RAM
+// budget, all observing one SelectionState. Analyses come from the JobRunner.
 
 #include "core/analysis/analysis.h"
 
 #include <QMainWindow>
 
-class QComboBox;
 class QLabel;
-class QSpinBox;
+class QMenu;
 
 namespace arenascope {
 
+class ArenaMapView;
+class ControlsPanel;
+class EventLogView;
+class JobRunner;
+class LiveBytesPlot;
+class RamBudgetPanel;
+class SelectionState;
+class TensorTableView;
 class TimelinePlot;
 class VerdictPanel;
 
@@ -19,27 +26,46 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
     // Loads `path`; on failure the previous model stays and the message bar says why.
     bool openModel(const QString& path);
+    const ModelPtr& model() const { return m_model; }
+    AnalysisPtr analysis() const;
+    SelectionState* selection() const { return m_selection; }
+    ControlsPanel* controls() const { return m_controls; }
+    TimelinePlot* timeline() const { return m_timeline; }
+    ArenaMapView* arenaMap() const { return m_arenaMap; }
+    VerdictPanel* verdict() const { return m_verdict; }
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
 
 private:
-    void recompute();
+    void buildMenus();
+    void requestAnalysis();
+    void showAnalysis(const AnalysisPtr& analysis);
     void showMessage(const QString& text);
     void chooseFile();
+    void refreshRecentMenu();
+    void applyPalette(bool dark);
 
     ModelPtr m_model;
+    SelectionState* m_selection;
+    JobRunner* m_jobs;
     QLabel* m_messageBar;
-    QSpinBox* m_arenaKiB;
-    QComboBox* m_planner;
-    QComboBox* m_target;
-    QComboBox* m_interpreter;
+    ControlsPanel* m_controls;
     TimelinePlot* m_timeline;
+    ArenaMapView* m_arenaMap;
+    TensorTableView* m_tensorTable;
+    EventLogView* m_eventLog;
+    LiveBytesPlot* m_liveBytes;
     VerdictPanel* m_verdict;
-    AnalysisPtr m_analysis;
+    RamBudgetPanel* m_ramBudget;
+    QMenu* m_recentMenu = nullptr;
+    std::optional<std::uint64_t> m_lastMinimum;
 };
 
 } // namespace arenascope

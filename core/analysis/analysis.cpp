@@ -98,3 +98,30 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, std::optional<st
 }
 
 } // namespace arenascope
+
+namespace arenascope {
+
+bool sameExceptSize(const EmulationSettings& a, const EmulationSettings& b)
+{
+    return a.target == b.target && a.planner == b.planner && a.interpreter == b.interpreter &&
+           a.preserveAllTensors == b.preserveAllTensors && a.nonPersistentBytes == b.nonPersistentBytes;
+}
+
+AnalysisPtr reanalyzeAtSize(const Analysis& base, std::optional<std::uint64_t> arenaSize)
+{
+    // A size above the measuring arena changes the measured figures too: start afresh.
+    if (arenaSize && *arenaSize > kMeasureArenaBytes)
+        return analyze(base.model, base.settings, arenaSize);
+    auto a = std::make_shared<Analysis>(base);
+    a->arenaSize = arenaSize;
+    if (arenaSize) {
+        EmulationSettings at = base.settings;
+        at.arenaBytes = *arenaSize;
+        a->atSize = emulate(*base.model, at);
+    } else {
+        a->atSize = a->measured;
+    }
+    return a;
+}
+
+} // namespace arenascope

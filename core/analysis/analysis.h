@@ -45,6 +45,13 @@ using AnalysisPtr = std::shared_ptr<const Analysis>;
 
 AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, std::optional<std::uint64_t> arenaSize);
 
+// The same analysis at another arena size: reuses the measured run, the minimum and the lower
+// bound (they do not depend on the size) and emulates once. What an arena-size drag costs.
+AnalysisPtr reanalyzeAtSize(const Analysis& base, std::optional<std::uint64_t> arenaSize);
+
+// True if `a` and `b` differ only in the arena size (so reanalyzeAtSize applies).
+bool sameExceptSize(const EmulationSettings& a, const EmulationSettings& b);
+
 // The smallest arena size for which emulation succeeds, or nullopt if none up to `ceiling`.
 std::optional<std::uint64_t> findMinimumArena(const Model& model, EmulationSettings settings,
                                               std::uint64_t ceiling);

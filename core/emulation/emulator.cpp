@@ -491,22 +491,33 @@ private:
         const StructLayout tl = m_target.layout(S::TfLiteTensor);
         for (std::size_t i = 0; i < list.size(); ++i) {
             const Tensor& t = m_model.subgraphs()[0].tensors[static_cast<std::size_t>(list[i])];
+            const std::string initFailed = formatString("Failed to initialize %s tensor %zu", what, i);
             auto s = persistent(tl.size, tl.align, Category::PersistentTensors,
                                 std::string("TfLiteTensor for ") + what + " " + std::to_string(i),
                                 RecordedType::PersistentTfLiteTensorData);
-            if (!s)
+            if (!s) {
+                m_extraLog.insert(m_extraLog.end(), {"Failed to allocate memory for persistent TfLiteTensor",
+                                                     initFailed});
                 return s.error();
+            }
             if (t.quant.present) {
+                const char* populateFailed = "Failed to populate a persistent TfLiteTensor struct from flatbuffer data!";
                 const StructLayout q = m_target.layout(S::TfLiteAffineQuantization);
                 auto a = persistent(q.size, q.align, Category::QuantizationData, "TfLiteAffineQuantization",
                                     RecordedType::PersistentTfLiteTensorQuantizationData);
-                if (!a)
+                if (!a) {
+                    m_extraLog.insert(m_extraLog.end(), {"Unable to allocate TfLiteAffineQuantization.", "",
+                                                         populateFailed, initFailed});
                     return a.error();
+                }
                 auto z = persistent(m_target.intArrayBytes(t.quant.channels), 4, Category::QuantizationData,
                                     "zero points[" + std::to_string(t.quant.channels) + "]",
                                     RecordedType::PersistentTfLiteTensorQuantizationData);
-                if (!z)
+                if (!z) {
+                    m_extraLog.insert(m_extraLog.end(), {"Unable to allocate quantization->zero_point.", "",
+                                                         populateFailed, initFailed});
                     return z.error();
+                }
             }
         }
         m_subgraph = -1;
@@ -630,12 +641,25 @@ private:
         f.op = m_op;
         f.code = error.code;
         f.capacity = error.code == ErrorCode::OutOfMemory;
-        f.message = error.context.empty() ? error.message : error.message;
+        f.message = error.message;
         f.log.push_back(f.message);
         for (const auto& line : m_extraLog)
             f.log.push_back(line);
         if (f.capacity)
             parseQuantities(f);
+        // Every failure is an event of the log, so views can point at it.
+        if (m_result.events.empty() || !m_result.events.back().failed) {
+            const bool resize = f.message.rfind("Failed to resize buffer", 0) == 0;
+            const bool temp = f.message.rfind("Failed to allocate temp", 0) == 0;
+            AllocationEvent e = event(resize ? (m_phase == Phase::CommitPlan ? Category::PlannedHead
+                                                                             : Category::ScratchRequests)
+                                             : temp ? Category::PlannerInfo : Category::PlannerScratch,
+                                      resize ? Region::Head : Region::Temp, f.requested, 0, 0, f.message);
+            if (!f.capacity)
+                e.region = Region::Tail;
+            e.failed = true;
+            m_result.events.push_back(std::move(e));
+        }
         m_result.failure = std::move(f);
     }
 

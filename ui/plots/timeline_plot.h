@@ -1,22 +1,31 @@
 #pragma once
-// The arena timeline: x = execution step (allocation scope), y = arena offset in bytes.
-// One rectangle per planned buffer over its lifetime, the tail band at the top of the
-// arena, and the arena-size line (drag it to change the size). The only plot code that
-// includes qcustomplot.h lives in ui/plots/.
+// The arena timeline: x = execution step (allocation scope) with operator names, y = arena
+// offset in bytes. One rectangle per planned buffer over its lifetime, coloured by kind, its
+// alignment padding hatched; the head boundary, the temp peak, the tail band at the top and
+// the arena-size line, which the user drags to change the size. Everything beyond the arena
+// is drawn in the failure colour. Wheel zooms, drag pans, right-drag zooms to a rectangle,
+// double-click resets. Hover explains a buffer; click selects it (SelectionState).
 
-#include "core/analysis/analysis.h"
+#include "ui/models/selection_state.h"
+#include "ui/models/timeline_geometry.h"
 
 #include <QWidget>
 
 class QCustomPlot;
+class QCPItemStraightLine;
+class QCPItemRect;
 
 namespace arenascope {
 
 class TimelinePlot : public QWidget {
     Q_OBJECT
 public:
-    explicit TimelinePlot(QWidget* parent = nullptr);
-    void setAnalysis(AnalysisPtr analysis);
+    TimelinePlot(SelectionState* selection, QWidget* parent = nullptr);
+
+    // Geometry of the current view, for tests and hit testing.
+    TimelineGeometry geometry() const;
+    QCustomPlot* plot() const { return m_plot; }
+    void resetZoom();
 
 signals:
     // The user dragged the arena-size line to `bytes`.
@@ -27,9 +36,16 @@ protected:
 
 private:
     void rebuild();
+    void updateHighlight();
+    QString tooltipFor(int plannedBuffer) const;
+    double arenaLineBytes() const;
+
+    SelectionState* m_selection;
     QCustomPlot* m_plot;
-    AnalysisPtr m_analysis;
+    QCPItemStraightLine* m_arenaLine = nullptr;
+    std::vector<QCPItemRect*> m_rects;  // by planned buffer index (nullptr if not drawn)
     bool m_dragging = false;
+    bool m_rangeKnown = false;
 };
 
 } // namespace arenascope

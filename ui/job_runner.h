@@ -1,0 +1,35 @@
+#pragma once
+// Runs analyze() off the GUI thread when it would take longer than a frame, and drops stale
+// results: only the newest request's result is delivered (STYLE.md rule 16).
+
+#include "core/analysis/analysis.h"
+
+#include <QObject>
+
+#include <atomic>
+
+namespace arenascope {
+
+class JobRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit JobRunner(QObject* parent = nullptr);
+
+    // Starts an analysis; earlier ones still running are superseded. When only the arena size
+    // changed, one emulation at the new size suffices (reanalyzeAtSize). Cheap requests run
+    // synchronously so a drag updates within the same frame.
+    void request(ModelPtr model, EmulationSettings settings, std::optional<std::uint64_t> arenaSize);
+    bool busy() const { return m_running > 0; }
+
+signals:
+    void finished(AnalysisPtr analysis);
+    void busyChanged(bool busy);
+
+private:
+    std::atomic<std::uint64_t> m_generation{0};
+    AnalysisPtr m_last;  // the newest delivered result, reused when only the size changes
+    int m_running = 0;
+    double m_lastMillis = 0.0;  // cost of the previous analysis
+};
+
+} // namespace arenascope

@@ -1,0 +1,65 @@
+#include "arena_map_layout.h"
+
+#include <algorithm>
+
+namespace arenascope {
+
+ArenaMapLayout ArenaMapLayout::build(const Analysis& a, int step)
+{
+    ArenaMapLayout m;
+    const EmulationResult& at = *a.atSize;
+    m.arenaBytes = a.arenaSize.value_or(a.measured->arenaUsedBytes);
+    // Head: the committed plan at this size, or (when it failed earlier) the plan it needed.
+    const EmulationResult& planSource = at.ok ? at : *a.measured;
+    m.headEnd = static_cast<std::uint64_t>(std::max<std::int64_t>(planSource.planBytes, 0));
+    auto add = [&m](ArenaSegment s) {
+        if (s.end > s.begin)
+            m.segments.push_back(std::move(s));
+    };
+    for (std::size_t i = 0; i < planSource.planned.size(); ++i) {
+        const PlannedBuffer& b = planSource.planned[i];
+        if (b.offset < 0 || (step >= 0 && (step < b.first || step > b.last)))
+            continue;
+        const auto begin = static_cast<std::uint64_t>(b.offset);
+        add({ArenaSegment::Kind::Buffer, begin, begin + b.bytes, Category::PlannedHead, static_cast<int>(i),
+             b.tensor >= 0 ? "tensor " + std::to_string(b.tensor) : "scratch " + std::to_string(b.scratchIndex)});
+        add({ArenaSegment::Kind::Padding, begin + b.bytes, begin + b.alignedBytes, Category::PlannedHead,
+             static_cast<int>(i), "alignment padding"});
+    }
+    // Tail: every persistent allocation that succeeded at this size (offsets are exact for it).
+    m.tailBegin = m.arenaBytes;
+    if (!a.settings.nonPersistentBytes) {
+        for (const AllocationEvent& e : at.events) {
+            if (e.region != Region::Tail || e.failed)
+                continue;
+            add({ArenaSegment::Kind::Tail, e.offset, e.offset + e.requested, e.category, -1, e.label});
+            add({ArenaSegment::Kind::Padding, e.offset + e.requested, e.offset + e.used, e.category, -1,
+                 "alignment padding"});
+            m.tailBegin = std::min(m.tailBegin, e.offset);
+        }
+    }
+    if (at.tempPeakBytes > 0)
+        add({ArenaSegment::Kind::TempPeak, m.headEnd, std::min(m.headEnd + at.tempPeakBytes, m.arenaBytes),
+             Category::TempTensors, -1, "temp peak (while kernels prepare)"});
+    if (m.headEnd > m.tailBegin)
+        add({ArenaSegment::Kind::Overflow, m.tailBegin, m.headEnd, Category::PlannedHead, -1,
+             "plan overlaps the tail: does not fit"});
+    std::stable_sort(m.segments.begin(), m.segments.end(),
+                     [](const ArenaSegment& x, const ArenaSegment& y) { return x.begin < y.begin; });
+    return m;
+}
+
+const ArenaSegment* ArenaMapLayout::segmentAt(std::uint64_t offset) const
+{
+    const ArenaSegment* hit = nullptr;
+    for (const ArenaSegment& s : segments)
+        if (offset >= s.begin && offset < s.end && s.kind != ArenaSegment::Kind::TempPeak)
+            hit = &s;
+    if (!hit)
+        for (const ArenaSegment& s : segments)
+            if (offset >= s.begin && offset < s.end)
+                hit = &s;
+    return hit;
+}
+
+} // namespace arenascope

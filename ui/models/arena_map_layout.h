@@ -1,0 +1,36 @@
+#pragma once
+// The arena as one bar from offset 0 to the arena size: which byte ranges hold planned
+// buffers (at a step, or all), temp, free space, and tail allocations by category, with
+// alignment padding as separate segments. Pure data: painted by views/arena_map_view.
+
+#include "core/analysis/analysis.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace arenascope {
+
+struct ArenaSegment {
+    enum class Kind { Buffer, Padding, TempPeak, Free, Tail, Overflow };
+    Kind kind = Kind::Free;
+    std::uint64_t begin = 0;
+    std::uint64_t end = 0;
+    Category category = Category::PlannedHead;  // for Tail segments
+    int plannedBuffer = -1;                     // for Buffer / Padding segments of the head
+    std::string label;
+};
+
+struct ArenaMapLayout {
+    std::uint64_t arenaBytes = 0;
+    std::uint64_t headEnd = 0;
+    std::uint64_t tailBegin = 0;
+    std::vector<ArenaSegment> segments;  // sorted by begin
+
+    // `step` < 0: every planned buffer.
+    static ArenaMapLayout build(const Analysis& analysis, int step);
+    // The segment containing `offset`, or nullptr.
+    const ArenaSegment* segmentAt(std::uint64_t offset) const;
+};
+
+} // namespace arenascope

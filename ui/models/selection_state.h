@@ -1,0 +1,56 @@
+#pragma once
+// The one selection/zoom state every view observes (STYLE.md rule 6). Views never talk to
+// each other: they set this object and react to its signals.
+
+#include "core/analysis/analysis.h"
+
+#include <QObject>
+
+namespace arenascope {
+
+// A tensor is addressed by (subgraph, index); -1 = nothing selected.
+struct TensorRef {
+    int subgraph = -1;
+    int index = -1;
+    bool valid() const { return index >= 0; }
+    bool operator==(const TensorRef&) const = default;
+};
+
+class SelectionState : public QObject {
+    Q_OBJECT
+public:
+    explicit SelectionState(QObject* parent = nullptr);
+
+    const AnalysisPtr& analysis() const { return m_analysis; }
+    TensorRef tensor() const { return m_tensor; }
+    int plannedBuffer() const { return m_plannedBuffer; }  // index into measured->planned, -1 = none
+    int step() const { return m_step; }                    // allocation scope, -1 = none
+    int event() const { return m_event; }                  // index into atSize->events, -1 = none
+
+    // The planned buffer of a tensor, or -1.
+    int plannedBufferOf(TensorRef t) const;
+    // The tensor of a planned buffer (invalid for scratch buffers).
+    TensorRef tensorOf(int plannedBuffer) const;
+
+public slots:
+    void setAnalysis(AnalysisPtr analysis);
+    void selectTensor(TensorRef tensor);
+    void selectPlannedBuffer(int index);
+    void selectStep(int step);
+    void selectEvent(int index);
+
+signals:
+    void analysisChanged(const AnalysisPtr& analysis);
+    void selectionChanged();
+    void stepChanged(int step);
+    void eventChanged(int index);
+
+private:
+    AnalysisPtr m_analysis;
+    TensorRef m_tensor;
+    int m_plannedBuffer = -1;
+    int m_step = -1;
+    int m_event = -1;
+};
+
+} // namespace arenascope

@@ -1,0 +1,59 @@
+#pragma once
+// The device's RAM budget: the arena is not the only thing in SRAM. Device RAM (board
+// presets or a custom value), stack, sensor/capture buffers and application state, with the
+// total beside the arena, so a user sees when the arena fits but the device does not.
+
+#include <QWidget>
+
+#include <cstdint>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QSpinBox;
+
+namespace arenascope {
+
+struct RamBudget {
+    std::uint64_t deviceBytes = 0;
+    std::uint64_t stackBytes = 0;
+    std::uint64_t sensorBytes = 0;
+    std::uint64_t appBytes = 0;
+    std::uint64_t othersBytes() const { return stackBytes + sensorBytes + appBytes; }
+    // Bytes left on the device with `arenaBytes` in use; negative when over budget.
+    std::int64_t headroom(std::uint64_t arenaBytes) const
+    {
+        return static_cast<std::int64_t>(deviceBytes) - static_cast<std::int64_t>(arenaBytes + othersBytes());
+    }
+};
+
+struct BoardPreset {
+    const char* name;
+    std::uint64_t ramBytes;
+};
+
+// Common TinyML boards' on-chip SRAM (datasheet figures).
+const std::vector<BoardPreset>& boardPresets();
+
+class RamBudgetPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit RamBudgetPanel(QWidget* parent = nullptr);
+    RamBudget budget() const;
+    void setArenaBytes(std::uint64_t bytes);
+
+signals:
+    void budgetChanged();
+
+private:
+    void refresh();
+    QComboBox* m_board;
+    QSpinBox* m_deviceKiB;
+    QSpinBox* m_stackKiB;
+    QSpinBox* m_sensorKiB;
+    QSpinBox* m_appKiB;
+    QLabel* m_summary;
+    std::uint64_t m_arenaBytes = 0;
+};
+
+} // namespace arenascope

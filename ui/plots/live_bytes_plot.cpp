@@ -1,0 +1,60 @@
+#include "live_bytes_plot.h"
+
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace arenascope {
+
+LiveBytesPlot::LiveBytesPlot(SelectionState* selection, QWidget* parent)
+    : QWidget(parent)
+    , m_selection(selection)
+    , m_plot(new QCustomPlot(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    m_plot->xAxis->setLabel(tr("step"));
+    m_plot->yAxis->setLabel(tr("bytes"));
+    m_plot->legend->setVisible(true);
+    connect(m_selection, &SelectionState::analysisChanged, this, &LiveBytesPlot::rebuild);
+}
+
+void LiveBytesPlot::rebuild()
+{
+    m_plot->clearGraphs();
+    const AnalysisPtr& a = m_selection->analysis();
+    if (!a) {
+        m_plot->replot();
+        return;
+    }
+    const auto live = liveBytesPerScope(*a->measured);
+    QVector<double> x;
+    QVector<double> y;
+    for (std::size_t i = 0; i < live.size(); ++i) {
+        x << static_cast<double>(i);
+        y << static_cast<double>(live[i]);
+    }
+    auto* liveGraph = m_plot->addGraph();
+    liveGraph->setName(tr("live planned bytes"));
+    liveGraph->setData(x, y);
+    liveGraph->setLineStyle(QCPGraph::lsStepCenter);
+    liveGraph->setPen(QPen(QColor(0x4e, 0x79, 0xa7), 2));
+    liveGraph->setBrush(QBrush(QColor(0x4e, 0x79, 0xa7, 50)));
+    auto flat = [&](double value, const QString& name, const QColor& color, Qt::PenStyle style) {
+        auto* g = m_plot->addGraph();
+        g->setName(name);
+        g->setData(QVector<double>{-0.5, std::max(0.5, static_cast<double>(live.size()) - 0.5)},
+                   QVector<double>{value, value});
+        g->setPen(QPen(color, 1.5, style));
+    };
+    flat(static_cast<double>(a->measured->planBytes), tr("planned head"), QColor(0x44, 0x44, 0x44), Qt::SolidLine);
+    flat(static_cast<double>(a->lowerBoundBytes), tr("lower bound"), QColor(0x59, 0xa1, 0x4f), Qt::DashLine);
+    m_plot->xAxis->setRange(-0.5, std::max(1.0, static_cast<double>(live.size()) - 0.5));
+    m_plot->yAxis->setRange(0, std::max(16.0, static_cast<double>(a->measured->planBytes) * 1.15));
+    m_plot->replot();
+}
+
+} // namespace arenascope

@@ -1,0 +1,66 @@
+#include "settings.h"
+
+#include <QSettings>
+
+namespace arenascope {
+
+namespace {
+// Keys and defaults, all in one place.
+constexpr auto kRecentFiles = "recentFiles";
+constexpr auto kGeometry = "window/geometry";
+constexpr auto kState = "window/state";
+constexpr auto kPlanner = "emulation/planner";         // "greedy"
+constexpr auto kTarget = "emulation/target";           // "cortex-m"
+constexpr auto kInterpreter = "emulation/interpreter"; // "plain"
+constexpr auto kPreserve = "emulation/preserveAllTensors";
+constexpr auto kDark = "view/darkPalette";             // false
+} // namespace
+
+QStringList Settings::recentFiles() const
+{
+    return QSettings().value(QString::fromLatin1(kRecentFiles)).toStringList();
+}
+
+void Settings::addRecentFile(const QString& path)
+{
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    QSettings().setValue(QString::fromLatin1(kRecentFiles), files);
+}
+
+QByteArray Settings::windowGeometry() const { return QSettings().value(QString::fromLatin1(kGeometry)).toByteArray(); }
+void Settings::setWindowGeometry(const QByteArray& g) { QSettings().setValue(QString::fromLatin1(kGeometry), g); }
+QByteArray Settings::windowState() const { return QSettings().value(QString::fromLatin1(kState)).toByteArray(); }
+void Settings::setWindowState(const QByteArray& s) { QSettings().setValue(QString::fromLatin1(kState), s); }
+
+EmulationSettings Settings::emulation() const
+{
+    QSettings q;
+    EmulationSettings s;
+    s.planner = parsePlanner(q.value(QString::fromLatin1(kPlanner), QStringLiteral("greedy")).toString().toStdString())
+                    .value_or(PlannerKind::Greedy);
+    s.target = parseTarget(q.value(QString::fromLatin1(kTarget), QStringLiteral("cortex-m")).toString().toStdString())
+                   .value_or(TargetKind::CortexM);
+    s.interpreter =
+        parseInterpreter(q.value(QString::fromLatin1(kInterpreter), QStringLiteral("plain")).toString().toStdString())
+            .value_or(InterpreterKind::Plain);
+    s.preserveAllTensors = q.value(QString::fromLatin1(kPreserve), false).toBool();
+    return s;
+}
+
+void Settings::setEmulation(const EmulationSettings& s)
+{
+    QSettings q;
+    q.setValue(QString::fromLatin1(kPlanner), QString::fromUtf8(plannerName(s.planner).data()));
+    q.setValue(QString::fromLatin1(kTarget), QString::fromUtf8(targetName(s.target).data()));
+    q.setValue(QString::fromLatin1(kInterpreter), QString::fromUtf8(interpreterName(s.interpreter).data()));
+    q.setValue(QString::fromLatin1(kPreserve), s.preserveAllTensors);
+}
+
+bool Settings::darkPalette() const { return QSettings().value(QString::fromLatin1(kDark), false).toBool(); }
+void Settings::setDarkPalette(bool dark) { QSettings().setValue(QString::fromLatin1(kDark), dark); }
+
+} // namespace arenascope

@@ -1,0 +1,30 @@
+#pragma once
+// One Settings class over QSettings (STYLE.md rule 17): every key and default in one table.
+
+#include "core/emulation/settings.h"
+
+#include <QByteArray>
+#include <QStringList>
+
+namespace arenascope {
+
+class Settings {
+public:
+    static constexpr int kMaxRecentFiles = 10;
+
+    QStringList recentFiles() const;
+    void addRecentFile(const QString& path);
+
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray& geometry);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray& state);
+
+    EmulationSettings emulation() const;
+    void setEmulation(const EmulationSettings& s);
+
+    bool darkPalette() const;
+    void setDarkPalette(bool dark);
+};
+
+} // namespace arenascope

@@ -1,0 +1,121 @@
+#include "arena_map_view.h"
+
+#include "ui/plots/plot_colors.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+namespace arenascope {
+
+ArenaMapView::ArenaMapView(SelectionState* selection, QWidget* parent)
+    : QWidget(parent)
+    , m_selection(selection)
+{
+    setMouseTracking(true);
+    setToolTip(tr("The arena from offset 0 (left) to its size (right): head, temp, free space and tail"));
+    connect(m_selection, &SelectionState::analysisChanged, this, &ArenaMapView::rebuild);
+    connect(m_selection, &SelectionState::stepChanged, this, &ArenaMapView::rebuild);
+    connect(m_selection, &SelectionState::selectionChanged, this, qOverload<>(&QWidget::update));
+}
+
+void ArenaMapView::rebuild()
+{
+    const AnalysisPtr& a = m_selection->analysis();
+    m_layout = a ? ArenaMapLayout::build(*a, m_selection->step()) : ArenaMapLayout{};
+    update();
+}
+
+QRectF ArenaMapView::barRect() const
+{
+    return QRectF(8, 28, std::max(10, width() - 16), std::max(10, height() - 52));
+}
+
+double ArenaMapView::xOf(std::uint64_t offset) const
+{
+    const QRectF r = barRect();
+    const double total = static_cast<double>(std::max<std::uint64_t>(m_layout.arenaBytes, 1));
+    return r.left() + std::min(1.0, static_cast<double>(offset) / total) * r.width();
+}
+
+std::uint64_t ArenaMapView::offsetAt(double x) const
+{
+    const QRectF r = barRect();
+    const double f = std::clamp((x - r.left()) / r.width(), 0.0, 1.0);
+    return static_cast<std::uint64_t>(f * static_cast<double>(m_layout.arenaBytes));
+}
+
+void ArenaMapView::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing, false);
+    const QRectF bar = barRect();
+    p.fillRect(bar, palette().base());
+    const AnalysisPtr& a = m_selection->analysis();
+    if (!a) {
+        p.drawText(rect(), Qt::AlignCenter, tr("No model loaded"));
+        return;
+    }
+    for (const ArenaSegment& s : m_layout.segments) {
+        const QRectF r(QPointF(xOf(s.begin), bar.top()), QPointF(std::max(xOf(s.end), xOf(s.begin) + 1), bar.bottom()));
+        QColor c;
+        Qt::BrushStyle style = Qt::SolidPattern;
+        switch (s.kind) {
+        case ArenaSegment::Kind::Buffer:
+            c = s.plannedBuffer >= 0 ? colors::bufferKind(a->measured->planned[static_cast<std::size_t>(s.plannedBuffer)].kind)
+                                     : QColor(Qt::gray);
+            break;
+        case ArenaSegment::Kind::Padding: c = QColor(0x80, 0x80, 0x80); style = Qt::BDiagPattern; break;
+        case ArenaSegment::Kind::TempPeak: c = colors::temp(); style = Qt::Dense6Pattern; break;
+        case ArenaSegment::Kind::Tail: c = colors::tailCategory(s.category); break;
+        case ArenaSegment::Kind::Overflow: c = colors::failure(); style = Qt::DiagCrossPattern; break;
+        case ArenaSegment::Kind::Free: c = palette().base().color(); break;
+        }
+        p.fillRect(r, QBrush(c, style));
+        if (s.plannedBuffer >= 0 && s.plannedBuffer == m_selection->plannedBuffer() &&
+            s.kind == ArenaSegment::Kind::Buffer) {
+            p.setPen(QPen(Qt::black, 2));
+            p.drawRect(r);
+        }
+    }
+    p.setPen(palette().text().color());
+    p.drawRect(bar);
+    // Region boundaries and labels.
+    const QFontMetrics fm(font());
+    auto mark = [&](std::uint64_t offset, const QString& text, bool above) {
+        const double x = xOf(offset);
+        p.drawLine(QPointF(x, bar.top() - 4), QPointF(x, bar.bottom() + 4));
+        const int w = fm.horizontalAdvance(text);
+        const double tx = std::clamp(x - w / 2.0, 0.0, static_cast<double>(width() - w));
+        p.drawText(QPointF(tx, above ? bar.top() - 8 : bar.bottom() + fm.ascent() + 6), text);
+    };
+    mark(0, QStringLiteral("0"), false);
+    mark(m_layout.headEnd, tr("head %1").arg(m_layout.headEnd), true);
+    mark(m_layout.tailBegin, tr("tail from %1").arg(m_layout.tailBegin), false);
+    mark(m_layout.arenaBytes, tr("%1 B").arg(m_layout.arenaBytes), true);
+    if (m_selection->step() >= 0)
+        p.drawText(QPointF(bar.left(), 14), tr("buffers live at step %1").arg(m_selection->step()));
+}
+
+void ArenaMapView::mouseMoveEvent(QMouseEvent* event)
+{
+    const ArenaSegment* s = m_layout.segmentAt(offsetAt(event->position().x()));
+    if (!s) {
+        QToolTip::showText(event->globalPosition().toPoint(), tr("free: %1 B").arg(offsetAt(event->position().x())), this);
+        return;
+    }
+    QString what = QString::fromStdString(s->label);
+    if (s->kind == ArenaSegment::Kind::Tail)
+        what += QStringLiteral(" (%1)").arg(QString::fromUtf8(categoryName(s->category)));
+    QToolTip::showText(event->globalPosition().toPoint(),
+                       tr("%1<br>offsets %2 – %3 (%4 bytes)").arg(what.toHtmlEscaped()).arg(s->begin).arg(s->end).arg(s->end - s->begin),
+                       this);
+}
+
+void ArenaMapView::mousePressEvent(QMouseEvent* event)
+{
+    const ArenaSegment* s = m_layout.segmentAt(offsetAt(event->position().x()));
+    m_selection->selectPlannedBuffer(s ? s->plannedBuffer : -1);
+}
+
+} // namespace arenascope

@@ -1,0 +1,36 @@
+#pragma once
+// The arena as one horizontal bar from 0 to its size: planned buffers of the selected step
+// (or all), temp peak, free space, tail allocations by category, padding hatched. Hover
+// explains a segment; click selects a buffer.
+
+#include "ui/models/arena_map_layout.h"
+#include "ui/models/selection_state.h"
+
+#include <QWidget>
+
+namespace arenascope {
+
+class ArenaMapView : public QWidget {
+    Q_OBJECT
+public:
+    ArenaMapView(SelectionState* selection, QWidget* parent = nullptr);
+    const ArenaMapLayout& layout() const { return m_layout; }
+    QSize sizeHint() const override { return {800, 110}; }
+    QSize minimumSizeHint() const override { return {200, 80}; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+
+private:
+    void rebuild();
+    QRectF barRect() const;
+    double xOf(std::uint64_t offset) const;
+    std::uint64_t offsetAt(double x) const;
+
+    SelectionState* m_selection;
+    ArenaMapLayout m_layout;
+};
+
+} // namespace arenascope

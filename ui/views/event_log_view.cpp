@@ -1,0 +1,40 @@
+#include "event_log_view.h"
+
+#include "ui/models/event_log_model.h"
+
+#include <QHeaderView>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace arenascope {
+
+EventLogView::EventLogView(SelectionState* selection, QWidget* parent)
+    : QWidget(parent)
+    , m_selection(selection)
+    , m_model(new EventLogModel(this))
+    , m_tree(new QTreeView(this))
+{
+    m_tree->setModel(m_model);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->header()->setStretchLastSection(false);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tree);
+    connect(m_selection, &SelectionState::analysisChanged, this, [this](const AnalysisPtr& a) {
+        m_model->setAnalysis(a);
+        m_tree->header()->resizeSection(EventLogModel::What, 420);
+        const int failed = m_model->failedEvent();
+        if (failed >= 0) {
+            const QModelIndex idx = m_model->indexOfEvent(failed);
+            m_tree->expand(idx.parent());
+            m_tree->setCurrentIndex(idx);
+            m_tree->scrollTo(idx, QAbstractItemView::PositionAtCenter);
+        }
+    });
+    connect(m_tree, &QTreeView::clicked, this, [this](const QModelIndex& idx) {
+        m_selection->selectEvent(idx.data(EventLogModel::kEventRole).toInt());
+    });
+}
+
+} // namespace arenascope
