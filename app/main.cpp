@@ -4,6 +4,7 @@
 
 #ifdef ARENASCOPE_WITH_UI
 #include "ui/app_main.h"
+#include "ui/export/headless_report.h"
 #endif
 
 #include <iostream>
@@ -13,6 +14,10 @@
 int main(int argc, char** argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
+#ifdef ARENASCOPE_WITH_UI
+    if (!args.empty() && args[0] == "report")
+        return arenascope::runReportCommand(argc, argv);
+#endif
     if (arenascope::isCliCommand(args))
         return arenascope::runCli(args, std::cout, std::cerr);
 #ifdef ARENASCOPE_WITH_UI

@@ -4,6 +4,7 @@
 #include "core/model/example_model.h"
 #include "core/model/loader.h"
 #include "core/report/atomic_file.h"
+#include "core/report/csv_report.h"
 #include "core/report/plan_report.h"
 
 #include <fstream>
@@ -18,7 +19,7 @@ const char* kUsage =
     "  arenascope info MODEL.tflite [--json]     summarize a model\n"
     "  arenascope plan MODEL.tflite [--target cortex-m|x86_64] [--planner greedy|linear]\n"
     "                  [--interpreter plain|recording] [--preserve-all-tensors]\n"
-    "                  [--arena-size N[K|M]] [--json]\n"
+    "                  [--arena-size N[K|M]] [--json] [--csv TENSORS.csv]\n"
     "  arenascope make-example OUT.tflite      write the bundled example model\n";
 
 struct PlanOptions {
@@ -26,6 +27,7 @@ struct PlanOptions {
     EmulationSettings settings;
     std::optional<std::uint64_t> arenaSize;
     bool json = false;
+    std::string csvPath;  // the tensor table goes here too when set
 };
 
 int usageError(std::ostream& err, const std::string& message)
@@ -91,6 +93,9 @@ int parsePlanOptions(const std::vector<std::string>& args, PlanOptions& o, std::
             if (!next(v) || !parseByteSize(v, bytes))
                 return usageError(err, "--arena-size takes a byte count like 65536, 64K or 1M");
             o.arenaSize = bytes;
+        } else if (a == "--csv") {
+            if (!next(o.csvPath) || o.csvPath.empty())
+                return usageError(err, "--csv takes an output file path");
         } else if (!a.empty() && a[0] == '-') {
             return usageError(err, "unknown option " + a);
         } else if (o.model.empty()) {
@@ -115,6 +120,13 @@ int runPlan(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         return kExitBadInput;
     }
     const AnalysisPtr analysis = analyze(model.value(), o.settings, o.arenaSize);
+    // Written before stdout so a failed write leaves no report that looks complete.
+    if (!o.csvPath.empty()) {
+        if (auto st = writeFileAtomically(o.csvPath, tensorTableCsv(*analysis)); !st) {
+            err << "arenascope: cannot write the tensor table CSV: " << describe(st.error()) << "\n";
+            return kExitBadInput;
+        }
+    }
     out << (o.json ? planJson(*analysis) : planText(*analysis));
     const Failure* f = analysis->failure();
     if (f && !f->capacity)

@@ -1,0 +1,213 @@
+#include "html_report.h"
+
+#include "base64.h"
+#include "report_rows.h"
+
+#include "core/emulation/target.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+
+namespace arenascope {
+
+namespace {
+
+// Inline so the file needs nothing else; print-friendly colours.
+constexpr std::string_view kStyle = R"(body{font-family:system-ui,sans-serif;margin:2em;color:#222}
+h1{font-size:1.4em}h2{font-size:1.15em;border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.6em}
+table{border-collapse:collapse;font-size:.9em}th,td{border:1px solid #ddd;padding:.2em .5em;text-align:left}
+th{background:#f3f3f3}td.n{text-align:right;font-variant-numeric:tabular-nums}
+.verdict{font-size:1.2em;font-weight:bold}.fits{color:#2c7f2c}.fails{color:#c02020}.warning{color:#b06000}
+figure{margin:1em 0}img{max-width:100%;border:1px solid #ddd}pre{background:#f6f6f6;padding:.5em})";
+
+// The eight bytes every PNG file starts with.
+constexpr std::array<std::uint8_t, 8> kPngSignature{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+
+std::string bytesText(std::uint64_t bytes)
+{
+    return std::to_string(bytes) + " bytes";
+}
+
+std::string optionalText(const std::optional<std::uint64_t>& v)
+{
+    return v ? std::to_string(*v) : std::string();
+}
+
+// One table row: a label and an already escaped value.
+void row(std::string& out, std::string_view label, const std::string& valueHtml, bool numeric = false)
+{
+    out += "<tr><th>" + htmlEscape(label) + "</th><td" + (numeric ? " class=\"n\"" : "") + ">" + valueHtml +
+           "</td></tr>\n";
+}
+
+void failureDetails(std::string& out, const Analysis& a, const Failure& f)
+{
+    out += "<table>\n";
+    row(out, "TFLM says", "<code>" + htmlEscape(f.message) + "</code>");
+    row(out, "stage", htmlEscape(phaseName(f.phase)));
+    const std::string opName = operatorName(*a.model, f.subgraph, f.op);
+    row(out, "operator",
+        f.op >= 0 ? std::to_string(f.op) + (opName.empty() ? "" : " (" + htmlEscape(opName) + ")")
+                  : std::string("none (not an operator's allocation)"));
+    if (f.capacity) {
+        row(out, "requested", bytesText(f.requested), true);
+        row(out, "available", bytesText(f.available), true);
+        row(out, "missing", bytesText(f.missing), true);
+    }
+    out += "</table>\n";
+    if (f.log.size() > 1) {
+        out += "<p>Everything TFLM prints:</p>\n<pre>";
+        for (const auto& line : f.log)
+            out += htmlEscape(line) + "\n";
+        out += "</pre>\n";
+    }
+}
+
+std::string verdictSection(const Analysis& a)
+{
+    std::string out = "<section id=\"verdict\">\n<h2>Verdict</h2>\n";
+    const Failure* f = a.failure();
+    const std::uint64_t arena = a.arenaSize.value_or(a.measured->settings.arenaBytes);
+    if (f && !f->capacity) {
+        out += "<p class=\"verdict fails\">Fails before the arena size matters: no arena size fixes it.</p>\n";
+        failureDetails(out, a, *f);
+    } else if (a.arenaSize && a.atSize->ok) {
+        out += "<p class=\"verdict fits\">Fits in the " + std::to_string(arena) + "-byte arena";
+        if (a.minArenaBytes && arena >= *a.minArenaBytes)
+            out += ", " + std::to_string(arena - *a.minArenaBytes) + " bytes more than the smallest that works";
+        out += ".</p>\n";
+    } else if (f) {
+        out += "<p class=\"verdict fails\">Does not fit in the " + std::to_string(arena) + "-byte arena: " +
+               std::to_string(f->missing) + " bytes missing.</p>\n";
+        failureDetails(out, a, *f);
+    } else {
+        out += "<p class=\"verdict\">No arena size given: figures measured in a " + std::to_string(arena) +
+               "-byte arena.</p>\n";
+    }
+    if (a.minArenaBytes)
+        out += "<p>Smallest arena that works: <b>" + bytesText(*a.minArenaBytes) + "</b>.</p>\n";
+    for (const auto& w : a.atSize->warnings)
+        out += "<p class=\"warning\">Warning: " + htmlEscape(w) + "</p>\n";
+    return out + "</section>\n";
+}
+
+std::string settingsSection(const Analysis& a)
+{
+    const EmulationSettings& s = a.settings;
+    std::string out = "<section id=\"settings\">\n<h2>Settings</h2>\n<table>\n";
+    row(out, "model", "<code>" + htmlEscape(a.model->path()) + "</code>");
+    row(out, "target", htmlEscape(targetName(s.target)));
+    std::string planner(plannerName(s.effectivePlanner()));
+    if (s.preserveAllTensors && s.planner != PlannerKind::Linear)
+        planner += " (preserve-all-tensors makes TFLM use the linear planner)";
+    row(out, "planner", htmlEscape(planner));
+    row(out, "interpreter", htmlEscape(interpreterName(s.interpreter)));
+    row(out, "preserve all tensors", s.preserveAllTensors ? "yes" : "no");
+    row(out, "arena size", a.arenaSize ? bytesText(*a.arenaSize) : std::string("not given"), a.arenaSize.has_value());
+    if (s.nonPersistentBytes)
+        row(out, "non-persistent arena", bytesText(*s.nonPersistentBytes), true);
+    return out + "</table>\n</section>\n";
+}
+
+std::string breakdownSection(const Analysis& a)
+{
+    const EmulationResult& m = *a.measured;
+    std::string out = "<section id=\"breakdown\">\n<h2>Arena breakdown</h2>\n<table>\n";
+    row(out, "arena used (head + tail)", bytesText(m.arenaUsedBytes), true);
+    row(out, "head (memory plan)", bytesText(m.headBytes), true);
+    row(out, "tail (persistent)", bytesText(m.tailBytes), true);
+    row(out, "temp peak (from the arena start)", bytesText(m.tempPeakBytes), true);
+    row(out, "lower bound (most bytes live at once)", bytesText(a.lowerBoundBytes), true);
+    row(out, "alignment waste (planned buffers)", bytesText(a.alignmentWasteBytes), true);
+    row(out, "memory plan size", m.planBytes >= 0 ? bytesText(static_cast<std::uint64_t>(m.planBytes)) : "none",
+        true);
+    row(out, "model file (flash)", bytesText(a.model->fileSize()), true);
+    row(out, "constant tensor data (flash)", bytesText(a.model->constantBytes()), true);
+    out += "</table>\n<h3>Recording categories (TFLM's RecordedAllocationType)</h3>\n<table>\n"
+           "<tr><th>category</th><th>requested</th><th>used</th><th>count</th></tr>\n";
+    for (std::size_t i = 0; i < m.recording.size(); ++i) {
+        const RecordedAllocation& r = m.recording[i];
+        out += "<tr><td>" + htmlEscape(recordedTypeName(static_cast<RecordedType>(i))) + "</td><td class=\"n\">" +
+               std::to_string(r.requested) + "</td><td class=\"n\">" + std::to_string(r.used) +
+               "</td><td class=\"n\">" + std::to_string(r.count) + "</td></tr>\n";
+    }
+    return out + "</table>\n</section>\n";
+}
+
+std::string imagesSection(const std::vector<ReportImage>& images)
+{
+    if (images.empty())
+        return {};
+    std::string out = "<section id=\"images\">\n<h2>Figures</h2>\n";
+    for (const ReportImage& image : images) {
+        const std::string caption = htmlEscape(image.caption);
+        out += "<figure><img src=\"data:image/png;base64," + base64Encode(image.png) + "\" alt=\"" + caption +
+               "\"><figcaption>" + caption + "</figcaption></figure>\n";
+    }
+    return out + "</section>\n";
+}
+
+std::string tensorSection(const Analysis& a)
+{
+    std::string out = "<section id=\"tensors\">\n<h2>Tensors</h2>\n<table>\n<tr>";
+    for (const char* h : {"subgraph", "index", "name", "kind", "dtype", "shape", "bytes", "aligned bytes", "padding",
+                          "offset", "first use", "last use", "where"})
+        out += std::string("<th>") + h + "</th>";
+    out += "</tr>\n";
+    auto num = [](const std::string& text) { return "<td class=\"n\">" + text + "</td>"; };
+    auto txt = [](const std::string& text) { return "<td>" + htmlEscape(text) + "</td>"; };
+    for (const TensorRow& r : tensorRows(a)) {
+        out += "<tr>" + num(std::to_string(r.subgraph)) + num(std::to_string(r.index)) + txt(r.name) + txt(r.kind) +
+               txt(r.dtype) + txt(r.shape) + num(std::to_string(r.bytes)) + num(optionalText(r.alignedBytes)) +
+               num(optionalText(r.padding)) + num(optionalText(r.offset)) + num(std::to_string(r.firstUse)) +
+               num(std::to_string(r.lastUse)) + txt(r.where) + "</tr>\n";
+    }
+    return out + "</table>\n</section>\n";
+}
+
+} // namespace
+
+std::string htmlEscape(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&#39;"; break;
+        default:
+            if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+                out += "&#xFFFD;";
+            else
+                out.push_back(ch);
+        }
+    }
+    return out;
+}
+
+Result<std::string> htmlReport(const Analysis& a, const std::vector<ReportImage>& images)
+{
+    for (std::size_t i = 0; i < images.size(); ++i) {
+        const auto& png = images[i].png;
+        if (png.size() < kPngSignature.size() || !std::equal(kPngSignature.begin(), kPngSignature.end(), png.begin()))
+            return makeError(ErrorCode::InvalidArgument, "image " + std::to_string(i + 1) + " is not a PNG file",
+                             images[i].caption);
+    }
+    std::string title = a.model->path();
+    if (const auto slash = title.find_last_of('/'); slash != std::string::npos)
+        title = title.substr(slash + 1);
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>ArenaScope: " +
+                      htmlEscape(title) + "</title>\n<style>\n" + std::string(kStyle) + "\n</style>\n</head>\n<body>\n";
+    out += "<h1>ArenaScope report: <code>" + htmlEscape(title) + "</code></h1>\n";
+    out += "<p>Tensor arena of TensorFlow Lite Micro (tflite-micro 90b983c2) as ArenaScope emulates it. "
+           "All sizes are in bytes.</p>\n";
+    out += verdictSection(a) + settingsSection(a) + breakdownSection(a) + imagesSection(images) + tensorSection(a);
+    return out + "</body>\n</html>\n";
+}
+
+} // namespace arenascope

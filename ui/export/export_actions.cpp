@@ -1,0 +1,90 @@
+#include "export_actions.h"
+
+#include "core/report/csv_report.h"
+#include "core/report/html_report.h"
+#include "core/report/plan_report.h"
+
+#include <QBuffer>
+#include <QSaveFile>
+
+namespace arenascope {
+
+QString exportSuffix(ExportKind kind)
+{
+    switch (kind) {
+    case ExportKind::TimelinePng:
+    case ExportKind::ArenaMapPng:
+    case ExportKind::ReportSheetPng: return QStringLiteral("png");
+    case ExportKind::TensorCsv:
+    case ExportKind::EventCsv:
+    case ExportKind::LiveBytesCsv: return QStringLiteral("csv");
+    case ExportKind::Json: return QStringLiteral("json");
+    case ExportKind::Html: return QStringLiteral("html");
+    }
+    return {};
+}
+
+QString defaultExportName(ExportKind kind)
+{
+    switch (kind) {
+    case ExportKind::TimelinePng: return QStringLiteral("timeline.png");
+    case ExportKind::ArenaMapPng: return QStringLiteral("arena_map.png");
+    case ExportKind::ReportSheetPng: return QStringLiteral("report_sheet.png");
+    case ExportKind::TensorCsv: return QStringLiteral("tensors.csv");
+    case ExportKind::EventCsv: return QStringLiteral("allocation_log.csv");
+    case ExportKind::LiveBytesCsv: return QStringLiteral("live_bytes.csv");
+    case ExportKind::Json: return QStringLiteral("analysis.json");
+    case ExportKind::Html: return QStringLiteral("report.html");
+    }
+    return {};
+}
+
+QString saveAtomically(const QString& path, const QByteArray& bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
+    if (file.write(bytes) != bytes.size()) {
+        const QString why = file.errorString();
+        file.cancelWriting();
+        return QObject::tr("Writing %1 failed: %2. Any older file is unchanged.").arg(path, why);
+    }
+    if (!file.commit())
+        return QObject::tr("Cannot save %1: %2. Any older file is unchanged.").arg(path, file.errorString());
+    return {};
+}
+
+QString writeExport(ExportKind kind, const AnalysisPtr& analysis, const QString& path, const ImageOptions& image)
+{
+    auto text = [](const std::string& s) { return QByteArray(s.data(), static_cast<qsizetype>(s.size())); };
+    auto png = [](const QImage& img) {
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        img.save(&buffer, "PNG");
+        return bytes;
+    };
+    switch (kind) {
+    case ExportKind::TimelinePng: return saveAtomically(path, png(renderTimeline(analysis, image)));
+    case ExportKind::ArenaMapPng: return saveAtomically(path, png(renderArenaMap(analysis, image)));
+    case ExportKind::ReportSheetPng: return saveAtomically(path, png(renderReportSheet(analysis, image)));
+    case ExportKind::TensorCsv: return saveAtomically(path, text(tensorTableCsv(*analysis)));
+    case ExportKind::EventCsv: return saveAtomically(path, text(allocationLogCsv(*analysis)));
+    case ExportKind::LiveBytesCsv: return saveAtomically(path, text(liveBytesCsv(*analysis)));
+    case ExportKind::Json: return saveAtomically(path, text(planJson(*analysis)));
+    case ExportKind::Html: {
+        ImageOptions small{QSize(1200, 600), 1.0};
+        std::vector<ReportImage> images;
+        images.push_back({"Arena timeline", pngBytes(renderTimeline(analysis, small))});
+        small.size = QSize(1200, 120);
+        images.push_back({"Arena map", pngBytes(renderArenaMap(analysis, small))});
+        auto html = htmlReport(*analysis, images);
+        if (!html)
+            return QString::fromStdString(describe(html.error()));
+        return saveAtomically(path, text(html.value()));
+    }
+    }
+    return QObject::tr("Unknown export");
+}
+
+} // namespace arenascope

@@ -1,0 +1,23 @@
+#pragma once
+// Writing exports to disk: every file goes through QSaveFile (temp file, then rename), so a
+// failed write leaves any older file intact. Returns an error message, empty on success.
+
+#include "image_export.h"
+
+#include <QString>
+
+namespace arenascope {
+
+enum class ExportKind {
+    TimelinePng, ArenaMapPng, ReportSheetPng, TensorCsv, EventCsv, LiveBytesCsv, Json, Html,
+};
+
+QString exportSuffix(ExportKind kind);          // "png", "csv", "json", "html"
+QString defaultExportName(ExportKind kind);     // "timeline.png", "tensors.csv", ...
+// Writes one export of `analysis` to `path`; PNGs use `image`.
+QString writeExport(ExportKind kind, const AnalysisPtr& analysis, const QString& path,
+                    const ImageOptions& image = {});
+// Writes bytes atomically.
+QString saveAtomically(const QString& path, const QByteArray& bytes);
+
+} // namespace arenascope

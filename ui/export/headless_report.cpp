@@ -1,0 +1,142 @@
+#include "headless_report.h"
+
+#include "export_actions.h"
+
+#include "core/cli/cli.h"
+#include "core/model/loader.h"
+
+#include <QApplication>
+#include <QDir>
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace arenascope {
+
+namespace {
+
+const char* kUsage =
+    "usage: arenascope report MODEL.tflite --out DIR [--target cortex-m|x86_64] [--planner greedy|linear]\n"
+    "                         [--interpreter plain|recording] [--preserve-all-tensors] [--arena-size N[K|M]]\n"
+    "                         [--png] [--csv] [--html] [--json] [--width PX] [--height PX] [--scale S]\n";
+
+int usage(const std::string& message)
+{
+    std::cerr << "arenascope: " << message << "\n" << kUsage;
+    return kExitBadInput;
+}
+
+struct ReportOptions {
+    std::string model;
+    std::string out;
+    EmulationSettings settings;
+    std::optional<std::uint64_t> arenaSize;
+    bool png = false, csv = false, html = false, json = false;
+    ImageOptions image;
+};
+
+int parse(const std::vector<std::string>& args, ReportOptions& o)
+{
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        std::string v;
+        auto next = [&] {
+            if (i + 1 >= args.size())
+                return false;
+            v = args[++i];
+            return true;
+        };
+        if (a == "--png") o.png = true;
+        else if (a == "--csv") o.csv = true;
+        else if (a == "--html") o.html = true;
+        else if (a == "--json") o.json = true;
+        else if (a == "--preserve-all-tensors") o.settings.preserveAllTensors = true;
+        else if (a == "--out") { if (!next()) return usage("--out takes a folder"); o.out = v; }
+        else if (a == "--target") {
+            if (!next() || !parseTarget(v)) return usage("--target takes cortex-m or x86_64");
+            o.settings.target = *parseTarget(v);
+        } else if (a == "--planner") {
+            if (!next() || !parsePlanner(v)) return usage("--planner takes greedy or linear");
+            o.settings.planner = *parsePlanner(v);
+        } else if (a == "--interpreter") {
+            if (!next() || !parseInterpreter(v)) return usage("--interpreter takes plain or recording");
+            o.settings.interpreter = *parseInterpreter(v);
+        } else if (a == "--arena-size") {
+            std::uint64_t bytes = 0;
+            if (!next() || !parseByteSize(v, bytes)) return usage("--arena-size takes a byte count like 64K");
+            o.arenaSize = bytes;
+        } else if (a == "--width" || a == "--height") {
+            if (!next()) return usage(a + " takes pixels");
+            const int px = std::atoi(v.c_str());
+            if (px < 100 || px > 10000) return usage(a + " takes 100 to 10000 pixels");
+            (a == "--width" ? o.image.size.rwidth() : o.image.size.rheight()) = px;
+        } else if (a == "--scale") {
+            if (!next()) return usage("--scale takes a factor");
+            o.image.scale = std::atof(v.c_str());
+            if (o.image.scale < 0.25 || o.image.scale > 4) return usage("--scale takes 0.25 to 4");
+        } else if (!a.empty() && a[0] == '-') return usage("unknown option " + a);
+        else if (o.model.empty()) o.model = a;
+        else return usage("more than one model given");
+    }
+    if (o.model.empty())
+        return usage("report needs a model file");
+    if (o.out.empty())
+        return usage("report needs --out DIR");
+    if (!o.png && !o.csv && !o.html && !o.json)
+        o.png = o.csv = o.html = o.json = true;
+    return kExitOk;
+}
+
+} // namespace
+
+int runReportCommand(int argc, char** argv)
+{
+    // argv[1] is "report"; args[0] stands for it, as in the other subcommands.
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    ReportOptions o;
+    if (int rc = parse(args, o); rc != kExitOk)
+        return rc;
+    // Images are drawn without a display.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    auto model = loadModelFile(o.model);
+    if (!model) {
+        std::cerr << "arenascope: " << describe(model.error()) << "\n";
+        return kExitBadInput;
+    }
+    const QString out = QString::fromStdString(o.out);
+    if (!QDir().mkpath(out)) {
+        std::cerr << "arenascope: cannot create the folder " << o.out << "\n";
+        return kExitBadInput;
+    }
+    const AnalysisPtr analysis = analyze(model.value(), o.settings, o.arenaSize);
+    std::vector<ExportKind> kinds;
+    if (o.png)
+        kinds.insert(kinds.end(), {ExportKind::TimelinePng, ExportKind::ArenaMapPng, ExportKind::ReportSheetPng});
+    if (o.csv)
+        kinds.insert(kinds.end(), {ExportKind::TensorCsv, ExportKind::EventCsv, ExportKind::LiveBytesCsv});
+    if (o.json)
+        kinds.push_back(ExportKind::Json);
+    if (o.html)
+        kinds.push_back(ExportKind::Html);
+    for (ExportKind k : kinds) {
+        const QString path = QDir(out).filePath(defaultExportName(k));
+        ImageOptions image = o.image;
+        if (k == ExportKind::ArenaMapPng)
+            image.size.setHeight(std::max(100, image.size.height() / 6));
+        if (const QString error = writeExport(k, analysis, path, image); !error.isEmpty()) {
+            std::cerr << "arenascope: " << error.toStdString() << "\n";
+            return kExitBadInput;
+        }
+        std::cout << "wrote " << path.toStdString() << "\n";
+    }
+    const Failure* f = analysis->failure();
+    if (f && !f->capacity)
+        return kExitDoesNotFit;
+    return analysis->fits().value_or(true) ? kExitOk : kExitDoesNotFit;
+}
+
+} // namespace arenascope

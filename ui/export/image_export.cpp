@@ -1,0 +1,92 @@
+#include "image_export.h"
+
+#include "ui/models/selection_state.h"
+#include "ui/pages/verdict_panel.h"
+#include "ui/plots/timeline_plot.h"
+#include "ui/views/arena_map_view.h"
+
+#include <QBuffer>
+#include <QPainter>
+#include <QTextDocument>
+#include <qcustomplot.h>
+
+namespace arenascope {
+
+namespace {
+
+QImage blank(const ImageOptions& o)
+{
+    QImage image(QSize(static_cast<int>(o.size.width() * o.scale), static_cast<int>(o.size.height() * o.scale)),
+                 QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(o.scale);
+    image.fill(Qt::white);
+    return image;
+}
+
+} // namespace
+
+QImage renderTimeline(const AnalysisPtr& analysis, const ImageOptions& options)
+{
+    SelectionState selection;
+    TimelinePlot plot(&selection);
+    plot.resize(options.size);
+    selection.setAnalysis(analysis);
+    plot.resetZoom();
+    return plot.plot()->toPixmap(options.size.width(), options.size.height(), options.scale).toImage();
+}
+
+QImage renderArenaMap(const AnalysisPtr& analysis, const ImageOptions& options)
+{
+    SelectionState selection;
+    ArenaMapView view(&selection);
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.resize(options.size);
+    selection.setAnalysis(analysis);
+    QImage image = blank(options);
+    QPainter p(&image);
+    view.render(&p);
+    return image;
+}
+
+QImage renderReportSheet(const AnalysisPtr& analysis, const ImageOptions& options)
+{
+    QImage image = blank(options);
+    QPainter p(&image);
+    const int w = options.size.width();
+    const int h = options.size.height();
+    const int margin = 24;
+    const int verdictWidth = std::max(300, w / 3);
+    const int leftWidth = w - verdictWidth - 3 * margin;
+    QFont title = p.font();
+    title.setPointSizeF(title.pointSizeF() * 1.6);
+    title.setBold(true);
+    p.setFont(title);
+    p.drawText(QRect(margin, margin / 2, w - 2 * margin, 40), Qt::AlignLeft | Qt::AlignVCenter,
+               QStringLiteral("ArenaScope: %1").arg(QString::fromStdString(analysis->model->path())));
+    const int top = margin + 40;
+    const int mapHeight = std::max(90, h / 8);
+    const int timelineHeight = h - top - mapHeight - 2 * margin;
+    ImageOptions sub{QSize(leftWidth, timelineHeight), options.scale};
+    p.drawImage(QRect(margin, top, leftWidth, timelineHeight), renderTimeline(analysis, sub));
+    sub.size = QSize(leftWidth, mapHeight);
+    p.drawImage(QRect(margin, top + timelineHeight + margin, leftWidth, mapHeight), renderArenaMap(analysis, sub));
+    VerdictPanel verdict;
+    verdict.setAnalysis(analysis);
+    QTextDocument doc;
+    doc.setHtml(verdict.text());
+    doc.setTextWidth(verdictWidth);
+    p.translate(2 * margin + leftWidth, top);
+    doc.drawContents(&p, QRectF(0, 0, verdictWidth, h - top - margin));
+    return image;
+}
+
+std::vector<std::uint8_t> pngBytes(const QImage& image)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return std::vector<std::uint8_t>(bytes.begin(), bytes.end());
+}
+
+} // namespace arenascope
