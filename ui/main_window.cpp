@@ -1,6 +1,8 @@
 #include "main_window.h"
 
 #include "job_runner.h"
+#include "export/export_actions.h"
+#include "export/png_options_dialog.h"
 #include "settings.h"
 #include "models/selection_state.h"
 #include "pages/controls_panel.h"
@@ -119,6 +121,22 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::chooseFile);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     refreshRecentMenu();
+    auto* exports = file->addMenu(tr("&Export"));
+    const std::pair<ExportKind, QString> kinds[] = {
+        {ExportKind::ReportSheetPng, tr("Report Sheet as &PNG...")},
+        {ExportKind::TimelinePng, tr("&Timeline as PNG...")},
+        {ExportKind::ArenaMapPng, tr("&Arena Map as PNG...")},
+        {ExportKind::TensorCsv, tr("Tensor Table as &CSV...")},
+        {ExportKind::EventCsv, tr("Allocation &Log as CSV...")},
+        {ExportKind::LiveBytesCsv, tr("&Live Bytes per Step as CSV...")},
+        {ExportKind::Json, tr("Analysis as &JSON...")},
+        {ExportKind::Html, tr("&HTML Report...")},
+    };
+    for (const auto& [kind, label] : kinds) {
+        auto* action = exports->addAction(label, this, [this, k = kind] { exportTo(static_cast<int>(k)); });
+        if (kind == ExportKind::ReportSheetPng)
+            action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    }
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -161,6 +179,39 @@ void MainWindow::applyPalette(bool dark)
     p.setColor(QPalette::ToolTipBase, QColor(0x35, 0x35, 0x35));
     p.setColor(QPalette::ToolTipText, QColor(0xe0, 0xe0, 0xe0));
     QApplication::setPalette(p);
+}
+
+void MainWindow::exportTo(int kindValue)
+{
+    const auto kind = static_cast<ExportKind>(kindValue);
+    const AnalysisPtr a = analysis();
+    if (!a) {
+        statusBar()->showMessage(tr("Open a model first"));
+        return;
+    }
+    ImageOptions image;
+    if (exportSuffix(kind) == QStringLiteral("png")) {
+        if (kind == ExportKind::ArenaMapPng)
+            image.size = QSize(1600, 160);
+        PngOptionsDialog dialog(image, this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        image = dialog.options();
+    }
+    const QString suffix = exportSuffix(kind);
+    // QFileDialog asks before replacing an existing file.
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), defaultExportName(kind),
+                                                tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + suffix;
+    const QString error = writeExport(kind, a, path, image);
+    if (!error.isEmpty()) {
+        QMessageBox::critical(this, tr("Export failed"), error);
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
 }
 
 void MainWindow::refreshRecentMenu()

@@ -51,6 +51,7 @@ private:
     void chooseFile();
     void refreshRecentMenu();
     void applyPalette(bool dark);
+    void exportTo(int kind);
 
     ModelPtr m_model;
     SelectionState* m_selection;

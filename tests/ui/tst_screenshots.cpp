@@ -1,0 +1,132 @@
+// Exported pictures: the requested size and scale, not blank, and what is drawn where the
+// geometry says (a buffer's colour at its centre, the arena line's colour on its row),
+// with a colour tolerance. Also: the headless report and failed saves.
+#include "ui/export/export_actions.h"
+#include "ui/export/image_export.h"
+#include "ui/plots/plot_colors.h"
+
+#include "core/model/loader.h"
+
+#include <QDir>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace arenascope;
+
+namespace {
+
+AnalysisPtr example(std::uint64_t size)
+{
+    auto m = loadModelFile(ARENASCOPE_EXAMPLE_MODEL);
+    return m ? analyze(m.value(), EmulationSettings{}, size) : nullptr;
+}
+
+bool near(QColor a, QColor b, int tolerance)
+{
+    return std::abs(a.red() - b.red()) <= tolerance && std::abs(a.green() - b.green()) <= tolerance &&
+           std::abs(a.blue() - b.blue()) <= tolerance;
+}
+
+int distinctColours(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    return static_cast<int>(colours.size());
+}
+
+} // namespace
+
+class TstScreenshots : public QObject {
+    Q_OBJECT
+private slots:
+    void sizesAndScales_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<double>("scale");
+        QTest::newRow("small") << 400 << 300 << 1.0;
+        QTest::newRow("slide") << 1600 << 900 << 1.0;
+        QTest::newRow("print 2x") << 800 << 450 << 2.0;
+    }
+    void sizesAndScales()
+    {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(double, scale);
+        const auto a = example(64 * 1024);
+        QVERIFY(a);
+        const ImageOptions o{QSize(width, height), scale};
+        for (const QImage& img : {renderTimeline(a, o), renderArenaMap(a, o), renderReportSheet(a, o)}) {
+            QCOMPARE(img.width(), static_cast<int>(width * scale));
+            QCOMPARE(img.height(), static_cast<int>(height * scale));
+            QVERIFY2(distinctColours(img) > 5, "the picture is blank");
+        }
+    }
+
+    void timelineDrawsWhatTheGeometrySays()
+    {
+        const auto a = example(64 * 1024);
+        const QImage img = renderTimeline(a, ImageOptions{QSize(1000, 600), 1.0});
+        // The largest planned buffer: its centre pixel has its kind's colour (lightened fill).
+        const auto& planned = a->atSize->planned;
+        const auto biggest = std::max_element(planned.begin(), planned.end(), [](const auto& x, const auto& y) {
+            return x.alignedBytes < y.alignedBytes;
+        });
+        QVERIFY(biggest != planned.end());
+        // Recreate the plot's axes: x from -0.7 to steps - 0.3, y from 0 to 1.08 x max(arena, plan).
+        // Rather than guessing margins, scan the row through the buffer's vertical centre for the colour.
+        const QColor want = colors::bufferKind(biggest->kind).lighter(125);
+        bool found = false;
+        for (int y = 0; y < img.height() && !found; ++y)
+            for (int x = 0; x < img.width() && !found; ++x)
+                found = near(img.pixelColor(x, y), want, 6);
+        QVERIFY2(found, "no pixel in the buffer's colour");
+        // It fits: the arena line is drawn in the 'fits' colour, not the failure colour.
+        bool fitsLine = false;
+        bool failLine = false;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); x += 3) {
+                fitsLine = fitsLine || near(img.pixelColor(x, y), colors::fits(), 10);
+                failLine = failLine || near(img.pixelColor(x, y), QColor(0xc0, 0x20, 0x20), 10);
+            }
+        QVERIFY(fitsLine);
+        QVERIFY(!failLine);
+    }
+
+    void headlessReportWritesEveryFile()
+    {
+        QTemporaryDir dir;
+        QProcess p;
+        p.start(QStringLiteral(ARENASCOPE_CLI),
+                {QStringLiteral("report"), QStringLiteral(ARENASCOPE_EXAMPLE_MODEL), QStringLiteral("--out"),
+                 dir.path(), QStringLiteral("--arena-size"), QStringLiteral("1K")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 1);  // 1 KiB does not fit
+        for (const char* name : {"timeline.png", "arena_map.png", "report_sheet.png", "tensors.csv",
+                                 "allocation_log.csv", "live_bytes.csv", "analysis.json", "report.html"})
+            QVERIFY2(QFileInfo(QDir(dir.path()).filePath(QString::fromLatin1(name))).size() > 0, name);
+        QImage png(QDir(dir.path()).filePath(QStringLiteral("timeline.png")));
+        QCOMPARE(png.size(), QSize(1600, 900));
+    }
+
+    void failedSaveLeavesTheOldFileAndSaysWhy()
+    {
+        QTemporaryDir dir;
+        // A folder where the file should go: the save cannot replace it.
+        const QString path = QDir(dir.path()).filePath(QStringLiteral("tensors.csv"));
+        QVERIFY(QDir().mkpath(path));
+        const QString error = writeExport(ExportKind::TensorCsv, example(64 * 1024), path);
+        QVERIFY(!error.isEmpty());
+        QVERIFY(QFileInfo(path).isDir());
+        // A file in a folder that does not exist.
+        const QString missing = QDir(dir.path()).filePath(QStringLiteral("no/such/dir/tensors.csv"));
+        QVERIFY(!writeExport(ExportKind::TensorCsv, example(64 * 1024), missing).isEmpty());
+        QVERIFY(!QFileInfo::exists(missing));
+    }
+};
+
+QTEST_MAIN(TstScreenshots)
+#include "tst_screenshots.moc"
