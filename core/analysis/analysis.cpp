@@ -43,9 +43,11 @@ std::optional<std::uint64_t> findMinimumArena(const Model& model, EmulationSetti
                 lo = mid;
         }
         // The tail aligns each allocation from the raw arena end, so success is not strictly
-        // monotonic in the size: look a little further down before calling hi the minimum.
+        // monotonic in the size. It is within one residue class mod 16 (a larger arena of the
+        // same residue shifts the whole tail by 16k and only adds free space), so a smaller
+        // working size, if any, has one within 16 bytes below hi.
         std::optional<std::uint64_t> lower;
-        for (std::uint64_t d = 2; d <= 64 && d <= hi; ++d) {
+        for (std::uint64_t d = 2; d <= 16 && d <= hi; ++d) {
             if (okAt(hi - d)) {
                 lower = hi - d;
                 break;

@@ -25,6 +25,10 @@ constexpr std::int64_t alignDownSigned(std::int64_t value, std::uint64_t alignme
     return (value % a != 0 && value < 0 ? q - 1 : q) * a;
 }
 
+// TFLM checksums temp buffers by XOR-ing their addresses, which are never 0; offsets can be.
+// Checksums use offset + this stand-in arena address.
+inline constexpr std::uint64_t kChecksumBase = 0x20000000;
+
 // TFLM's MicroArenaBufferAlignment(): every planned buffer and kernel persistent buffer.
 inline constexpr std::uint64_t kArenaBufferAlignment = 16;
 

@@ -66,14 +66,14 @@ Result<std::uint64_t> SingleArena::allocateTemp(std::uint64_t size, std::uint64_
     if (available < size)
         return arenaMessages::tempFailed(size, available);
     m_temp = start + size;
-    m_tempChecksum ^= start;
+    m_tempChecksum ^= kChecksumBase + start;
     ++m_tempCount;
     return start;
 }
 
 void SingleArena::deallocateTemp(std::uint64_t buffer)
 {
-    m_tempChecksum ^= buffer;
+    m_tempChecksum ^= kChecksumBase + buffer;
     --m_tempCount;
 }
 

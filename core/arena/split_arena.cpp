@@ -65,14 +65,14 @@ Result<std::uint64_t> NonPersistentArena::allocateTemp(std::uint64_t size, std::
     if (available < size)
         return arenaMessages::tempFailed(size, available);
     m_nextTemp = start + size;
-    m_tempChecksum ^= start;
+    m_tempChecksum ^= kChecksumBase + start;
     ++m_tempCount;
     return start;
 }
 
 void NonPersistentArena::deallocateTemp(std::uint64_t buffer)
 {
-    m_tempChecksum ^= buffer;
+    m_tempChecksum ^= kChecksumBase + buffer;
     --m_tempCount;
 }
 

@@ -62,6 +62,7 @@ struct AllocationEvent {
     std::uint64_t used = 0;          // bytes the region grew by, alignment padding included
     std::uint64_t offset = 0;        // where it landed (head/temp: from the arena start; tail too)
     std::string label;               // "TfLiteEvalTensor[89]", "OpDataConv", ...
+    std::int32_t tensor = -1;        // the tensor an allocation is for (temp tensors), -1 if none
     bool failed = false;
     std::uint64_t padding() const { return used > requested ? used - requested : 0; }
 };

@@ -36,6 +36,8 @@ public:
         , m_target(targetFor(settings.target))
     {
         m_result.settings = settings;
+        // About a dozen events per operator and one per subgraph tensor array.
+        m_result.events.reserve(16 * model.operatorCount() + 32);
     }
 
     EmulationResultPtr run()
@@ -566,11 +568,13 @@ private:
         return r;
     }
 
-    Result<std::uint64_t> temp(std::uint64_t bytes, std::uint64_t alignment, Category category, std::string label)
+    Result<std::uint64_t> temp(std::uint64_t bytes, std::uint64_t alignment, Category category, std::string label,
+                               std::int32_t tensor = -1)
     {
         const std::uint64_t before = m_nonPersistent->tempOffset();
         auto r = m_nonPersistent->allocateTemp(bytes, alignment);
         AllocationEvent e = event(category, Region::Temp, bytes, 0, r ? r.value() : 0, std::move(label));
+        e.tensor = tensor;
         if (!r) {
             e.failed = true;
             m_result.events.push_back(std::move(e));
@@ -593,10 +597,9 @@ private:
         if (i >= list.size() || list[i] < 0)
             return out;
         const Tensor& t = subgraph().tensors[static_cast<std::size_t>(list[i])];
-        const std::string name = std::string(role) + " " + std::to_string(i) + " (tensor " +
-                                 std::to_string(list[i]) + ")";
+        // Short labels (no heap allocation); the tensor index travels in the event.
         const StructLayout tl = m_target.layout(S::TfLiteTensor);
-        auto s = temp(tl.size, tl.align, Category::TempTensors, "TfLiteTensor for " + name);
+        auto s = temp(tl.size, tl.align, Category::TempTensors, std::string(role) + " tensor", list[i]);
         if (!s)
             return s.error();
         out.valid = true;
@@ -604,12 +607,11 @@ private:
         out.structOffset = s.value();
         if (t.quant.present) {
             const StructLayout q = m_target.layout(S::TfLiteAffineQuantization);
-            auto a = temp(q.size, q.align, Category::TempTensors, "TfLiteAffineQuantization for " + name);
+            auto a = temp(q.size, q.align, Category::TempTensors, "quantization", list[i]);
             if (!a)
                 return a.error();
             out.quantOffset = a.value();
-            auto z = temp(m_target.intArrayBytes(t.quant.channels), 4, Category::TempTensors,
-                          "zero points for " + name);
+            auto z = temp(m_target.intArrayBytes(t.quant.channels), 4, Category::TempTensors, "zero points", list[i]);
             if (!z)
                 return z.error();
             out.zeroPointOffset = z.value();

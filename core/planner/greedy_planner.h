@@ -1,5 +1,6 @@
 #pragma once
-// TFLM's GreedyMemoryPlanner, offset for offset, without its quadratic bubble sort.
+// TFLM's GreedyMemoryPlanner, offset for offset, without its quadratic bubble sort and
+// without walking buffers that are never alive at the same time.
 //
 // Algorithm (memory_planner/greedy_memory_planner.cc @90b983c2):
 // - Offline-planned buffers come first, in request order, at their given offsets.
@@ -8,6 +9,7 @@
 // - Each online buffer walks the placed buffers in offset order, considering only those
 //   whose lifetimes overlap its own, and takes the first gap that is large enough
 //   (or the end of the last overlapping buffer). Ties in offset keep insertion order.
+//   ArenaScope finds those buffers through a per-step index instead of TFLM's list walk.
 // - The plan's size is the largest offset + size over all buffers.
 // TFLM keeps its working arrays in the arena: kGreedyBytesPerBuffer bytes per buffer.
 

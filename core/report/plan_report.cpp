@@ -124,6 +124,11 @@ std::string planJson(const Analysis& a, bool pretty)
         w.field("padding", e.padding());
         w.field("offset", e.offset);
         w.field("label", e.label);
+        w.key("tensor");
+        if (e.tensor >= 0)
+            w.value(e.tensor);
+        else
+            w.null();
         w.field("failed", e.failed);
         w.endObject();
     }

@@ -116,13 +116,13 @@ void expectEventCsvMatchesJson(const Analysis& a)
     const json info = json::parse(infoJson(*a.model));
     ASSERT_EQ(table->front(), (std::vector<std::string>{"phase", "subgraph", "operator", "operator_name", "category",
                                                         "region", "requested", "used", "padding", "offset", "label",
-                                                        "failed"}));
+                                                        "tensor", "failed"}));
     ASSERT_EQ(table->size() - 1, plan["events"].size());
     for (std::size_t i = 0; i < plan["events"].size(); ++i) {
         const auto& row = (*table)[i + 1];
         const json& e = plan["events"][i];
         SCOPED_TRACE("event row " + std::to_string(i));
-        ASSERT_EQ(row.size(), 12u);
+        ASSERT_EQ(row.size(), 13u);
         const int op = e["operator"].get<int>();
         const int sg = e["subgraph"].get<int>();
         const std::string opName =
@@ -134,6 +134,7 @@ void expectEventCsvMatchesJson(const Analysis& a)
         EXPECT_EQ(row, (std::vector<std::string>{text("phase"), num(e["subgraph"]), num(e["operator"]), opName,
                                                  text("category"), text("region"), num(e["requested"]),
                                                  num(e["used"]), num(e["padding"]), num(e["offset"]), text("label"),
+                                                 e["tensor"].is_null() ? std::string() : num(e["tensor"]),
                                                  num(e["failed"])}));
     }
 }

@@ -120,7 +120,16 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
     }
     const AllocationEvent& e = events()[static_cast<std::size_t>(eventIndex)];
     switch (index.column()) {
-    case What: return QString::fromStdString(e.label) + (e.failed ? tr("  — FAILED") : QString());
+    case What: {
+        QString what = QString::fromStdString(e.label);
+        if (e.tensor >= 0 && e.subgraph >= 0)
+            what += QStringLiteral(": %1 (#%2)")
+                        .arg(QString::fromStdString(m_analysis->model->subgraphs()[static_cast<std::size_t>(e.subgraph)]
+                                                        .tensors[static_cast<std::size_t>(e.tensor)]
+                                                        .name))
+                        .arg(e.tensor);
+        return what + (e.failed ? tr("  — FAILED") : QString());
+    }
     case Category: return QString::fromUtf8(categoryName(e.category));
     case Region: return QString::fromUtf8(regionName(e.region));
     case Requested: return static_cast<qulonglong>(e.requested);
