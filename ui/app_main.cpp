@@ -1,6 +1,9 @@
 #include "app_main.h"
 
 #include "main_window.h"
+#include "pages/controls_panel.h"
+
+#include "core/cli/cli.h"
 
 #include <QApplication>
 
@@ -11,9 +14,24 @@ int runDesktopApp(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ArenaScope"));
     QApplication::setOrganizationName(QStringLiteral("ArenaScope"));
-    MainWindow window;
+    // arenascope [MODEL.tflite] [--arena-size N[K|M]]
+    QString model = QStringLiteral(ARENASCOPE_EXAMPLE_MODEL);
+    std::optional<std::uint64_t> arenaSize;
     const QStringList args = QApplication::arguments();
-    window.openModel(args.size() > 1 ? args.at(1) : QStringLiteral(ARENASCOPE_EXAMPLE_MODEL));
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        std::uint64_t bytes = 0;
+        if (args[i] == QStringLiteral("--arena-size") && i + 1 < args.size() &&
+            parseByteSize(args[i + 1].toStdString(), bytes)) {
+            arenaSize = bytes;
+            ++i;
+        } else if (!args[i].startsWith(QLatin1Char('-'))) {
+            model = args[i];
+        }
+    }
+    MainWindow window;
+    window.openModel(model);
+    if (arenaSize)
+        window.controls()->setArenaBytes(*arenaSize);
     window.show();
     return QApplication::exec();
 }

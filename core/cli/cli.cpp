@@ -19,7 +19,7 @@ const char* kUsage =
     "  arenascope info MODEL.tflite [--json]     summarize a model\n"
     "  arenascope plan MODEL.tflite [--target cortex-m|x86_64] [--planner greedy|linear]\n"
     "                  [--interpreter plain|recording] [--preserve-all-tensors]\n"
-    "                  [--arena-size N[K|M]] [--json] [--csv TENSORS.csv]\n"
+    "                  [--arena-size N[K|M]] [--non-persistent-arena-size N[K|M]] [--json] [--csv TENSORS.csv]\n"
     "  arenascope make-example OUT.tflite      write the bundled example model\n";
 
 struct PlanOptions {
@@ -93,6 +93,11 @@ int parsePlanOptions(const std::vector<std::string>& args, PlanOptions& o, std::
             if (!next(v) || !parseByteSize(v, bytes))
                 return usageError(err, "--arena-size takes a byte count like 65536, 64K or 1M");
             o.arenaSize = bytes;
+        } else if (a == "--non-persistent-arena-size") {
+            std::uint64_t bytes = 0;
+            if (!next(v) || !parseByteSize(v, bytes))
+                return usageError(err, "--non-persistent-arena-size takes a byte count like 32K");
+            o.settings.nonPersistentBytes = bytes;
         } else if (a == "--csv") {
             if (!next(o.csvPath) || o.csvPath.empty())
                 return usageError(err, "--csv takes an output file path");

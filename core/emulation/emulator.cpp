@@ -129,7 +129,7 @@ private:
     {
         m_phase = Phase::CreateAllocator;
         const EmulationSettings& s = m_result.settings;
-        const bool recording = s.interpreter == InterpreterKind::Recording;
+        const bool recording = s.effectiveInterpreter() == InterpreterKind::Recording;
         const PlannerKind planner = s.effectivePlanner();
         const S plannerStruct = planner == PlannerKind::Linear ? S::LinearMemoryPlanner : S::GreedyMemoryPlanner;
         const char* plannerLabel = planner == PlannerKind::Linear ? "LinearMemoryPlanner" : "GreedyMemoryPlanner";

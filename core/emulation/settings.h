@@ -22,7 +22,19 @@ struct EmulationSettings {
     // when set, arenaBytes is the persistent arena and this is the non-persistent one.
     std::optional<std::uint64_t> nonPersistentBytes;
 
-    PlannerKind effectivePlanner() const { return preserveAllTensors ? PlannerKind::Linear : planner; }
+    // What TFLM actually builds. preserve_all_tensors switches to the linear planner; the
+    // four-argument MicroAllocator::Create (separate arenas) always builds a plain
+    // MicroAllocator with a GreedyMemoryPlanner (there is no recording or linear variant).
+    PlannerKind effectivePlanner() const
+    {
+        if (nonPersistentBytes)
+            return PlannerKind::Greedy;
+        return preserveAllTensors ? PlannerKind::Linear : planner;
+    }
+    InterpreterKind effectiveInterpreter() const
+    {
+        return nonPersistentBytes ? InterpreterKind::Plain : interpreter;
+    }
 };
 
 std::string_view plannerName(PlannerKind kind);

@@ -65,7 +65,7 @@ std::string planJson(const Analysis& a, bool pretty)
     w.field("model", model.path());
     w.field("target", std::string(targetName(a.settings.target)));
     w.field("planner", std::string(plannerName(a.settings.effectivePlanner())));
-    w.field("interpreter", std::string(interpreterName(a.settings.interpreter)));
+    w.field("interpreter", std::string(interpreterName(a.settings.effectiveInterpreter())));
     w.field("preserve_all_tensors", a.settings.preserveAllTensors);
     w.field("arena_size", a.arenaSize);
     w.field("fits", a.fits());
@@ -143,7 +143,8 @@ std::string planText(const Analysis& a)
     const EmulationResult& m = *a.measured;
     out << "model:            " << a.model->path() << "\n";
     out << "settings:         target " << targetName(a.settings.target) << ", planner "
-        << plannerName(a.settings.effectivePlanner()) << ", interpreter " << interpreterName(a.settings.interpreter)
+        << plannerName(a.settings.effectivePlanner()) << ", interpreter "
+        << interpreterName(a.settings.effectiveInterpreter())
         << "\n";
     if (const Failure* f = a.failure(); f && !f->capacity) {
         out << "verdict:          fails before any arena size matters (no arena size fixes it)\n";

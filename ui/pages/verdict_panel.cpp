@@ -16,6 +16,25 @@ QString bytes(std::uint64_t b)
     return QLocale().toString(static_cast<qulonglong>(b)) + QStringLiteral(" B");
 }
 
+// What each stage of AllocateTensors does, in a user's words.
+QString explainPhase(Phase phase)
+{
+    switch (phase) {
+    case Phase::CreateAllocator: return VerdictPanel::tr("creating TFLM's allocator and planner objects in the tail");
+    case Phase::StartAllocation: return VerdictPanel::tr("allocating the eval-tensor and node arrays in the tail");
+    case Phase::ParseOptions: return VerdictPanel::tr("storing operator options in the tail");
+    case Phase::KernelInit: return VerdictPanel::tr("a kernel's Init allocating its persistent op data");
+    case Phase::KernelPrepare:
+        return VerdictPanel::tr("a kernel's Prepare (temp tensors above the head, persistent buffers in the tail)");
+    case Phase::FinishAllocation: return VerdictPanel::tr("allocating scratch-buffer handles in the tail");
+    case Phase::CommitPlan:
+        return VerdictPanel::tr("committing the memory plan: the planned activations (head) must fit below the tail");
+    case Phase::InterpreterTensors: return VerdictPanel::tr("the interpreter's input/output tensors in the tail");
+    case Phase::Count_: break;
+    }
+    return {};
+}
+
 QString row(const QString& name, const QString& value, const QString& tip = {})
 {
     return QStringLiteral("<tr><td title='%3'>%1</td><td align=right>%2</td></tr>").arg(name, value, tip.toHtmlEscaped());
@@ -63,8 +82,8 @@ void VerdictPanel::setAnalysis(const AnalysisPtr& a)
                          .arg(QString::fromStdString(a->model->subgraphs()[static_cast<std::size_t>(af.subgraph)]
                                                          .operators[static_cast<std::size_t>(af.op)]
                                                          .displayName()));
-        html += tr("<p>Breaks in <b>%1</b>: requested %2, available %3.</p>")
-                    .arg(where.toHtmlEscaped(), bytes(af.requested), bytes(af.available));
+        html += tr("<p>Breaks in <b>%1</b>: requested %2, available %3.</p><p>That is %4.</p>")
+                    .arg(where.toHtmlEscaped(), bytes(af.requested), bytes(af.available), explainPhase(af.phase));
         html += tr("<p><b>TFLM says:</b> <tt>%1</tt></p>").arg(QString::fromStdString(af.message).toHtmlEscaped());
     }
     if (a->minArenaBytes)
@@ -75,7 +94,8 @@ void VerdictPanel::setAnalysis(const AnalysisPtr& a)
     html += tr("<h4>Flash and RAM</h4><table width=100%>");
     html += row(tr("model file (flash)"), bytes(a->model->fileSize()), tr("The .tflite stays in flash"));
     html += row(tr("constant tensor data"), bytes(a->model->constantBytes()), tr("Weights: read from flash, never copied"));
-    html += row(tr("arena used (RAM)"), bytes(here.arenaUsedBytes), tr("MicroInterpreter::arena_used_bytes()"));
+    html += row(a->atSize->ok || !a->arenaSize ? tr("arena used (RAM)") : tr("arena needed (RAM)"),
+                bytes(here.arenaUsedBytes), tr("MicroInterpreter::arena_used_bytes() after a successful AllocateTensors"));
     html += QStringLiteral("</table>");
 
     html += tr("<h4>Breakdown</h4><table width=100%>");
