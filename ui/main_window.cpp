@@ -103,6 +103,12 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_timeline, &TimelinePlot::arenaSizeDragged, this,
             [this](qulonglong bytes) { m_controls->setArenaBytes(bytes); });
+    connect(m_timeline, &TimelinePlot::dragStarted, this, [this] { m_dragging = true; });
+    connect(m_timeline, &TimelinePlot::dragFinished, this, [this] {
+        m_dragging = false;
+        m_selection->settle();
+    });
+    connect(m_selection, &SelectionState::analysisSettled, this, &MainWindow::showSettled);
     connect(m_ramBudget, &RamBudgetPanel::budgetChanged, this, [] {});
 
     Settings settings;
@@ -261,8 +267,12 @@ void MainWindow::requestAnalysis()
 
 void MainWindow::showAnalysis(const AnalysisPtr& a)
 {
-    m_selection->setAnalysis(a);
-    m_verdict->setAnalysis(a);
+    // During a drag only the timeline, the arena map and the status bar follow the mouse;
+    // the verdict and the log catch up when the drag ends.
+    if (m_dragging)
+        m_selection->setAnalysisWhileDragging(a);
+    else
+        m_selection->setAnalysis(a);
     m_controls->setMinimum(a->minArenaBytes);
     m_ramBudget->setArenaBytes(a->arenaSize.value_or(0));
     const Failure* f = a->failure();
@@ -276,6 +286,11 @@ void MainWindow::showAnalysis(const AnalysisPtr& a)
     if (a->minArenaBytes)
         status += tr("  |  minimum %1 bytes").arg(*a->minArenaBytes);
     statusBar()->showMessage(status);
+}
+
+void MainWindow::showSettled(const AnalysisPtr& a)
+{
+    m_verdict->setAnalysis(a);
 }
 
 void MainWindow::showMessage(const QString& text)

@@ -47,6 +47,7 @@ private:
     void buildMenus();
     void requestAnalysis();
     void showAnalysis(const AnalysisPtr& analysis);
+    void showSettled(const AnalysisPtr& analysis);
     void showMessage(const QString& text);
     void chooseFile();
     void refreshRecentMenu();
@@ -67,6 +68,7 @@ private:
     RamBudgetPanel* m_ramBudget;
     QMenu* m_recentMenu = nullptr;
     std::optional<std::uint64_t> m_lastMinimum;
+    bool m_dragging = false;  // the arena line is being dragged: text panels wait
 };
 
 } // namespace arenascope

@@ -36,8 +36,8 @@ public:
         , m_target(targetFor(settings.target))
     {
         m_result.settings = settings;
-        // About a dozen events per operator and one per subgraph tensor array.
-        m_result.events.reserve(16 * model.operatorCount() + 32);
+        // Up to two dozen events per operator (temp tensors dominate), plus a few per model.
+        m_result.events.reserve(24 * model.operatorCount() + 32);
     }
 
     EmulationResultPtr run()

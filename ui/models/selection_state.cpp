@@ -9,6 +9,21 @@ SelectionState::SelectionState(QObject* parent)
 
 void SelectionState::setAnalysis(AnalysisPtr analysis)
 {
+    setAnalysisWhileDragging(std::move(analysis));
+    settle();
+}
+
+void SelectionState::settle()
+{
+    if (!m_unsettled)
+        return;
+    m_unsettled = false;
+    emit analysisSettled(m_analysis);
+}
+
+void SelectionState::setAnalysisWhileDragging(AnalysisPtr analysis)
+{
+    m_unsettled = true;
     m_analysis = std::move(analysis);
     // Keep the tensor selected across recomputes (same model), but re-derive its buffer.
     if (m_analysis && m_tensor.valid()) {

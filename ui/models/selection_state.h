@@ -33,7 +33,12 @@ public:
     TensorRef tensorOf(int plannedBuffer) const;
 
 public slots:
+    // Shows a new analysis everywhere (analysisChanged, then analysisSettled).
     void setAnalysis(AnalysisPtr analysis);
+    // While the user drags: only the fast views follow (analysisChanged); settle() later
+    // lets the text-heavy views (log, verdict) catch up once.
+    void setAnalysisWhileDragging(AnalysisPtr analysis);
+    void settle();
     void selectTensor(TensorRef tensor);
     void selectPlannedBuffer(int index);
     void selectStep(int step);
@@ -41,6 +46,7 @@ public slots:
 
 signals:
     void analysisChanged(const AnalysisPtr& analysis);
+    void analysisSettled(const AnalysisPtr& analysis);
     void selectionChanged();
     void stepChanged(int step);
     void eventChanged(int index);
@@ -51,6 +57,7 @@ private:
     int m_plannedBuffer = -1;
     int m_step = -1;
     int m_event = -1;
+    bool m_unsettled = false;
 };
 
 } // namespace arenascope

@@ -24,8 +24,12 @@ LiveBytesPlot::LiveBytesPlot(SelectionState* selection, QWidget* parent)
 
 void LiveBytesPlot::rebuild()
 {
-    m_plot->clearGraphs();
     const AnalysisPtr& a = m_selection->analysis();
+    // Live bytes depend on the plan only, not on the arena size.
+    if (a && a->measured == m_shown)
+        return;
+    m_shown = a ? a->measured : nullptr;
+    m_plot->clearGraphs();
     if (!a) {
         m_plot->replot();
         return;

@@ -20,6 +20,7 @@ private:
     void rebuild();
     SelectionState* m_selection;
     QCustomPlot* m_plot;
+    EmulationResultPtr m_shown;
 };
 
 } // namespace arenascope

@@ -1,5 +1,6 @@
 #include "timeline_plot.h"
 
+#include "buffer_layer.h"
 #include "plot_colors.h"
 
 #include <QMouseEvent>
@@ -27,6 +28,7 @@ TimelinePlot::TimelinePlot(SelectionState* selection, QWidget* parent)
     m_plot->yAxis->setLabel(tr("arena offset (bytes)"));
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
+    m_buffers = new BufferLayer(m_plot);
     m_plot->setToolTip(tr("Wheel: zoom. Drag: pan. Right-drag: zoom to a rectangle. Double-click: reset. "
                           "Drag the dashed line to change the arena size."));
     connect(m_selection, &SelectionState::analysisChanged, this, &TimelinePlot::rebuild);
@@ -41,96 +43,98 @@ double TimelinePlot::arenaLineBytes() const
 
 void TimelinePlot::rebuild()
 {
-    m_plot->clearItems();
-    m_rects.clear();
-    m_arenaLine = nullptr;
     const AnalysisPtr& a = m_selection->analysis();
     if (!a) {
+        m_plot->clearItems();
+        m_buffers->setBoxes({});
+        m_dynamic = {};
+        m_builtFor.reset();
         m_plot->replot();
         return;
     }
-    const EmulationResult& r = a->atSize->ok ? *a->atSize : *a->measured;
-    const double arena = arenaLineBytes();
-    const std::uint64_t tailBytes = a->atSize->ok ? a->atSize->tailBytes : a->measured->tailBytes;
-    const double tailStart = arena - static_cast<double>(tailBytes);
+    // The plan does not depend on the arena size: a size change only moves the tail and the
+    // arena line and recolours what no longer fits (what an arena-line drag costs).
+    if (a->measured != m_builtFor) {
+        buildStatic();
+        m_builtFor = a->measured;
+    }
+    updateDynamic();
+    updateHighlight();
+}
 
-    m_rects.assign(r.planned.size(), nullptr);
-    for (std::size_t i = 0; i < r.planned.size(); ++i) {
-        const PlannedBuffer& b = r.planned[i];
+QCPItemText* TimelinePlot::lineLabel(const QColor& color)
+{
+    auto* label = new QCPItemText(m_plot);
+    label->position->setType(QCPItemPosition::ptAxisRectRatio);
+    label->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    label->setColor(color.darker(120));
+    return label;
+}
+
+QCPItemStraightLine* TimelinePlot::horizontalLine(double y, const QPen& pen)
+{
+    auto* line = new QCPItemStraightLine(m_plot);
+    line->point1->setCoords(0, y);
+    line->point2->setCoords(1, y);
+    line->setPen(pen);
+    line->setSelectable(false);
+    return line;
+}
+
+void TimelinePlot::buildStatic()
+{
+    m_plot->clearItems();
+    const AnalysisPtr& a = m_selection->analysis();
+    const EmulationResult& r = *a->measured;
+    std::vector<BufferLayer::Box> boxes;
+    boxes.reserve(r.planned.size());
+    for (const PlannedBuffer& b : r.planned) {
+        BufferLayer::Box box;
+        box.first = b.first - TimelineGeometry::kHalfStep;
+        box.last = b.last + TimelineGeometry::kHalfStep;
+        box.lo = static_cast<double>(std::max<std::int64_t>(b.offset, 0));
+        box.used = box.lo + static_cast<double>(b.bytes);
+        box.hi = box.lo + static_cast<double>(b.alignedBytes);
+        box.color = colors::bufferKind(b.kind);
         if (b.offset < 0)
-            continue;
-        const double lo = static_cast<double>(b.offset);
-        const double used = lo + static_cast<double>(b.bytes);
-        const double hi = lo + static_cast<double>(b.alignedBytes);
-        const bool beyond = hi > tailStart;
-        const QColor c = beyond ? colors::failure() : colors::bufferKind(b.kind);
-        auto* rect = new QCPItemRect(m_plot);
-        rect->topLeft->setCoords(b.first - TimelineGeometry::kHalfStep, used);
-        rect->bottomRight->setCoords(b.last + TimelineGeometry::kHalfStep, lo);
-        rect->setBrush(QBrush(c.lighter(125)));
-        rect->setPen(QPen(c.darker(130)));
-        rect->setSelectedBrush(QBrush(colors::selection()));
-        rect->setSelectedPen(QPen(Qt::black, 2));
-        m_rects[i] = rect;
-        if (hi > used) {
-            auto* pad = new QCPItemRect(m_plot);
-            pad->topLeft->setCoords(b.first - TimelineGeometry::kHalfStep, hi);
-            pad->bottomRight->setCoords(b.last + TimelineGeometry::kHalfStep, used);
-            pad->setBrush(QBrush(c, Qt::BDiagPattern));
-            pad->setPen(QPen(c.darker(130), 0.5, Qt::DotLine));
-            pad->setSelectable(false);
-        }
+            box.first = box.last = -1e9;  // never placed: not drawn
+        boxes.push_back(box);
     }
-    // Head boundary (the plan), temp peak above it, the tail band and the arena line.
-    auto hline = [this](double y, const QColor& color, Qt::PenStyle style, const QString& text) {
-        auto* line = new QCPItemStraightLine(m_plot);
-        line->point1->setCoords(0, y);
-        line->point2->setCoords(1, y);
-        line->setPen(QPen(color, 1.5, style));
-        line->setSelectable(false);
-        auto* label = new QCPItemText(m_plot);
-        label->position->setType(QCPItemPosition::ptAxisRectRatio);
-        label->position->setTypeY(QCPItemPosition::ptPlotCoords);
-        label->position->setCoords(0.99, y);
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        label->setText(text);
-        label->setColor(color.darker(120));
-        return line;
-    };
+    m_buffers->setBoxes(std::move(boxes));
+    // Head boundary (the plan) and the temp peak above it.
     const double head = static_cast<double>(std::max<std::int64_t>(r.planBytes, 0));
-    hline(head, QColor(0x44, 0x44, 0x44), Qt::SolidLine, tr("head: %1 B").arg(static_cast<qlonglong>(head)));
-    if (a->measured->tempPeakBytes > 0)
-        hline(head + static_cast<double>(a->measured->tempPeakBytes), colors::temp(), Qt::DotLine,
-              tr("temp peak: +%1 B").arg(a->measured->tempPeakBytes));
-    auto* tail = new QCPItemRect(m_plot);
-    tail->topLeft->setCoords(-1e9, arena);
-    tail->bottomRight->setCoords(1e9, tailStart);
-    tail->setBrush(QBrush(QColor(0x9c, 0x75, 0x5f, 90)));
-    tail->setPen(QPen(QColor(0x9c, 0x75, 0x5f)));
-    tail->setSelectable(false);
-    auto* tailLabel = new QCPItemText(m_plot);
-    tailLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
-    tailLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
-    tailLabel->position->setCoords(0.5, arena - static_cast<double>(tailBytes) / 2);
-    tailLabel->setText(tr("tail (persistent): %1 B").arg(tailBytes));
-    const bool fits = a->fits().value_or(true);
-    if (!fits) {
-        // Whatever the plan needs beyond the room left under the tail.
-        auto* over = new QCPItemRect(m_plot);
-        over->topLeft->setCoords(-1e9, std::max(head, tailStart));
-        over->bottomRight->setCoords(1e9, std::min(head, tailStart));
-        over->setBrush(QBrush(QColor(0xe1, 0x57, 0x59, 70)));
-        over->setPen(Qt::NoPen);
-        over->setSelectable(false);
+    const QColor headColor(0x44, 0x44, 0x44);
+    horizontalLine(head, QPen(headColor, 1.5));
+    auto* headLabel = lineLabel(headColor);
+    headLabel->position->setCoords(0.99, head);
+    headLabel->setText(tr("head: %1 B").arg(static_cast<qlonglong>(head)));
+    if (r.tempPeakBytes > 0) {
+        const double peak = head + static_cast<double>(r.tempPeakBytes);
+        horizontalLine(peak, QPen(colors::temp(), 1.5, Qt::DotLine));
+        auto* peakLabel = lineLabel(colors::temp());
+        peakLabel->position->setCoords(0.99, peak);
+        peakLabel->setText(tr("temp peak: +%1 B").arg(r.tempPeakBytes));
     }
-    m_arenaLine = hline(arena, fits ? colors::fits() : colors::failure(), Qt::DashLine,
-                        tr("arena size: %1 B").arg(static_cast<qulonglong>(arena)));
-    m_arenaLine->setPen(QPen(fits ? colors::fits() : colors::failure(), 2.5, Qt::DashLine));
+    // The parts that follow the arena size.
+    m_dynamic.tail = new QCPItemRect(m_plot);
+    m_dynamic.tail->setBrush(QBrush(QColor(0x9c, 0x75, 0x5f, 90)));
+    m_dynamic.tail->setPen(QPen(QColor(0x9c, 0x75, 0x5f)));
+    m_dynamic.tail->setSelectable(false);
+    m_dynamic.tailLabel = new QCPItemText(m_plot);
+    m_dynamic.tailLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_dynamic.tailLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    m_dynamic.overflow = new QCPItemRect(m_plot);
+    m_dynamic.overflow->setBrush(QBrush(QColor(0xe1, 0x57, 0x59, 70)));
+    m_dynamic.overflow->setPen(Qt::NoPen);
+    m_dynamic.overflow->setSelectable(false);
+    m_dynamic.arenaLine = horizontalLine(0, QPen());
+    m_dynamic.arenaLabel = lineLabel(colors::fits());
 
-    // Operator names on the x axis (one tick per step that runs an operator of subgraph 0).
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    // Operator names on the x axis when they fit (one tick per step of subgraph 0).
     const auto& ops = a->model->subgraphs()[0].operators;
     if (ops.size() <= 16 && static_cast<int>(ops.size()) + 1 == r.scopeCount) {
+        QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
         for (std::size_t i = 0; i < ops.size(); ++i)
             ticker->addTick(static_cast<double>(i + 1), QString::fromStdString(ops[i].displayName()));
         m_plot->xAxis->setTicker(ticker);
@@ -139,15 +143,41 @@ void TimelinePlot::rebuild()
         m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         m_plot->xAxis->setTickLabelRotation(0);
     }
-    if (!m_rangeKnown) {
-        resetZoom();
-        m_rangeKnown = true;
-    } else {
-        // Keep the user's zoom, but make sure the arena line stays reachable.
-        if (m_plot->yAxis->range().upper < arena)
-            m_plot->yAxis->setRangeUpper(arena * 1.08);
+    resetZoom();
+}
+
+void TimelinePlot::updateDynamic()
+{
+    const AnalysisPtr& a = m_selection->analysis();
+    const EmulationResult& r = *a->measured;
+    const double arena = arenaLineBytes();
+    const std::uint64_t tailBytes = a->atSize->ok ? a->atSize->tailBytes : r.tailBytes;
+    const double tailStart = arena - static_cast<double>(tailBytes);
+    const double head = static_cast<double>(std::max<std::int64_t>(r.planBytes, 0));
+    const bool fits = a->fits().value_or(true);
+    // Buffers reaching into the tail are what does not fit: failure colour.
+    for (std::size_t i = 0; i < r.planned.size(); ++i) {
+        const PlannedBuffer& b = r.planned[i];
+        const bool beyond = static_cast<double>(b.offset) + static_cast<double>(b.alignedBytes) > tailStart;
+        m_buffers->setColor(i, beyond ? colors::failure() : colors::bufferKind(b.kind));
     }
-    updateHighlight();
+    m_dynamic.tail->topLeft->setCoords(-1e9, arena);
+    m_dynamic.tail->bottomRight->setCoords(1e9, tailStart);
+    m_dynamic.tailLabel->position->setCoords(0.5, arena - static_cast<double>(tailBytes) / 2);
+    m_dynamic.tailLabel->setText(tr("tail (persistent): %1 B").arg(tailBytes));
+    m_dynamic.overflow->setVisible(!fits);
+    m_dynamic.overflow->topLeft->setCoords(-1e9, std::max(head, tailStart));
+    m_dynamic.overflow->bottomRight->setCoords(1e9, std::min(head, tailStart));
+    const QColor lineColor = fits ? colors::fits() : colors::failure();
+    m_dynamic.arenaLine->point1->setCoords(0, arena);
+    m_dynamic.arenaLine->point2->setCoords(1, arena);
+    m_dynamic.arenaLine->setPen(QPen(lineColor, 2.5, Qt::DashLine));
+    m_dynamic.arenaLabel->position->setCoords(0.99, arena);
+    m_dynamic.arenaLabel->setColor(lineColor.darker(120));
+    m_dynamic.arenaLabel->setText(tr("arena size: %1 B").arg(static_cast<qulonglong>(arena)));
+    // Keep the user's zoom, but keep the arena line reachable.
+    if (m_plot->yAxis->range().upper < arena)
+        m_plot->yAxis->setRangeUpper(arena * 1.08);
 }
 
 void TimelinePlot::resetZoom()
@@ -164,10 +194,7 @@ void TimelinePlot::resetZoom()
 
 void TimelinePlot::updateHighlight()
 {
-    const int selected = m_selection->plannedBuffer();
-    for (std::size_t i = 0; i < m_rects.size(); ++i)
-        if (m_rects[i])
-            m_rects[i]->setSelected(static_cast<int>(i) == selected);
+    m_buffers->setSelectedIndex(m_selection->plannedBuffer());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -189,7 +216,7 @@ TimelineGeometry TimelinePlot::geometry() const
 QString TimelinePlot::tooltipFor(int index) const
 {
     const AnalysisPtr& a = m_selection->analysis();
-    const EmulationResult& r = a->atSize->ok ? *a->atSize : *a->measured;
+    const EmulationResult& r = *a->measured;  // the plan the rectangles show
     const PlannedBuffer& b = r.planned[static_cast<std::size_t>(index)];
     QString html;
     if (b.tensor >= 0) {
@@ -234,7 +261,7 @@ bool TimelinePlot::eventFilter(QObject* watched, QEvent* event)
     const AnalysisPtr& a = m_selection->analysis();
     if (watched != m_plot || !a)
         return QWidget::eventFilter(watched, event);
-    const EmulationResult& r = a->atSize->ok ? *a->atSize : *a->measured;
+    const EmulationResult& r = *a->measured;  // the plan the rectangles show
     switch (event->type()) {
     case QEvent::MouseButtonPress: {
         auto* me = static_cast<QMouseEvent*>(event);
@@ -246,6 +273,7 @@ bool TimelinePlot::eventFilter(QObject* watched, QEvent* event)
         if (me->button() == Qt::LeftButton && std::abs(me->position().y() - lineY) < kLineGrabPixels) {
             m_dragging = true;
             m_plot->setInteraction(QCP::iRangeDrag, false);
+            emit dragStarted();
             return true;
         }
         const TimelineGeometry g = geometry();
@@ -280,6 +308,7 @@ bool TimelinePlot::eventFilter(QObject* watched, QEvent* event)
         if (m_dragging) {
             m_dragging = false;
             m_plot->setInteraction(QCP::iRangeDrag, true);
+            emit dragFinished();
             return true;
         }
         m_plot->setSelectionRectMode(QCP::srmNone);

@@ -14,8 +14,12 @@
 class QCustomPlot;
 class QCPItemStraightLine;
 class QCPItemRect;
+class QCPItemText;
+class QPen;
 
 namespace arenascope {
+
+class BufferLayer;
 
 class TimelinePlot : public QWidget {
     Q_OBJECT
@@ -30,22 +34,35 @@ public:
 signals:
     // The user dragged the arena-size line to `bytes`.
     void arenaSizeDragged(qulonglong bytes);
+    void dragStarted();
+    void dragFinished();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void rebuild();
+    void buildStatic();    // buffers, head and temp lines: once per plan
+    void updateDynamic();  // tail, arena line, colours: on every size change
     void updateHighlight();
+    QCPItemText* lineLabel(const QColor& color);
+    QCPItemStraightLine* horizontalLine(double y, const QPen& pen);
     QString tooltipFor(int plannedBuffer) const;
     double arenaLineBytes() const;
 
     SelectionState* m_selection;
     QCustomPlot* m_plot;
-    QCPItemStraightLine* m_arenaLine = nullptr;
-    std::vector<QCPItemRect*> m_rects;  // by planned buffer index (nullptr if not drawn)
+    struct DynamicItems {
+        QCPItemRect* tail = nullptr;
+        QCPItemText* tailLabel = nullptr;
+        QCPItemRect* overflow = nullptr;
+        QCPItemStraightLine* arenaLine = nullptr;
+        QCPItemText* arenaLabel = nullptr;
+    };
+    DynamicItems m_dynamic;
+    BufferLayer* m_buffers;             // every planned buffer, by index
+    EmulationResultPtr m_builtFor;      // the measured plan the static items show
     bool m_dragging = false;
-    bool m_rangeKnown = false;
 };
 
 } // namespace arenascope

@@ -21,9 +21,13 @@ EventLogView::EventLogView(SelectionState* selection, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tree);
-    connect(m_selection, &SelectionState::analysisChanged, this, [this](const AnalysisPtr& a) {
+    connect(m_selection, &SelectionState::analysisSettled, this, [this](const AnalysisPtr& a) {
+        const bool first = !m_sized;
         m_model->setAnalysis(a);
-        m_tree->header()->resizeSection(EventLogModel::What, 420);
+        if (first && a) {
+            m_tree->header()->resizeSection(EventLogModel::What, 420);
+            m_sized = true;
+        }
         const int failed = m_model->failedEvent();
         if (failed >= 0) {
             const QModelIndex idx = m_model->indexOfEvent(failed);

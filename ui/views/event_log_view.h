@@ -23,6 +23,7 @@ private:
     SelectionState* m_selection;
     EventLogModel* m_model;
     QTreeView* m_tree;
+    bool m_sized = false;
 };
 
 } // namespace arenascope

@@ -42,6 +42,10 @@ TensorTableView::TensorTableView(SelectionState* selection, QWidget* parent)
 
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(m_selection, &SelectionState::analysisChanged, this, [this](const AnalysisPtr& a) {
+        // The table shows the plan, which a size change does not alter.
+        if (a && a->measured == m_shown)
+            return;
+        m_shown = a ? a->measured : nullptr;
         m_model->setAnalysis(a);
         m_table->resizeColumnsToContents();
         m_table->setColumnWidth(TensorTableModel::Name, std::min(m_table->columnWidth(TensorTableModel::Name), 320));

@@ -28,6 +28,7 @@ private:
     QLineEdit* m_filter;
     QTableView* m_table;
     bool m_syncing = false;
+    EmulationResultPtr m_shown;
 };
 
 } // namespace arenascope

@@ -1,0 +1,101 @@
+// Frame time of an arena-size drag in the desktop app: one step of the drag sets a new size,
+// the analysis is redone, and every view (timeline, arena map, tables, verdict) redraws.
+// Target: under 16 ms per update, on the largest shared model (person_detect) and on a
+// synthetic 2,000-operator model. Runs on Qt's offscreen platform.
+#include "ui/main_window.h"
+#include "ui/pages/controls_panel.h"
+#include "ui/plots/timeline_plot.h"
+
+#include "core/model/synthetic_model.h"
+
+#include <QApplication>
+#include <QStandardPaths>
+#include <QFile>
+#include <QMouseEvent>
+#include <QTemporaryDir>
+#include <benchmark/benchmark.h>
+#include <qcustomplot.h>
+
+namespace {
+
+using namespace arenascope;
+
+void dragOn(benchmark::State& state, const QString& path)
+{
+    if (!QFile::exists(path)) {
+        state.SkipWithError((path + QStringLiteral(" is absent: skipped")).toStdString().c_str());
+        return;
+    }
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    if (!window.openModel(path)) {
+        state.SkipWithError("the model does not load");
+        return;
+    }
+    QApplication::processEvents();
+    const std::uint64_t minimum = window.analysis()->minArenaBytes.value_or(1 << 20);
+    // Grab the arena line as a user does, then move the mouse: one frame per move.
+    QCustomPlot* plot = window.timeline()->plot();
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    const int x = plot->axisRect()->rect().center().x();
+    const double lineY = plot->yAxis->coordToPixel(static_cast<double>(window.controls()->arenaBytes()));
+    QMouseEvent press(QEvent::MouseButtonPress, QPointF(x, lineY), plot->mapToGlobal(QPointF(x, lineY)),
+                      Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(plot, &press);
+    const double top = plot->yAxis->coordToPixel(static_cast<double>(minimum) * 1.02);
+    const double bottom = plot->yAxis->coordToPixel(static_cast<double>(minimum) * 0.98);
+    std::uint64_t step = 0;
+    for (auto _ : state) {
+        // Sweep across the minimum, a pixel at a time, as a drag does.
+        const double y = top + static_cast<double>(step++ % 64) / 63.0 * (bottom - top);
+        QMouseEvent move(QEvent::MouseMove, QPointF(x, y), plot->mapToGlobal(QPointF(x, y)), Qt::NoButton,
+                         Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(plot, &move);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        QApplication::processEvents();
+    }
+    QMouseEvent release(QEvent::MouseButtonRelease, QPointF(x, bottom), plot->mapToGlobal(QPointF(x, bottom)),
+                        Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(plot, &release);
+    state.counters["min_arena_bytes"] = static_cast<double>(minimum);
+}
+
+void BM_DragPersonDetect(benchmark::State& state)
+{
+    dragOn(state, QStringLiteral(ARENASCOPE_SHARED_DIR "/models/tflm/person_detect.tflite"));
+}
+
+void BM_DragChain2000(benchmark::State& state)
+{
+    static QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("chain2000.tflite"));
+    if (!QFile::exists(path)) {
+        const auto bytes = buildChainModel(2000, 7);
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) ||
+            f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<qint64>(bytes.size())) !=
+                static_cast<qint64>(bytes.size())) {
+            state.SkipWithError("cannot write the synthetic model");
+            return;
+        }
+    }
+    dragOn(state, path);
+}
+
+BENCHMARK(BM_DragPersonDetect)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DragChain2000)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

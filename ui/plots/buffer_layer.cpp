@@ -1,0 +1,58 @@
+#include "buffer_layer.h"
+
+#include "plot_colors.h"
+
+namespace arenascope {
+
+BufferLayer::BufferLayer(QCustomPlot* plot)
+    : QCPLayerable(plot, QStringLiteral("main"))
+{
+    setAntialiased(false);
+}
+
+void BufferLayer::setBoxes(std::vector<Box> boxes)
+{
+    m_boxes = std::move(boxes);
+    m_selected = -1;
+}
+
+void BufferLayer::setColor(std::size_t index, const QColor& color)
+{
+    if (index < m_boxes.size())
+        m_boxes[index].color = color;
+}
+
+void BufferLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const
+{
+    applyAntialiasingHint(painter, mAntialiased, QCP::aePlottables);
+}
+
+void BufferLayer::draw(QCPPainter* painter)
+{
+    QCPAxis* x = mParentPlot->xAxis;
+    QCPAxis* y = mParentPlot->yAxis;
+    const QRectF view = mParentPlot->axisRect()->rect();
+    auto rectOf = [&](double first, double last, double lo, double hi) {
+        return QRectF(QPointF(x->coordToPixel(first), y->coordToPixel(hi)),
+                      QPointF(x->coordToPixel(last), y->coordToPixel(lo)))
+            .normalized();
+    };
+    for (std::size_t i = 0; i < m_boxes.size(); ++i) {
+        const Box& b = m_boxes[i];
+        const QRectF whole = rectOf(b.first, b.last, b.lo, b.hi);
+        if (!whole.intersects(view))
+            continue;
+        const bool selected = static_cast<int>(i) == m_selected;
+        const QRectF tensor = rectOf(b.first, b.last, b.lo, b.used);
+        painter->setPen(selected ? QPen(Qt::black, 2) : QPen(b.color.darker(130)));
+        painter->setBrush(selected ? QBrush(colors::selection()) : QBrush(b.color.lighter(125)));
+        painter->drawRect(tensor);
+        if (b.hi > b.used) {
+            painter->setPen(QPen(b.color.darker(130), 0.5, Qt::DotLine));
+            painter->setBrush(QBrush(b.color, Qt::BDiagPattern));
+            painter->drawRect(rectOf(b.first, b.last, b.used, b.hi));
+        }
+    }
+}
+
+} // namespace arenascope

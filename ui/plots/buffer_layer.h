@@ -1,0 +1,40 @@
+#pragma once
+// All planned buffers of the timeline drawn by one layerable: a QCPItemRect per buffer
+// costs too much once a model has thousands of them (a 2,000-operator model would redraw
+// 4,000 items per drag frame). Boxes outside the view are skipped.
+
+#include <QColor>
+#include <qcustomplot.h>
+
+#include <vector>
+
+namespace arenascope {
+
+class BufferLayer : public QCPLayerable {
+    Q_OBJECT
+public:
+    struct Box {
+        double first = 0;  // step range, already widened by TimelineGeometry::kHalfStep
+        double last = 0;
+        double lo = 0;     // offset of the first byte
+        double used = 0;   // end of the tensor's bytes
+        double hi = 0;     // end of the 16-aligned reservation (padding above `used`)
+        QColor color;
+    };
+
+    explicit BufferLayer(QCustomPlot* plot);
+    void setBoxes(std::vector<Box> boxes);
+    void setColor(std::size_t index, const QColor& color);
+    const std::vector<Box>& boxes() const { return m_boxes; }
+    void setSelectedIndex(int index) { m_selected = index; }
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
+    void draw(QCPPainter* painter) override;
+
+private:
+    std::vector<Box> m_boxes;
+    int m_selected = -1;
+};
+
+} // namespace arenascope
