@@ -1,0 +1,113 @@
+#pragma once
+// Internal to core/emulation: one emulated MicroInterpreter (construction + AllocateTensors).
+// Each method mirrors one TFLM function; the KernelContext overrides are what kernel
+// profiles call. emulator.cpp holds construction through kernel Prepare, plan_commit.cpp
+// FinishModelAllocation and the interpreter's own tensors.
+
+#include "allocation_info.h"
+#include "arena_recorder.h"
+#include "emulation_result.h"
+#include "kernel_context.h"
+#include "kernel_profile.h"
+#include "result_builder.h"
+
+#include "core/planner/buffer_request.h"
+
+#include <string>
+#include <vector>
+
+namespace arenascope::detail {
+
+class Emulation final : public KernelContext {
+public:
+    Emulation(const Model& model, const EmulationSettings& settings)
+        : m_model(model)
+        , m_target(targetFor(settings.target))
+        , m_arena(m_result, m_target)
+    {
+        m_result.settings = settings;
+        // Up to two dozen events per operator (temp tensors dominate), plus a few per model.
+        m_result.events.reserve(24 * model.operatorCount() + 32);
+    }
+
+    EmulationResultPtr run();
+
+    // KernelContext ------------------------------------------------------------------
+    const Target& target() const override { return m_target; }
+    const Model& model() const override { return m_model; }
+    const Subgraph& subgraph() const override
+    {
+        return m_model.subgraphs()[static_cast<std::size_t>(m_arena.context.subgraph)];
+    }
+    const Operator& op() const override { return subgraph().operators[static_cast<std::size_t>(m_arena.context.op)]; }
+
+    Status allocatePersistent(std::uint64_t bytes, std::string label) override;
+
+    Result<TempTensor> tempInput(std::size_t i) override;
+    Result<TempTensor> tempOutput(std::size_t i) override;
+    Result<TempTensor> tempIntermediate(std::size_t i) override;
+    void releaseTemp(const TempTensor& t) override { m_arena.releaseTemp(t); }
+
+    Result<std::uint64_t> allocateTempBuffer(std::uint64_t bytes, std::uint64_t alignment, std::string label) override;
+
+    void releaseTempBuffer(std::uint64_t offset) override { m_arena.head().deallocateTemp(offset); }
+
+    Status requestScratch(std::uint64_t bytes, std::string label) override;
+
+    Error kernelError(std::string message) override;
+
+private:
+    // The whole MicroInterpreter constructor + AllocateTensors -------------------------
+    Status runAll();
+
+    // MicroAllocator::Create (two- or four-argument form).
+    Status createAllocator();
+
+    // MicroAllocator::StartModelAllocation.
+    Status startModelAllocation();
+
+    Status startModelAllocationSteps();
+
+    // MicroInterpreter::PrepareNodeAndRegistrationDataFromFlatbuffer.
+    Status prepareNodeAndRegistrations();
+
+    // MicroInterpreterGraph::InitSubgraphs.
+    Status initKernels();
+
+    // MicroInterpreterGraph::PrepareSubgraphs + MicroAllocator::FinishPrepareNodeAllocations.
+    Status prepareKernels();
+
+    Status checkDynamicOutputs(const Subgraph& sg, const Operator& o);
+
+    // MicroAllocator::FinishModelAllocation.
+    Status finishModelAllocation();
+
+    // AllocateVariables: TFLM does this inside CommitStaticMemoryPlan, after the allocation
+    // info is in temp and the offline plan was read; offline-placed variables get no tail buffer.
+    Status allocateVariables();
+
+    // MicroAllocator::CommitStaticMemoryPlan.
+    Status commitStaticMemoryPlan();
+
+    void recordPlannedBuffers(const AllocationInfoSet& set, const std::vector<BufferRequest>& requests,
+        const std::vector<std::size_t>& owners);
+
+    // The tail of MicroInterpreter::AllocateTensors: persistent TfLiteTensors for model I/O.
+    Status allocateInterpreterTensors();
+
+    Status ioTensors(const std::vector<std::int32_t>& list, const char* what);
+
+    const Model& m_model;
+    const Target& m_target;
+    EmulationResult m_result;
+    ArenaRecorder m_arena;
+    std::uint64_t m_scratchHead = 0;
+    std::vector<ScratchRequest> m_scratch;
+    std::vector<std::vector<const KernelProfile*>> m_profiles;
+    std::vector<std::vector<bool>> m_hasData;
+    VariableOffsets m_variableOffsets;
+    AllocationInfoSet m_allocationInfo;
+    std::vector<std::string> m_extraLog;
+};
+
+} // namespace arenascope::detail

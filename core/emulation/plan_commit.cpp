@@ -1,0 +1,221 @@
+// FinishModelAllocation, the memory plan, and the interpreter's own tensors.
+// Sources: tensorflow/lite/micro/micro_allocator.cc (CommitStaticMemoryPlan) and
+// micro_interpreter.cc (AllocateTensors) @90b983c2.
+#include "emulation.h"
+
+#include "core/arena/align.h"
+#include "core/planner/greedy_planner.h"
+#include "core/planner/linear_planner.h"
+#include "core/util/format.h"
+
+#include <algorithm>
+
+namespace arenascope::detail {
+
+namespace {
+    using S = RuntimeStruct;
+} // namespace
+
+Status Emulation::finishModelAllocation()
+{
+    m_arena.context.phase = Phase::FinishAllocation;
+    if (!m_scratch.empty()) {
+        const StructLayout h = m_target.layout(S::ScratchBufferHandle);
+        auto r = m_arena.persistent(h.size * m_scratch.size(), h.align, Category::ScratchHandles,
+            "ScratchBufferHandle[" + std::to_string(m_scratch.size()) + "]");
+        if (!r)
+            return r.error();
+    }
+    m_arena.context.phase = Phase::CommitPlan;
+    return commitStaticMemoryPlan();
+}
+
+Status Emulation::allocateVariables()
+{
+    const auto& plan = m_model.offlinePlan();
+    m_hasData.resize(m_model.subgraphs().size());
+    for (const Subgraph& sg : m_model.subgraphs()) {
+        m_arena.context.subgraph = static_cast<std::int32_t>(sg.id.value);
+        auto& hasData = m_hasData[sg.id.value];
+        hasData.assign(sg.tensors.size(), false);
+        for (const Tensor& t : sg.tensors) {
+            hasData[t.id.value] = t.hasData;
+            if (!t.isVariable)
+                continue;
+            if (plan && t.id.value < plan->offsets.size() && plan->offsets[t.id.value] != kOnlinePlanned)
+                continue;
+            auto r = m_arena.persistent(t.bytes, kArenaBufferAlignment, Category::Variables,
+                "variable tensor " + std::to_string(t.id.value) + " " + t.name,
+                RecordedType::TfLiteTensorVariableBufferData);
+            if (!r) {
+                m_extraLog.push_back(formatString(
+                    "Failed to allocate variable tensor of size %llu", static_cast<unsigned long long>(t.bytes)));
+                return r.error();
+            }
+            hasData[t.id.value] = true;
+            m_variableOffsets[{ sg.id.value, t.id.value }] = r.value();
+        }
+    }
+    m_arena.context.subgraph = -1;
+    return okStatus();
+}
+
+Status Emulation::commitStaticMemoryPlan()
+{
+    const StructLayout sizeT = m_target.layout(S::SizeT);
+    const std::uint64_t offsetsBytes = sizeT.size * m_model.subgraphs().size();
+    auto offsets = m_arena.temp(offsetsBytes, sizeT.align, Category::PlannerInfo, "subgraph offsets");
+    if (!offsets) {
+        m_extraLog.push_back(formatString("Failed to allocate memory for memory planning, %llu bytes required",
+            static_cast<unsigned long long>(offsetsBytes)));
+        return offsets.error();
+    }
+    const StructLayout ai = m_target.layout(S::AllocationInfo);
+    const std::uint64_t infoBytes = ai.size * (m_model.tensorCount() + m_scratch.size());
+    auto info = m_arena.temp(infoBytes, ai.align, Category::PlannerInfo,
+        "AllocationInfo[" + std::to_string(m_model.tensorCount() + m_scratch.size()) + "]");
+    if (!info) {
+        m_extraLog.push_back(formatString("Failed to allocate memory for memory planning, %llu bytes required",
+            static_cast<unsigned long long>(infoBytes)));
+        return info.error();
+    }
+    if (const auto& plan = m_model.offlinePlan(); plan && plan->tensorCount != m_model.tensorCount())
+        return makeError(ErrorCode::Unsupported,
+            formatString("Nbr of offline buffer offsets (%u) in metadata not equal nbr tensors (%zu)",
+                plan->tensorCount, m_model.tensorCount()));
+    ARENASCOPE_TRY(allocateVariables());
+    auto built = buildAllocationInfo(m_model, m_hasData, m_scratch);
+    if (!built)
+        return built.error();
+    const AllocationInfoSet& set = built.value();
+    m_result.scopeCount = set.scopeCount;
+
+    const std::uint64_t remaining = m_arena.head().availableMemory(kArenaBufferAlignment);
+    auto scratch = m_arena.temp(remaining, kArenaBufferAlignment, Category::PlannerScratch, "planner scratch");
+    if (!scratch)
+        return scratch.error();
+
+    std::vector<BufferRequest> requests;
+    std::vector<std::size_t> owners;
+    for (std::size_t i = 0; i < set.infos.size(); ++i) {
+        const AllocationInfo& a = set.infos[i];
+        if (!a.needsAllocating)
+            continue;
+        requests.push_back(BufferRequest {
+            static_cast<std::int32_t>(alignUp(a.bytes, kArenaBufferAlignment)), a.first, a.last, a.offlineOffset });
+        owners.push_back(i);
+    }
+    recordPlannedBuffers(set, requests, owners);
+    const bool linear = m_result.settings.effectivePlanner() == PlannerKind::Linear;
+    const std::uint64_t maxBuffers = linear ? static_cast<std::uint64_t>(kLinearMaxBuffers)
+                                            : remaining / static_cast<std::uint64_t>(kGreedyBytesPerBuffer);
+    if (requests.size() > maxBuffers)
+        return makeError(ErrorCode::OutOfMemory,
+            formatString("Too many buffers (max is %llu)", static_cast<unsigned long long>(maxBuffers)));
+    const Plan plan = linear ? planLinear(requests) : planGreedy(requests);
+    for (std::size_t k = 0; k < plan.offsets.size(); ++k)
+        m_result.planned[k].offset = plan.offsets[k];
+    m_result.planBytes = plan.maxBytes;
+
+    m_arena.head().deallocateTemp(info.value());
+    m_arena.head().deallocateTemp(offsets.value());
+    m_arena.head().deallocateTemp(scratch.value());
+    ARENASCOPE_TRY(m_arena.head().resetTemp());
+    ARENASCOPE_TRY(m_arena.head().deallocateResizable(m_scratchHead));
+    const auto head = static_cast<std::uint64_t>(plan.maxBytes);
+    ARENASCOPE_TRY(m_arena.head().reserveOverlay(head, kArenaBufferAlignment));
+    m_arena.record(m_arena.event(Category::PlannedHead, Region::Head, head, m_arena.head().headOffset(),
+        m_arena.head().overlayOffset(), "memory plan"));
+    return okStatus();
+}
+
+void Emulation::recordPlannedBuffers(
+    const AllocationInfoSet& set, const std::vector<BufferRequest>& requests, const std::vector<std::size_t>& owners)
+{
+    for (std::size_t k = 0; k < requests.size(); ++k) {
+        const AllocationInfo& a = set.infos[owners[k]];
+        PlannedBuffer b;
+        b.subgraph = a.subgraph;
+        b.tensor = a.tensor;
+        b.scratchIndex = a.scratchIndex;
+        b.bytes = a.bytes;
+        b.alignedBytes = static_cast<std::uint64_t>(requests[k].size);
+        b.first = a.first;
+        b.last = a.last;
+        b.offlineOffset = a.offlineOffset;
+        if (a.tensor < 0) {
+            b.kind = BufferKind::Scratch;
+            b.op = m_scratch[static_cast<std::size_t>(a.scratchIndex)].node;
+        } else if (a.offlineOffset != kOnlinePlanned) {
+            b.kind = BufferKind::OfflinePlaced;
+        } else {
+            const Subgraph& sg = m_model.subgraphs()[static_cast<std::size_t>(a.subgraph)];
+            auto contains = [](const std::vector<std::int32_t>& v, std::int32_t x) {
+                return std::find(v.begin(), v.end(), x) != v.end();
+            };
+            b.kind = contains(sg.inputs, a.tensor) ? BufferKind::ModelInput
+                : contains(sg.outputs, a.tensor)   ? BufferKind::ModelOutput
+                                                   : BufferKind::Activation;
+        }
+        m_result.planned.push_back(b);
+    }
+    m_allocationInfo = set;
+}
+
+Status Emulation::allocateInterpreterTensors()
+{
+    m_arena.context.phase = Phase::InterpreterTensors;
+    const Subgraph& main = m_model.subgraphs()[0];
+    ARENASCOPE_TRY(ioTensors(main.inputs, "input"));
+    ARENASCOPE_TRY(ioTensors(main.outputs, "output"));
+    return okStatus();
+}
+
+Status Emulation::ioTensors(const std::vector<std::int32_t>& list, const char* what)
+{
+    const std::uint64_t arrayBytes = m_target.pointerBytes * list.size();
+    auto arr = m_arena.persistent(arrayBytes, kArenaBufferAlignment, Category::IoTensorArrays,
+        std::string(what) + "_tensors_ array", RecordedType::PersistentBufferData);
+    if (!arr) {
+        m_extraLog.push_back(formatString("Failed to allocate memory for context->%s_tensors_, %llu bytes required",
+            what, static_cast<unsigned long long>(arrayBytes)));
+        return arr.error();
+    }
+    m_arena.context.subgraph = 0;
+    const StructLayout tl = m_target.layout(S::TfLiteTensor);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Tensor& t = m_model.subgraphs()[0].tensors[static_cast<std::size_t>(list[i])];
+        const std::string initFailed = formatString("Failed to initialize %s tensor %zu", what, i);
+        auto s = m_arena.persistent(tl.size, tl.align, Category::PersistentTensors,
+            std::string("TfLiteTensor for ") + what + " " + std::to_string(i),
+            RecordedType::PersistentTfLiteTensorData);
+        if (!s) {
+            m_extraLog.insert(
+                m_extraLog.end(), { "Failed to allocate memory for persistent TfLiteTensor", initFailed });
+            return s.error();
+        }
+        if (t.quant.present) {
+            const char* populateFailed = "Failed to populate a persistent TfLiteTensor struct from flatbuffer data!";
+            const StructLayout q = m_target.layout(S::TfLiteAffineQuantization);
+            auto a = m_arena.persistent(q.size, q.align, Category::QuantizationData, "TfLiteAffineQuantization",
+                RecordedType::PersistentTfLiteTensorQuantizationData);
+            if (!a) {
+                m_extraLog.insert(m_extraLog.end(),
+                    { "Unable to allocate TfLiteAffineQuantization.", "", populateFailed, initFailed });
+                return a.error();
+            }
+            auto z = m_arena.persistent(m_target.intArrayBytes(t.quant.channels), 4, Category::QuantizationData,
+                "zero points[" + std::to_string(t.quant.channels) + "]",
+                RecordedType::PersistentTfLiteTensorQuantizationData);
+            if (!z) {
+                m_extraLog.insert(m_extraLog.end(),
+                    { "Unable to allocate quantization->zero_point.", "", populateFailed, initFailed });
+                return z.error();
+            }
+        }
+    }
+    m_arena.context.subgraph = -1;
+    return okStatus();
+}
+
+} // namespace arenascope::detail
