@@ -14,260 +14,258 @@ namespace arenascope {
 
 namespace detail {
 
-    namespace {
-        constexpr std::uint64_t kMaxScratchBuffersPerOp = 12; // micro_allocator.cc
-        using S = RuntimeStruct;
-    } // namespace
+namespace {
+constexpr std::uint64_t kMaxScratchBuffersPerOp = 12; // micro_allocator.cc
+using S = RuntimeStruct;
+} // namespace
 
-    EmulationResultPtr Emulation::run()
-    {
-        Status status = runAll();
-        m_result.ok = status.ok();
-        if (!status.ok() && !m_result.failure)
-            recordFailure(m_result, m_arena, status.error(), m_extraLog);
-        finishResult(m_result, m_arena, m_model, m_allocationInfo, m_variableOffsets);
-        return std::make_shared<const EmulationResult>(std::move(m_result));
+EmulationResultPtr Emulation::run()
+{
+    Status status = runAll();
+    m_result.ok = status.ok();
+    if (!status.ok() && !m_result.failure)
+        recordFailure(m_result, m_arena, status.error(), m_extraLog);
+    finishResult(m_result, m_arena, m_model, m_allocationInfo, m_variableOffsets);
+    return std::make_shared<const EmulationResult>(std::move(m_result));
+}
+
+Status Emulation::allocatePersistent(std::uint64_t bytes, std::string label)
+{
+    auto r = m_arena.persistent(
+        bytes, kArenaBufferAlignment, Category::KernelPersistent, std::move(label), RecordedType::PersistentBufferData);
+    if (!r)
+        return r.error();
+    return okStatus();
+}
+
+Result<TempTensor> Emulation::tempInput(std::size_t i)
+{
+    return m_arena.tempTensor(subgraph(), op().inputs, i, "input");
+}
+
+Result<TempTensor> Emulation::tempOutput(std::size_t i)
+{
+    return m_arena.tempTensor(subgraph(), op().outputs, i, "output");
+}
+
+Result<TempTensor> Emulation::tempIntermediate(std::size_t i)
+{
+    return m_arena.tempTensor(subgraph(), op().intermediates, i, "intermediate");
+}
+
+Result<std::uint64_t> Emulation::allocateTempBuffer(std::uint64_t bytes, std::uint64_t alignment, std::string label)
+{
+    return m_arena.temp(bytes, alignment, Category::TempBuffers, std::move(label));
+}
+
+Status Emulation::requestScratch(std::uint64_t bytes, std::string label)
+{
+    std::uint64_t pending = 0;
+    for (const ScratchRequest& r : m_scratch)
+        pending += r.node == -1 ? 1 : 0;
+    if (pending >= kMaxScratchBuffersPerOp)
+        return kernelError(formatString("Scratch buffer request exeeds limit per operator (%llu)",
+            static_cast<unsigned long long>(kMaxScratchBuffersPerOp)));
+    m_scratch.push_back(ScratchRequest { bytes, -1, m_arena.context.subgraph });
+    AllocationEvent e = m_arena.event(Category::ScratchRequests, Region::Head, bytes, 0, m_arena.head().headOffset());
+    e.label = "scratch request #" + std::to_string(m_scratch.size() - 1) + ": " + label;
+    m_arena.record(std::move(e));
+    return okStatus();
+}
+
+Error Emulation::kernelError(std::string message)
+{
+    return makeError(ErrorCode::Unsupported, std::move(message));
+}
+
+Status Emulation::runAll()
+{
+    ARENASCOPE_TRY(createAllocator());
+    ARENASCOPE_TRY(startModelAllocation());
+    ARENASCOPE_TRY(prepareNodeAndRegistrations());
+    ARENASCOPE_TRY(initKernels());
+    ARENASCOPE_TRY(prepareKernels());
+    ARENASCOPE_TRY(finishModelAllocation());
+    ARENASCOPE_TRY(allocateInterpreterTensors());
+    return okStatus();
+}
+
+Status Emulation::createAllocator()
+{
+    m_arena.context.phase = Phase::CreateAllocator;
+    const EmulationSettings& s = m_result.settings;
+    const bool recording = s.effectiveInterpreter() == InterpreterKind::Recording;
+    const PlannerKind planner = s.effectivePlanner();
+    const S plannerStruct = planner == PlannerKind::Linear ? S::LinearMemoryPlanner : S::GreedyMemoryPlanner;
+    const char* plannerLabel = planner == PlannerKind::Linear ? "LinearMemoryPlanner" : "GreedyMemoryPlanner";
+    const S allocator = recording ? S::RecordingMicroAllocator : S::MicroAllocator;
+    const char* allocatorLabel = recording ? "RecordingMicroAllocator" : "MicroAllocator";
+    if (s.nonPersistentBytes) {
+        m_arena.useSplitArenas(s.arenaBytes, *s.nonPersistentBytes);
+        ARENASCOPE_TRY(m_arena.structInTail(S::PersistentArenaBufferAllocator, "PersistentArenaBufferAllocator"));
+        ARENASCOPE_TRY(m_arena.structInTail(S::NonPersistentArenaBufferAllocator, "NonPersistentArenaBufferAllocator"));
+    } else {
+        m_arena.useSingleArena(s.arenaBytes);
+        ARENASCOPE_TRY(
+            m_arena.structInTail(recording ? S::RecordingSingleArenaBufferAllocator : S::SingleArenaBufferAllocator,
+                recording ? "RecordingSingleArenaBufferAllocator" : "SingleArenaBufferAllocator"));
     }
+    ARENASCOPE_TRY(m_arena.structInTail(plannerStruct, plannerLabel));
+    ARENASCOPE_TRY(m_arena.structInTail(allocator, allocatorLabel));
+    return okStatus();
+}
 
-    Status Emulation::allocatePersistent(std::uint64_t bytes, std::string label)
-    {
-        auto r = m_arena.persistent(bytes, kArenaBufferAlignment, Category::KernelPersistent, std::move(label),
-            RecordedType::PersistentBufferData);
-        if (!r)
-            return r.error();
-        return okStatus();
-    }
+Status Emulation::startModelAllocation()
+{
+    m_arena.context.phase = Phase::StartAllocation;
+    Status s = startModelAllocationSteps();
+    if (!s)
+        m_extraLog.push_back("Failed starting model allocation.");
+    return s;
+}
 
-    Result<TempTensor> Emulation::tempInput(std::size_t i)
-    {
-        return m_arena.tempTensor(subgraph(), op().inputs, i, "input");
-    }
-
-    Result<TempTensor> Emulation::tempOutput(std::size_t i)
-    {
-        return m_arena.tempTensor(subgraph(), op().outputs, i, "output");
-    }
-
-    Result<TempTensor> Emulation::tempIntermediate(std::size_t i)
-    {
-        return m_arena.tempTensor(subgraph(), op().intermediates, i, "intermediate");
-    }
-
-    Result<std::uint64_t> Emulation::allocateTempBuffer(std::uint64_t bytes, std::uint64_t alignment, std::string label)
-    {
-        return m_arena.temp(bytes, alignment, Category::TempBuffers, std::move(label));
-    }
-
-    Status Emulation::requestScratch(std::uint64_t bytes, std::string label)
-    {
-        std::uint64_t pending = 0;
-        for (const ScratchRequest& r : m_scratch)
-            pending += r.node == -1 ? 1 : 0;
-        if (pending >= kMaxScratchBuffersPerOp)
-            return kernelError(formatString("Scratch buffer request exeeds limit per operator (%llu)",
-                static_cast<unsigned long long>(kMaxScratchBuffersPerOp)));
-        m_scratch.push_back(ScratchRequest { bytes, -1, m_arena.context.subgraph });
-        AllocationEvent e
-            = m_arena.event(Category::ScratchRequests, Region::Head, bytes, 0, m_arena.head().headOffset());
-        e.label = "scratch request #" + std::to_string(m_scratch.size() - 1) + ": " + label;
-        m_arena.record(std::move(e));
-        return okStatus();
-    }
-
-    Error Emulation::kernelError(std::string message)
-    {
-        return makeError(ErrorCode::Unsupported, std::move(message));
-    }
-
-    Status Emulation::runAll()
-    {
-        ARENASCOPE_TRY(createAllocator());
-        ARENASCOPE_TRY(startModelAllocation());
-        ARENASCOPE_TRY(prepareNodeAndRegistrations());
-        ARENASCOPE_TRY(initKernels());
-        ARENASCOPE_TRY(prepareKernels());
-        ARENASCOPE_TRY(finishModelAllocation());
-        ARENASCOPE_TRY(allocateInterpreterTensors());
-        return okStatus();
-    }
-
-    Status Emulation::createAllocator()
-    {
-        m_arena.context.phase = Phase::CreateAllocator;
-        const EmulationSettings& s = m_result.settings;
-        const bool recording = s.effectiveInterpreter() == InterpreterKind::Recording;
-        const PlannerKind planner = s.effectivePlanner();
-        const S plannerStruct = planner == PlannerKind::Linear ? S::LinearMemoryPlanner : S::GreedyMemoryPlanner;
-        const char* plannerLabel = planner == PlannerKind::Linear ? "LinearMemoryPlanner" : "GreedyMemoryPlanner";
-        const S allocator = recording ? S::RecordingMicroAllocator : S::MicroAllocator;
-        const char* allocatorLabel = recording ? "RecordingMicroAllocator" : "MicroAllocator";
-        if (s.nonPersistentBytes) {
-            m_arena.useSplitArenas(s.arenaBytes, *s.nonPersistentBytes);
-            ARENASCOPE_TRY(m_arena.structInTail(S::PersistentArenaBufferAllocator, "PersistentArenaBufferAllocator"));
-            ARENASCOPE_TRY(
-                m_arena.structInTail(S::NonPersistentArenaBufferAllocator, "NonPersistentArenaBufferAllocator"));
-        } else {
-            m_arena.useSingleArena(s.arenaBytes);
-            ARENASCOPE_TRY(
-                m_arena.structInTail(recording ? S::RecordingSingleArenaBufferAllocator : S::SingleArenaBufferAllocator,
-                    recording ? "RecordingSingleArenaBufferAllocator" : "SingleArenaBufferAllocator"));
-        }
-        ARENASCOPE_TRY(m_arena.structInTail(plannerStruct, plannerLabel));
-        ARENASCOPE_TRY(m_arena.structInTail(allocator, allocatorLabel));
-        return okStatus();
-    }
-
-    Status Emulation::startModelAllocation()
-    {
-        m_arena.context.phase = Phase::StartAllocation;
-        Status s = startModelAllocationSteps();
-        if (!s)
-            m_extraLog.push_back("Failed starting model allocation.");
-        return s;
-    }
-
-    Status Emulation::startModelAllocationSteps()
-    {
-        ARENASCOPE_TRY(m_arena.structInTail(S::MicroBuiltinDataAllocator, "MicroBuiltinDataAllocator"));
-        // InitScratchBufferData: room for one operator's scratch requests at the head.
-        const StructLayout req = m_target.layout(S::ScratchBufferRequest);
-        auto head = m_arena.head().allocateResizable(req.size * kMaxScratchBuffersPerOp, req.align);
-        if (!head)
-            return head.error();
-        m_scratchHead = head.value();
-        m_arena.record(m_arena.event(Category::ScratchRequests, Region::Head, req.size * kMaxScratchBuffersPerOp,
-            m_arena.head().headOffset(), m_scratchHead, "scratch request area"));
-        const StructLayout sa = m_target.layout(S::SubgraphAllocations);
-        const auto subgraphCount = m_model.subgraphs().size();
-        auto r = m_arena.persistent(sa.size * subgraphCount, sa.align, Category::AllocatorObjects,
-            "SubgraphAllocations[" + std::to_string(subgraphCount) + "]");
-        if (!r)
-            return r.error();
-        const StructLayout et = m_target.layout(S::TfLiteEvalTensor);
-        for (const Subgraph& sg : m_model.subgraphs()) {
-            for (const Tensor& t : sg.tensors) {
-                if (!tflmTypeSize(t.type) && t.type != DataType::String)
-                    return makeError(ErrorCode::Unsupported,
-                        formatString("Unsupported data type %d in tensor", static_cast<int>(t.type)),
-                        formatString("subgraph %u, tensor %u", sg.id.value, t.id.value));
-            }
-            m_arena.context.subgraph = static_cast<std::int32_t>(sg.id.value);
-            auto e = m_arena.persistent(et.size * sg.tensors.size(), et.align, Category::EvalTensors,
-                "TfLiteEvalTensor[" + std::to_string(sg.tensors.size()) + "]", RecordedType::TfLiteEvalTensorData,
-                static_cast<std::uint64_t>(sg.tensors.size()));
-            if (!e)
-                return e.error();
-        }
-        const StructLayout nr = m_target.layout(S::NodeAndRegistration);
-        for (const Subgraph& sg : m_model.subgraphs()) {
-            m_arena.context.subgraph = static_cast<std::int32_t>(sg.id.value);
-            auto e = m_arena.persistent(nr.size * sg.operators.size(), nr.align, Category::NodeAndRegistrations,
-                "NodeAndRegistration[" + std::to_string(sg.operators.size()) + "]",
-                RecordedType::NodeAndRegistrationArray, static_cast<std::uint64_t>(sg.operators.size()));
-            if (!e)
-                return e.error();
-        }
-        m_arena.context.subgraph = -1;
-        return okStatus();
-    }
-
-    Status Emulation::prepareNodeAndRegistrations()
-    {
-        m_arena.context.phase = Phase::ParseOptions;
-        m_profiles.resize(m_model.subgraphs().size());
-        for (const Subgraph& sg : m_model.subgraphs()) {
-            m_arena.context.subgraph = static_cast<std::int32_t>(sg.id.value);
-            for (const Operator& o : sg.operators) {
-                m_arena.context.op = static_cast<std::int32_t>(o.id.value);
-                const KernelProfile* profile = findKernelProfile(o.builtinCode, o.customName);
-                if (!profile) {
-                    Error e = makeError(ErrorCode::UnresolvedOp,
-                        "Failed to get registration from op code " + builtinOperatorName(o.builtinCode));
-                    m_extraLog.push_back(" ");
-                    return e;
-                }
-                m_profiles[sg.id.value].push_back(profile);
-                if (!o.isCustom() && o.flatbuffer && o.flatbuffer->custom_options())
-                    return makeError(ErrorCode::Unsupported,
-                        "Unsupported behavior: found builtin operator " + o.displayName() + " with custom options.");
-                if (profile->options.size > 0) {
-                    auto r = m_arena.persistent(profile->options.size, profile->options.align, Category::BuiltinOptions,
-                        profile->options.name ? profile->options.name : "builtin options");
-                    if (!r)
-                        return r.error();
-                }
-            }
-        }
-        m_arena.context.op = -1;
-        m_arena.context.subgraph = -1;
-        return okStatus();
-    }
-
-    Status Emulation::initKernels()
-    {
-        m_arena.context.phase = Phase::KernelInit;
-        for (const Subgraph& sg : m_model.subgraphs()) {
-            m_arena.context.subgraph = static_cast<std::int32_t>(sg.id.value);
-            for (const Operator& o : sg.operators) {
-                m_arena.context.op = static_cast<std::int32_t>(o.id.value);
-                const KernelProfile* profile = m_profiles[sg.id.value][o.id.value];
-                if (profile->init)
-                    ARENASCOPE_TRY(profile->init(*this));
-            }
-        }
-        m_arena.context.op = -1;
-        m_arena.context.subgraph = -1;
-        return okStatus();
-    }
-
-    Status Emulation::prepareKernels()
-    {
-        m_arena.context.phase = Phase::KernelPrepare;
-        const StructLayout req = m_target.layout(S::ScratchBufferRequest);
-        for (const Subgraph& sg : m_model.subgraphs()) {
-            m_arena.context.subgraph = static_cast<std::int32_t>(sg.id.value);
-            for (const Operator& o : sg.operators) {
-                m_arena.context.op = static_cast<std::int32_t>(o.id.value);
-                const KernelProfile* profile = m_profiles[sg.id.value][o.id.value];
-                if (profile->prepare) {
-                    Status s = profile->prepare(*this);
-                    if (!s) {
-                        m_extraLog.push_back(formatString("Node %s (number %d) failed to prepare with status 1",
-                            o.displayName().c_str(), m_arena.context.op));
-                        return s;
-                    }
-                }
-                ARENASCOPE_TRY(checkDynamicOutputs(sg, o));
-                ARENASCOPE_TRY(m_arena.head().resetTemp());
-                for (ScratchRequest& r : m_scratch)
-                    if (r.node == -1)
-                        r.node = m_arena.context.op;
-                const std::uint64_t want = req.size * (m_scratch.size() + kMaxScratchBuffersPerOp);
-                const std::uint64_t before = m_arena.head().headOffset();
-                ARENASCOPE_TRY(m_arena.head().resizeBuffer(m_scratchHead, want, req.align));
-                if (m_arena.head().headOffset() > before)
-                    m_arena.record(m_arena.event(Category::ScratchRequests, Region::Head, want,
-                        m_arena.head().headOffset() - before, m_scratchHead, "scratch request area grows"));
-            }
-        }
-        m_arena.context.op = -1;
-        m_arena.context.subgraph = -1;
-        return okStatus();
-    }
-
-    Status Emulation::checkDynamicOutputs(const Subgraph& sg, const Operator& o)
-    {
-        for (std::int32_t idx : o.outputs) {
-            const Tensor& t = sg.tensors[static_cast<std::size_t>(idx)];
-            if (t.shape.size() == 1 && t.shape[0] == 0)
-                continue; // legacy scalar
-            if (std::any_of(t.shape.begin(), t.shape.end(), [](std::int32_t d) { return d <= 0; }))
+Status Emulation::startModelAllocationSteps()
+{
+    ARENASCOPE_TRY(m_arena.structInTail(S::MicroBuiltinDataAllocator, "MicroBuiltinDataAllocator"));
+    // InitScratchBufferData: room for one operator's scratch requests at the head.
+    const StructLayout req = m_target.layout(S::ScratchBufferRequest);
+    auto head = m_arena.head().allocateResizable(req.size * kMaxScratchBuffersPerOp, req.align);
+    if (!head)
+        return head.error();
+    m_scratchHead = head.value();
+    m_arena.record(m_arena.event(Category::ScratchRequests, Region::Head, req.size * kMaxScratchBuffersPerOp,
+        m_arena.head().headOffset(), m_scratchHead, "scratch request area"));
+    const StructLayout sa = m_target.layout(S::SubgraphAllocations);
+    const auto subgraphCount = m_model.subgraphs().size();
+    auto r = m_arena.persistent(sa.size * subgraphCount, sa.align, Category::AllocatorObjects,
+        "SubgraphAllocations[" + std::to_string(subgraphCount) + "]");
+    if (!r)
+        return r.error();
+    const StructLayout et = m_target.layout(S::TfLiteEvalTensor);
+    for (const Subgraph& sg : m_model.subgraphs()) {
+        for (const Tensor& t : sg.tensors) {
+            if (!tflmTypeSize(t.type) && t.type != DataType::String)
                 return makeError(ErrorCode::Unsupported,
-                    formatString("Op#%d (%s) of subgraph %d has dynamic tensor #%d", m_arena.context.op,
-                        o.displayName().c_str(), m_arena.context.subgraph, idx));
+                    formatString("Unsupported data type %d in tensor", static_cast<int>(t.type)),
+                    formatString("subgraph %u, tensor %u", sg.id.value, t.id.value));
         }
-        return okStatus();
+        m_arena.context.subgraph = static_cast<std::int32_t>(sg.id.value);
+        auto e = m_arena.persistent(et.size * sg.tensors.size(), et.align, Category::EvalTensors,
+            "TfLiteEvalTensor[" + std::to_string(sg.tensors.size()) + "]", RecordedType::TfLiteEvalTensorData,
+            static_cast<std::uint64_t>(sg.tensors.size()));
+        if (!e)
+            return e.error();
     }
+    const StructLayout nr = m_target.layout(S::NodeAndRegistration);
+    for (const Subgraph& sg : m_model.subgraphs()) {
+        m_arena.context.subgraph = static_cast<std::int32_t>(sg.id.value);
+        auto e = m_arena.persistent(nr.size * sg.operators.size(), nr.align, Category::NodeAndRegistrations,
+            "NodeAndRegistration[" + std::to_string(sg.operators.size()) + "]", RecordedType::NodeAndRegistrationArray,
+            static_cast<std::uint64_t>(sg.operators.size()));
+        if (!e)
+            return e.error();
+    }
+    m_arena.context.subgraph = -1;
+    return okStatus();
+}
+
+Status Emulation::prepareNodeAndRegistrations()
+{
+    m_arena.context.phase = Phase::ParseOptions;
+    m_profiles.resize(m_model.subgraphs().size());
+    for (const Subgraph& sg : m_model.subgraphs()) {
+        m_arena.context.subgraph = static_cast<std::int32_t>(sg.id.value);
+        for (const Operator& o : sg.operators) {
+            m_arena.context.op = static_cast<std::int32_t>(o.id.value);
+            const KernelProfile* profile = findKernelProfile(o.builtinCode, o.customName);
+            if (!profile) {
+                Error e = makeError(ErrorCode::UnresolvedOp,
+                    "Failed to get registration from op code " + builtinOperatorName(o.builtinCode));
+                m_extraLog.push_back(" ");
+                return e;
+            }
+            m_profiles[sg.id.value].push_back(profile);
+            if (!o.isCustom() && o.flatbuffer && o.flatbuffer->custom_options())
+                return makeError(ErrorCode::Unsupported,
+                    "Unsupported behavior: found builtin operator " + o.displayName() + " with custom options.");
+            if (profile->options.size > 0) {
+                auto r = m_arena.persistent(profile->options.size, profile->options.align, Category::BuiltinOptions,
+                    profile->options.name ? profile->options.name : "builtin options");
+                if (!r)
+                    return r.error();
+            }
+        }
+    }
+    m_arena.context.op = -1;
+    m_arena.context.subgraph = -1;
+    return okStatus();
+}
+
+Status Emulation::initKernels()
+{
+    m_arena.context.phase = Phase::KernelInit;
+    for (const Subgraph& sg : m_model.subgraphs()) {
+        m_arena.context.subgraph = static_cast<std::int32_t>(sg.id.value);
+        for (const Operator& o : sg.operators) {
+            m_arena.context.op = static_cast<std::int32_t>(o.id.value);
+            const KernelProfile* profile = m_profiles[sg.id.value][o.id.value];
+            if (profile->init)
+                ARENASCOPE_TRY(profile->init(*this));
+        }
+    }
+    m_arena.context.op = -1;
+    m_arena.context.subgraph = -1;
+    return okStatus();
+}
+
+Status Emulation::prepareKernels()
+{
+    m_arena.context.phase = Phase::KernelPrepare;
+    const StructLayout req = m_target.layout(S::ScratchBufferRequest);
+    for (const Subgraph& sg : m_model.subgraphs()) {
+        m_arena.context.subgraph = static_cast<std::int32_t>(sg.id.value);
+        for (const Operator& o : sg.operators) {
+            m_arena.context.op = static_cast<std::int32_t>(o.id.value);
+            const KernelProfile* profile = m_profiles[sg.id.value][o.id.value];
+            if (profile->prepare) {
+                Status s = profile->prepare(*this);
+                if (!s) {
+                    m_extraLog.push_back(formatString("Node %s (number %d) failed to prepare with status 1",
+                        o.displayName().c_str(), m_arena.context.op));
+                    return s;
+                }
+            }
+            ARENASCOPE_TRY(checkDynamicOutputs(sg, o));
+            ARENASCOPE_TRY(m_arena.head().resetTemp());
+            for (ScratchRequest& r : m_scratch)
+                if (r.node == -1)
+                    r.node = m_arena.context.op;
+            const std::uint64_t want = req.size * (m_scratch.size() + kMaxScratchBuffersPerOp);
+            const std::uint64_t before = m_arena.head().headOffset();
+            ARENASCOPE_TRY(m_arena.head().resizeBuffer(m_scratchHead, want, req.align));
+            if (m_arena.head().headOffset() > before)
+                m_arena.record(m_arena.event(Category::ScratchRequests, Region::Head, want,
+                    m_arena.head().headOffset() - before, m_scratchHead, "scratch request area grows"));
+        }
+    }
+    m_arena.context.op = -1;
+    m_arena.context.subgraph = -1;
+    return okStatus();
+}
+
+Status Emulation::checkDynamicOutputs(const Subgraph& sg, const Operator& o)
+{
+    for (std::int32_t idx : o.outputs) {
+        const Tensor& t = sg.tensors[static_cast<std::size_t>(idx)];
+        if (t.shape.size() == 1 && t.shape[0] == 0)
+            continue; // legacy scalar
+        if (std::any_of(t.shape.begin(), t.shape.end(), [](std::int32_t d) { return d <= 0; }))
+            return makeError(ErrorCode::Unsupported,
+                formatString("Op#%d (%s) of subgraph %d has dynamic tensor #%d", m_arena.context.op,
+                    o.displayName().c_str(), m_arena.context.subgraph, idx));
+    }
+    return okStatus();
+}
 
 } // namespace detail
 

@@ -13,7 +13,7 @@
 namespace arenascope::detail {
 
 namespace {
-    using S = RuntimeStruct;
+using S = RuntimeStruct;
 } // namespace
 
 Status Emulation::finishModelAllocation()

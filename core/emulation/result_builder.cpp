@@ -6,19 +6,18 @@ namespace arenascope {
 
 namespace {
 
-    // "Requested: X, available Y, missing: Z" -> numbers (all of TFLM's capacity messages).
-    void parseQuantities(Failure& f)
-    {
-        unsigned long long r = 0, a = 0, m = 0;
-        const auto pos = f.message.find("Requested: ");
-        if (pos != std::string::npos
-            && std::sscanf(f.message.c_str() + pos, "Requested: %llu, available %llu, missing: %llu", &r, &a, &m)
-                == 3) {
-            f.requested = r;
-            f.available = a;
-            f.missing = m;
-        }
+// "Requested: X, available Y, missing: Z" -> numbers (all of TFLM's capacity messages).
+void parseQuantities(Failure& f)
+{
+    unsigned long long r = 0, a = 0, m = 0;
+    const auto pos = f.message.find("Requested: ");
+    if (pos != std::string::npos
+        && std::sscanf(f.message.c_str() + pos, "Requested: %llu, available %llu, missing: %llu", &r, &a, &m) == 3) {
+        f.requested = r;
+        f.available = a;
+        f.missing = m;
     }
+}
 
 } // namespace
 
