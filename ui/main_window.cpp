@@ -14,6 +14,7 @@
 #include "views/event_log_view.h"
 #include "views/tensor_table_view.h"
 
+#include "core/analysis/optimize.h"
 #include "core/model/loader.h"
 
 #include <QApplication>
@@ -158,6 +159,12 @@ void MainWindow::buildMenus()
         applyPalette(on);
     });
 
+    auto* tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(tr("Find a &Smaller Plan..."), QKeySequence(Qt::CTRL | Qt::Key_P), this,
+                     &MainWindow::findSmallerPlan)
+        ->setToolTip(tr("Search for tensor offsets that need less head than TFLM's greedy plan and save them "
+                        "in the model as its offline memory plan"));
+
     auto* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About ArenaScope"), this, [this] {
         QMessageBox::about(this, tr("About ArenaScope"),
@@ -218,6 +225,52 @@ void MainWindow::exportTo(int kindValue)
         return;
     }
     statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+}
+
+void MainWindow::findSmallerPlan()
+{
+    if (!m_model)
+        return;
+    auto result = optimizeModel(*m_model, m_controls->settings());
+    if (!result) {
+        QMessageBox::information(this, tr("Find a smaller plan"),
+                                 tr("No offline plan can be made for this model: %1")
+                                     .arg(QString::fromStdString(result.error().message)));
+        return;
+    }
+    const OptimizationResult& o = result.value();
+    if (!o.improved()) {
+        QMessageBox::information(this, tr("Find a smaller plan"),
+                                 tr("TFLM's greedy plan (%1 bytes of head) is already the smallest plan found.")
+                                     .arg(o.headBefore));
+        return;
+    }
+    const QString text =
+        tr("<p>A plan with <b>%1 bytes</b> of head instead of %2 (%3 bytes less), found by %4.</p>"
+           "<p>Smallest arena: %5 -&gt; <b>%6 bytes</b>.</p>"
+           "<p>Save a copy of the model with this plan as its OfflineMemoryAllocation metadata? TFLM's greedy "
+           "planner then places the tensors at exactly these offsets.</p>")
+            .arg(o.headAfter)
+            .arg(o.headBefore)
+            .arg(o.headBefore - o.headAfter)
+            .arg(QString::fromStdString(o.strategy))
+            .arg(o.minArenaBefore.value_or(0))
+            .arg(o.minArenaAfter.value_or(0));
+    if (QMessageBox::question(this, tr("Find a smaller plan"), text) != QMessageBox::Yes)
+        return;
+    const QString base = QFileInfo(QString::fromStdString(m_model->path())).completeBaseName();
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save the model with the offline plan"),
+                                                      base + QStringLiteral("_offline_plan.tflite"),
+                                                      tr("TFLite models (*.tflite)"));
+    if (path.isEmpty())
+        return;
+    const QByteArray bytes(reinterpret_cast<const char*>(o.modelBytes.data()),
+                           static_cast<qsizetype>(o.modelBytes.size()));
+    if (const QString error = saveAtomically(path, bytes); !error.isEmpty()) {
+        QMessageBox::critical(this, tr("Save failed"), error);
+        return;
+    }
+    openModel(path);
 }
 
 void MainWindow::refreshRecentMenu()

@@ -53,6 +53,7 @@ private:
     void refreshRecentMenu();
     void applyPalette(bool dark);
     void exportTo(int kind);
+    void findSmallerPlan();
 
     ModelPtr m_model;
     SelectionState* m_selection;

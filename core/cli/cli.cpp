@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/optimize.h"
 #include "core/model/example_model.h"
 #include "core/model/loader.h"
 #include "core/report/atomic_file.h"
@@ -20,7 +21,9 @@ const char* kUsage =
     "  arenascope plan MODEL.tflite [--target cortex-m|x86_64] [--planner greedy|linear]\n"
     "                  [--interpreter plain|recording] [--preserve-all-tensors]\n"
     "                  [--arena-size N[K|M]] [--non-persistent-arena-size N[K|M]] [--json] [--csv TENSORS.csv]\n"
-    "  arenascope make-example OUT.tflite      write the bundled example model\n";
+    "  arenascope make-example OUT.tflite      write the bundled example model\n"
+    "  arenascope optimize MODEL.tflite --out OUT.tflite [--target ...]\n"
+    "                                          find a smaller plan, write it as the offline plan\n";
 
 struct PlanOptions {
     std::string model;
@@ -170,12 +173,60 @@ bool parseByteSize(const std::string& text, std::uint64_t& bytes)
     return bytes <= (1ULL << 32);
 }
 
+static int runOptimize(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    std::string model;
+    std::string output;
+    EmulationSettings settings;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        if (args[i] == "--out" && i + 1 < args.size()) {
+            output = args[++i];
+        } else if (args[i] == "--target" && i + 1 < args.size() && parseTarget(args[i + 1])) {
+            settings.target = *parseTarget(args[++i]);
+        } else if (!args[i].empty() && args[i][0] == '-') {
+            return usageError(err, "optimize takes MODEL.tflite --out OUT.tflite [--target cortex-m|x86_64]");
+        } else if (model.empty()) {
+            model = args[i];
+        } else {
+            return usageError(err, "more than one model given");
+        }
+    }
+    if (model.empty() || output.empty())
+        return usageError(err, "optimize needs a model and --out OUT.tflite");
+    auto loaded = loadModelFile(model);
+    if (!loaded) {
+        err << "arenascope: " << describe(loaded.error()) << "\n";
+        return kExitBadInput;
+    }
+    auto r = optimizeModel(*loaded.value(), settings);
+    if (!r) {
+        err << "arenascope: " << describe(r.error()) << "\n";
+        return kExitBadInput;
+    }
+    const OptimizationResult& o = r.value();
+    out << "head with TFLM's greedy plan:  " << o.headBefore << " bytes\n";
+    if (!o.improved()) {
+        out << "no smaller plan found: TFLM's greedy plan stays (nothing written)\n";
+        return kExitOk;
+    }
+    out << "head with the offline plan:    " << o.headAfter << " bytes (" << o.strategy << ")\n";
+    out << "saved:                         " << (o.headBefore - o.headAfter) << " bytes\n";
+    if (o.minArenaBefore && o.minArenaAfter)
+        out << "smallest arena:                " << *o.minArenaBefore << " -> " << *o.minArenaAfter << " bytes\n";
+    if (auto st = writeFileAtomically(output, std::string(o.modelBytes.begin(), o.modelBytes.end())); !st) {
+        err << "arenascope: " << describe(st.error()) << "\n";
+        return kExitBadInput;
+    }
+    out << "wrote " << output << "\n";
+    return kExitOk;
+}
+
 bool isCliCommand(const std::vector<std::string>& args)
 {
     if (args.empty())
         return false;
     const std::string& c = args[0];
-    return c == "info" || c == "plan" || c == "make-example" || c == "help" || c == "--help" || c == "-h" || c == "--version";
+    return c == "info" || c == "plan" || c == "make-example" || c == "optimize" || c == "help" || c == "--help" || c == "-h" || c == "--version";
 }
 
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
@@ -187,6 +238,8 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
         return runInfo(args, out, err);
     if (c == "plan")
         return runPlan(args, out, err);
+    if (c == "optimize")
+        return runOptimize(args, out, err);
     if (c == "make-example") {
         if (args.size() != 2)
             return usageError(err, "make-example needs one output path");

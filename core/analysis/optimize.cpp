@@ -1,0 +1,64 @@
+#include "optimize.h"
+
+#include "analysis.h"
+
+#include "core/emulation/emulator.h"
+#include "core/model/loader.h"
+#include "core/model/offline_plan_writer.h"
+#include "core/planner/plan_optimizer.h"
+
+namespace arenascope {
+
+Result<OptimizationResult> optimizeModel(const Model& model, const EmulationSettings& settings)
+{
+    if (settings.effectivePlanner() != PlannerKind::Greedy)
+        return makeError(ErrorCode::Unsupported,
+                         "offline plans are used by the greedy planner; the linear planner ignores them");
+    if (model.offlinePlan())
+        return makeError(ErrorCode::Unsupported, "the model already has an offline memory plan", model.path());
+    EmulationSettings measure = settings;
+    measure.arenaBytes = kMeasureArenaBytes;
+    const auto before = emulate(model, measure);
+    if (!before->ok)
+        return makeError(before->failure->capacity ? ErrorCode::OutOfMemory : ErrorCode::Unsupported,
+                         "the model does not allocate even in 64 MiB: " + before->failure->message, model.path());
+
+    std::vector<BufferRequest> requests;
+    std::vector<bool> placeable;
+    for (const PlannedBuffer& b : before->planned) {
+        requests.push_back(BufferRequest{static_cast<std::int32_t>(b.alignedBytes), b.first, b.last, kOnlinePlanned});
+        placeable.push_back(b.tensor >= 0 && b.subgraph == 0);
+    }
+    const OptimizedPlan plan = optimizePlan(requests, placeable);
+
+    OptimizationResult r;
+    r.headBefore = before->planBytes;
+    r.headAfter = before->planBytes;
+    r.strategy = plan.strategy;
+    r.minArenaBefore = findMinimumArena(model, settings, kMeasureArenaBytes);
+    r.minArenaAfter = r.minArenaBefore;
+    if (plan.maxBytes >= before->planBytes)
+        return r;
+
+    r.offsets.assign(model.subgraphs()[0].tensors.size(), kOnlinePlanned);
+    for (std::size_t i = 0; i < before->planned.size(); ++i)
+        if (placeable[i])
+            r.offsets[static_cast<std::size_t>(before->planned[i].tensor)] = plan.offsets[i];
+    auto bytes = withOfflinePlan(model, r.offsets);
+    if (!bytes)
+        return bytes.error();
+    // Proof: the written model, loaded and emulated like any other.
+    auto reloaded = loadModelBytes(bytes.value(), model.path() + " (with offline plan)");
+    if (!reloaded)
+        return makeError(ErrorCode::Internal, "the rewritten model does not load: " + describe(reloaded.error()));
+    const auto after = emulate(*reloaded.value(), measure);
+    if (!after->ok)
+        return makeError(ErrorCode::Internal, "the rewritten model does not allocate: " + after->failure->message);
+    r.headAfter = after->planBytes;
+    r.minArenaAfter = findMinimumArena(*reloaded.value(), settings, kMeasureArenaBytes);
+    if (r.improved())
+        r.modelBytes = std::move(bytes.value());
+    return r;
+}
+
+} // namespace arenascope

@@ -1,0 +1,35 @@
+#pragma once
+// "Find a smaller plan": search for tensor offsets that need less head than TFLM's greedy
+// plan, write them into the model as its offline memory plan, and prove the gain by loading
+// the new model and emulating it again.
+//
+// Usage:
+//   auto r = optimizeModel(model, settings);
+//   if (r && r.value().improved()) writeFileAtomically(out, bytes of r.value().modelBytes);
+
+#include "core/emulation/settings.h"
+#include "core/model/model.h"
+#include "core/util/result.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arenascope {
+
+struct OptimizationResult {
+    std::int64_t headBefore = 0;                 // TFLM's greedy plan
+    std::int64_t headAfter = 0;                  // with the offline plan, as re-emulated
+    std::optional<std::uint64_t> minArenaBefore;
+    std::optional<std::uint64_t> minArenaAfter;  // re-emulated on the written model
+    std::string strategy;
+    std::vector<std::int32_t> offsets;           // per tensor of subgraph 0 (-1 = online)
+    std::vector<std::uint8_t> modelBytes;        // the model with the plan (empty if not improved)
+
+    bool improved() const { return headAfter < headBefore; }
+};
+
+Result<OptimizationResult> optimizeModel(const Model& model, const EmulationSettings& settings);
+
+} // namespace arenascope
