@@ -90,10 +90,22 @@ private slots:
         for (int y = 0; y < img.height(); ++y)
             for (int x = 0; x < img.width(); x += 3) {
                 fitsLine = fitsLine || near(img.pixelColor(x, y), colors::fits(), 10);
-                failLine = failLine || near(img.pixelColor(x, y), QColor(0xc0, 0x20, 0x20), 10);
+                failLine = failLine || near(img.pixelColor(x, y), colors::failure(), 10);
             }
         QVERIFY(fitsLine);
         QVERIFY(!failLine);
+    }
+
+    void aTooSmallArenaIsDrawnInTheFailureColour()
+    {
+        const auto fits = example(64 * 1024);
+        const auto a = example(*fits->minArenaBytes - 1);
+        const QImage img = renderTimeline(a, ImageOptions{QSize(1000, 600), 1.0});
+        int failurePixels = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x)
+                failurePixels += near(img.pixelColor(x, y), colors::failure(), 10) ? 1 : 0;
+        QVERIFY2(failurePixels > 100, "no failure-coloured arena line or buffer");
     }
 
     void headlessReportWritesEveryFile()

@@ -26,7 +26,7 @@ inline QColor tailCategory(Category c)
     case Category::EvalTensors: return QColor(0xed, 0xc9, 0x48);
     case Category::NodeAndRegistrations: return QColor(0xbc, 0x80, 0xbd);
     case Category::BuiltinOptions: return QColor(0xd3, 0x9e, 0x7a);
-    case Category::KernelPersistent: return QColor(0xe1, 0x81, 0x6c);
+    case Category::KernelPersistent: return QColor(0x17, 0xbe, 0xcf);
     case Category::ScratchHandles: return QColor(0x8c, 0xd1, 0x7d);
     case Category::Variables: return QColor(0x86, 0xbc, 0xb6);
     case Category::PersistentTensors: return QColor(0xa0, 0xcb, 0xe8);
@@ -36,7 +36,7 @@ inline QColor tailCategory(Category c)
     }
 }
 
-inline QColor failure() { return QColor(0xe1, 0x57, 0x59); }
+inline QColor failure() { return QColor(0xd6, 0x27, 0x28); }
 inline QColor fits() { return QColor(0x2c, 0x7f, 0x2c); }
 inline QColor selection() { return QColor(0xff, 0xd7, 0x00); }
 inline QColor temp() { return QColor(0x9a, 0x9a, 0x9a); }

@@ -163,7 +163,7 @@ void TimelinePlot::updateDynamic()
     }
     m_dynamic.tail->topLeft->setCoords(-1e9, arena);
     m_dynamic.tail->bottomRight->setCoords(1e9, tailStart);
-    m_dynamic.tailLabel->position->setCoords(0.5, arena - static_cast<double>(tailBytes) / 2);
+    m_dynamic.tailLabel->position->setCoords(0.3, arena - static_cast<double>(tailBytes) / 2);
     m_dynamic.tailLabel->setText(tr("tail (persistent): %1 B").arg(tailBytes));
     m_dynamic.overflow->setVisible(!fits);
     m_dynamic.overflow->topLeft->setCoords(-1e9, std::max(head, tailStart));

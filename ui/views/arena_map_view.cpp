@@ -56,7 +56,16 @@ void ArenaMapView::paintEvent(QPaintEvent*)
         p.drawText(rect(), Qt::AlignCenter, tr("No model loaded"));
         return;
     }
-    for (const ArenaSegment& s : m_layout.segments) {
+    // Overflow last, so that where the plan runs into the tail stays visible on top.
+    std::vector<const ArenaSegment*> order;
+    for (const ArenaSegment& s : m_layout.segments)
+        if (s.kind != ArenaSegment::Kind::Overflow)
+            order.push_back(&s);
+    for (const ArenaSegment& s : m_layout.segments)
+        if (s.kind == ArenaSegment::Kind::Overflow)
+            order.push_back(&s);
+    for (const ArenaSegment* segment : order) {
+        const ArenaSegment& s = *segment;
         const QRectF r(QPointF(xOf(s.begin), bar.top()), QPointF(std::max(xOf(s.end), xOf(s.begin) + 1), bar.bottom()));
         QColor c;
         Qt::BrushStyle style = Qt::SolidPattern;
