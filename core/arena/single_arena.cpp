@@ -66,21 +66,18 @@ Result<std::uint64_t> SingleArena::allocateTemp(std::uint64_t size, std::uint64_
     if (available < size)
         return arenaMessages::tempFailed(size, available);
     m_temp = start + size;
-    m_tempChecksum ^= kChecksumBase + start;
-    ++m_tempCount;
+    m_ledger.allocated(start);
     return start;
 }
 
 void SingleArena::deallocateTemp(std::uint64_t buffer)
 {
-    m_tempChecksum ^= kChecksumBase + buffer;
-    --m_tempCount;
+    m_ledger.released(buffer);
 }
 
 Status SingleArena::resetTemp()
 {
-    if (m_tempCount != 0 || m_tempChecksum != 0)
-        return arenaMessages::tempNotFreed(m_tempCount, m_tempChecksum == 0);
+    ARENASCOPE_TRY(m_ledger.checkAllReleased());
     m_temp = m_head;
     return okStatus();
 }

@@ -3,6 +3,7 @@
 // Source: tensorflow/lite/micro/arena_allocator/single_arena_buffer_allocator.cc @90b983c2.
 
 #include "buffer_allocator.h"
+#include "temp_ledger.h"
 
 namespace arenascope {
 
@@ -35,8 +36,7 @@ private:
     std::uint64_t m_head = 0;
     std::uint64_t m_temp = 0;
     std::uint64_t m_tail;
-    std::int64_t m_tempCount = 0;
-    std::uint64_t m_tempChecksum = 0;
+    TempLedger m_ledger;
 };
 
 } // namespace arenascope

@@ -65,21 +65,18 @@ Result<std::uint64_t> NonPersistentArena::allocateTemp(std::uint64_t size, std::
     if (available < size)
         return arenaMessages::tempFailed(size, available);
     m_nextTemp = start + size;
-    m_tempChecksum ^= kChecksumBase + start;
-    ++m_tempCount;
+    m_ledger.allocated(start);
     return start;
 }
 
 void NonPersistentArena::deallocateTemp(std::uint64_t buffer)
 {
-    m_tempChecksum ^= kChecksumBase + buffer;
-    --m_tempCount;
+    m_ledger.released(buffer);
 }
 
 Status NonPersistentArena::resetTemp()
 {
-    if (m_tempCount != 0 || m_tempChecksum != 0)
-        return arenaMessages::tempNotFreed(m_tempCount, m_tempChecksum == 0);
+    ARENASCOPE_TRY(m_ledger.checkAllReleased());
     m_nextTemp = m_headTemp;
     return okStatus();
 }

@@ -6,6 +6,7 @@
 // non_persistent_arena_buffer_allocator.cc @90b983c2.
 
 #include "buffer_allocator.h"
+#include "temp_ledger.h"
 
 namespace arenascope {
 
@@ -42,8 +43,7 @@ private:
     std::uint64_t m_end;
     std::uint64_t m_headTemp = 0;
     std::uint64_t m_nextTemp = 0;
-    std::int64_t m_tempCount = 0;
-    std::uint64_t m_tempChecksum = 0;
+    TempLedger m_ledger;
 };
 
 } // namespace arenascope

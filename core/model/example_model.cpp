@@ -1,5 +1,7 @@
 #include "example_model.h"
 
+#include "model_building.h"
+
 #include "arenascope_tflite_generated.h"
 
 #include <memory>
@@ -49,18 +51,7 @@ struct Builder {
         return static_cast<std::int32_t>(sg->tensors.size() - 1);
     }
 
-    std::uint32_t opcode(std::int32_t builtin)
-    {
-        for (std::size_t i = 0; i < model.operator_codes.size(); ++i)
-            if (model.operator_codes[i]->builtin_code == builtin)
-                return static_cast<std::uint32_t>(i);
-        auto c = std::make_unique<OperatorCodeT>();
-        c->builtin_code = builtin;
-        c->deprecated_builtin_code = static_cast<std::int8_t>(builtin < 127 ? builtin : 127);
-        c->version = 1;
-        model.operator_codes.push_back(std::move(c));
-        return static_cast<std::uint32_t>(model.operator_codes.size() - 1);
-    }
+    std::uint32_t opcode(std::int32_t builtin) { return findOrAddOpcode(model, builtin); }
 
     OperatorT& op(std::int32_t builtin, std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
     {

@@ -1,5 +1,7 @@
 #include "synthetic_model.h"
 
+#include "model_building.h"
+
 #include "arenascope_tflite_generated.h"
 
 #include <algorithm>
@@ -174,18 +176,7 @@ private:
         return index;
     }
 
-    std::uint32_t opcode(std::int32_t builtin)
-    {
-        for (std::size_t i = 0; i < m_model.operator_codes.size(); ++i)
-            if (m_model.operator_codes[i]->builtin_code == builtin)
-                return static_cast<std::uint32_t>(i);
-        auto c = std::make_unique<OperatorCodeT>();
-        c->builtin_code = builtin;
-        c->deprecated_builtin_code = static_cast<std::int8_t>(builtin);  // all used codes are below 127
-        c->version = 1;
-        m_model.operator_codes.push_back(std::move(c));
-        return static_cast<std::uint32_t>(m_model.operator_codes.size() - 1);
-    }
+    std::uint32_t opcode(std::int32_t builtin) { return findOrAddOpcode(m_model, builtin); }
 
     OperatorT& op(std::int32_t builtin, std::vector<std::int32_t> inputs, std::int32_t output)
     {

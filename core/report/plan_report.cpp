@@ -42,6 +42,16 @@ void writeFailure(JsonWriter& w, const Failure* f)
     w.endObject();
 }
 
+template <typename T>
+void writeArray(JsonWriter& w, std::string_view key, const std::vector<T>& values)
+{
+    w.key(key);
+    w.beginArray();
+    for (const T& v : values)
+        w.value(v);
+    w.endArray();
+}
+
 } // namespace
 
 std::string tensorKind(const Model& model, const EmulationResult& result, const TensorPlacement& t)
@@ -202,11 +212,7 @@ std::string infoJson(const Model& model, bool pretty)
         w.field("version", plan->version);
         w.field("subgraphs", plan->subgraphs);
         w.field("tensor_count", plan->tensorCount);
-        w.key("offsets");
-        w.beginArray();
-        for (auto o : plan->offsets)
-            w.value(o);
-        w.endArray();
+        writeArray(w, "offsets", plan->offsets);
         w.endObject();
     } else {
         w.null();
@@ -217,16 +223,8 @@ std::string infoJson(const Model& model, bool pretty)
         w.beginObject();
         w.field("index", sg.id.value);
         w.field("name", sg.name);
-        w.key("inputs");
-        w.beginArray();
-        for (auto i : sg.inputs)
-            w.value(i);
-        w.endArray();
-        w.key("outputs");
-        w.beginArray();
-        for (auto i : sg.outputs)
-            w.value(i);
-        w.endArray();
+        writeArray(w, "inputs", sg.inputs);
+        writeArray(w, "outputs", sg.outputs);
         w.key("tensors");
         w.beginArray();
         for (const Tensor& t : sg.tensors) {
@@ -234,11 +232,7 @@ std::string infoJson(const Model& model, bool pretty)
             w.field("index", t.id.value);
             w.field("name", t.name);
             w.field("type", std::string(dataTypeName(t.type)));
-            w.key("shape");
-            w.beginArray();
-            for (auto d : t.shape)
-                w.value(d);
-            w.endArray();
+            writeArray(w, "shape", t.shape);
             w.field("bytes", t.bytes);
             w.field("in_arena", !t.hasData);
             w.field("is_variable", t.isVariable);
@@ -254,21 +248,9 @@ std::string infoJson(const Model& model, bool pretty)
             w.field("name", op.displayName());
             w.field("builtin_code", op.builtinCode);
             w.field("version", op.version);
-            w.key("inputs");
-            w.beginArray();
-            for (auto i : op.inputs)
-                w.value(i);
-            w.endArray();
-            w.key("outputs");
-            w.beginArray();
-            for (auto i : op.outputs)
-                w.value(i);
-            w.endArray();
-            w.key("intermediates");
-            w.beginArray();
-            for (auto i : op.intermediates)
-                w.value(i);
-            w.endArray();
+            writeArray(w, "inputs", op.inputs);
+            writeArray(w, "outputs", op.outputs);
+            writeArray(w, "intermediates", op.intermediates);
             w.endObject();
         }
         w.endArray();
