@@ -1,6 +1,7 @@
 #include "emulator.h"
 
 #include "emulation.h"
+#include "tflm_registry.h"
 
 #include "core/arena/align.h"
 #include "core/model/builtin_names.h"
@@ -179,6 +180,12 @@ Status Emulation::prepareNodeAndRegistrations()
             m_arena.context.op = static_cast<std::int32_t>(o.id.value);
             const KernelProfile* profile = findKernelProfile(o.builtinCode, o.customName);
             if (!profile) {
+                const bool registered =
+                    o.isCustom() ? tflmRegistersCustom(o.customName) : tflmRegistersBuiltin(o.builtinCode);
+                if (registered)
+                    return makeError(ErrorCode::Unsupported,
+                        "ArenaScope has no kernel profile for " + o.displayName() +
+                            " yet (TFLM registers it), so its allocations cannot be emulated");
                 Error e = makeError(ErrorCode::UnresolvedOp,
                     "Failed to get registration from op code " + builtinOperatorName(o.builtinCode));
                 m_extraLog.push_back(" ");

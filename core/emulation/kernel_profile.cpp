@@ -1,8 +1,10 @@
 #include "kernel_profile.h"
 
 #include "kernels/kernels.h"
+#include "kernels/profile_groups.h"
 
 #include <array>
+#include <vector>
 
 namespace arenascope {
 
@@ -71,17 +73,26 @@ constexpr std::int32_t kCustomCode = 32;
 
 const KernelProfile* findKernelProfile(std::int32_t builtinCode, std::string_view customName)
 {
-    for (const KernelProfile& p : kProfiles) {
-        if (builtinCode == kCustomCode ? (p.builtinCode == kCustom && p.name == customName)
-                                       : p.builtinCode == builtinCode)
+    auto matches = [&](const KernelProfile& p) {
+        return builtinCode == kCustomCode ? (p.builtinCode == kCustom && p.name == customName)
+                                          : p.builtinCode == builtinCode;
+    };
+    for (const KernelProfile& p : allKernelProfiles())
+        if (matches(p))
             return &p;
-    }
     return nullptr;
 }
 
 std::span<const KernelProfile> allKernelProfiles()
 {
-    return kProfiles;
+    // Built once: the core table followed by every group table.
+    static const std::vector<KernelProfile> all = [] {
+        std::vector<KernelProfile> v(kProfiles.begin(), kProfiles.end());
+        for (auto group : {unaryProfiles(), shapeProfiles(), logicProfiles()})
+            v.insert(v.end(), group.begin(), group.end());
+        return v;
+    }();
+    return all;
 }
 
 } // namespace arenascope
