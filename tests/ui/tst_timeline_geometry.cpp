@@ -88,6 +88,37 @@ private slots:
         QVERIFY(buffers > 0);
         QVERIFY(step1.segmentAt(0) != nullptr);
     }
+
+    void arenaMapReplaysTheLogUpToAnEvent()
+    {
+        auto m = loadModelFile(ARENASCOPE_EXAMPLE_MODEL);
+        QVERIFY(m.ok());
+        auto a = analyze(m.value(), EmulationSettings{}, 64 * 1024);
+        const auto& events = a->atSize->events;
+        auto count = [](const ArenaMapLayout& l, ArenaSegment::Kind kind) {
+            return std::count_if(l.segments.begin(), l.segments.end(), [&](const auto& s) { return s.kind == kind; });
+        };
+        // After the first event: only the arena allocator object in the tail.
+        const auto first = ArenaMapLayout::buildAtEvent(*a, 0);
+        QCOMPARE(count(first, ArenaSegment::Kind::Tail), 1);
+        QCOMPARE(count(first, ArenaSegment::Kind::Buffer), 0);
+        // During a kernel's Prepare: its temp tensors are shown, no plan yet.
+        int prepareTemp = -1;
+        for (std::size_t i = 0; i < events.size() && prepareTemp < 0; ++i)
+            if (events[i].phase == Phase::KernelPrepare && events[i].region == Region::Temp)
+                prepareTemp = static_cast<int>(i);
+        QVERIFY(prepareTemp >= 0);
+        const auto during = ArenaMapLayout::buildAtEvent(*a, prepareTemp);
+        QVERIFY(count(during, ArenaSegment::Kind::TempPeak) >= 1);
+        QCOMPARE(count(during, ArenaSegment::Kind::Buffer), 0);
+        // The last event: the committed plan and the whole tail, as build() shows it.
+        const auto last = ArenaMapLayout::buildAtEvent(*a, static_cast<int>(events.size()) - 1);
+        const auto all = ArenaMapLayout::build(*a, -1);
+        QCOMPARE(last.tailBegin, all.tailBegin);
+        QCOMPARE(last.headEnd, all.headEnd);
+        QCOMPARE(count(last, ArenaSegment::Kind::Buffer), count(all, ArenaSegment::Kind::Buffer));
+        QCOMPARE(count(last, ArenaSegment::Kind::TempPeak), 0);
+    }
 };
 
 QTEST_MAIN(TstTimelineGeometry)

@@ -49,6 +49,67 @@ ArenaMapLayout ArenaMapLayout::build(const Analysis& a, int step)
     return m;
 }
 
+ArenaMapLayout ArenaMapLayout::buildAtEvent(const Analysis& a, int event)
+{
+    ArenaMapLayout m;
+    const EmulationResult& at = *a.atSize;
+    m.arenaBytes = a.arenaSize.value_or(a.measured->arenaUsedBytes);
+    m.tailBegin = m.arenaBytes;
+    if (event < 0 || event >= static_cast<int>(at.events.size()) || a.settings.nonPersistentBytes)
+        return build(a, -1);
+    auto add = [&m](ArenaSegment s) {
+        if (s.end > s.begin)
+            m.segments.push_back(std::move(s));
+    };
+    const AllocationEvent& now = at.events[static_cast<std::size_t>(event)];
+    bool planCommitted = false;
+    for (int i = 0; i <= event; ++i) {
+        const AllocationEvent& e = at.events[static_cast<std::size_t>(i)];
+        if (e.failed)
+            continue;
+        switch (e.region) {
+        case Region::Tail:
+            add({ArenaSegment::Kind::Tail, e.offset, e.offset + e.requested, e.category, -1, e.label});
+            add({ArenaSegment::Kind::Padding, e.offset + e.requested, e.offset + e.used, e.category, -1,
+                 "alignment padding"});
+            m.tailBegin = std::min(m.tailBegin, e.offset);
+            break;
+        case Region::Head:
+            // The scratch-request area (and its growth), then the committed plan.
+            if (e.category == Category::PlannedHead) {
+                m.headEnd = e.requested;
+                planCommitted = true;
+            } else if (e.category == Category::ScratchRequests && e.label.rfind("scratch request #", 0) != 0) {
+                m.headEnd = e.requested;
+            }
+            break;
+        case Region::Temp:
+            // Temp memory is released when the operator (or the planner) is done with it.
+            if (e.phase == now.phase && e.op == now.op && e.subgraph == now.subgraph && !planCommitted)
+                add({ArenaSegment::Kind::TempPeak, e.offset, e.offset + e.used, e.category, -1, e.label});
+            break;
+        }
+    }
+    if (planCommitted) {
+        for (std::size_t i = 0; i < at.planned.size(); ++i) {
+            const PlannedBuffer& b = at.planned[i];
+            if (b.offset < 0)
+                continue;
+            const auto begin = static_cast<std::uint64_t>(b.offset);
+            add({ArenaSegment::Kind::Buffer, begin, begin + b.bytes, Category::PlannedHead, static_cast<int>(i),
+                 b.tensor >= 0 ? "tensor " + std::to_string(b.tensor) : "scratch " + std::to_string(b.scratchIndex)});
+            add({ArenaSegment::Kind::Padding, begin + b.bytes, begin + b.alignedBytes, Category::PlannedHead,
+                 static_cast<int>(i), "alignment padding"});
+        }
+    } else {
+        add({ArenaSegment::Kind::Tail, 0, m.headEnd, Category::ScratchRequests, -1,
+             "scratch-buffer requests (head while kernels prepare)"});
+    }
+    std::stable_sort(m.segments.begin(), m.segments.end(),
+                     [](const ArenaSegment& x, const ArenaSegment& y) { return x.begin < y.begin; });
+    return m;
+}
+
 const ArenaSegment* ArenaMapLayout::segmentAt(std::uint64_t offset) const
 {
     const ArenaSegment* hit = nullptr;

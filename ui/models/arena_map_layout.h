@@ -29,6 +29,10 @@ struct ArenaMapLayout {
 
     // `step` < 0: every planned buffer.
     static ArenaMapLayout build(const Analysis& analysis, int step);
+    // The arena as it is right after event `event` of the run at the user's size: the tail
+    // so far, the head (scratch-request area or, once committed, the plan) and the temp
+    // allocations still held by the operator being prepared (or the planner).
+    static ArenaMapLayout buildAtEvent(const Analysis& analysis, int event);
     // The segment containing `offset`, or nullptr.
     const ArenaSegment* segmentAt(std::uint64_t offset) const;
 };

@@ -82,6 +82,11 @@ void SelectionState::selectPlannedBuffer(int index)
 
 void SelectionState::selectStep(int step)
 {
+    // A step and an event are two ways to pick a moment: the latest choice wins.
+    if (m_event >= 0) {
+        m_event = -1;
+        emit eventChanged(-1);
+    }
     if (step == m_step)
         return;
     m_step = step;

@@ -16,13 +16,19 @@ ArenaMapView::ArenaMapView(SelectionState* selection, QWidget* parent)
     setToolTip(tr("The arena from offset 0 (left) to its size (right): head, temp, free space and tail"));
     connect(m_selection, &SelectionState::analysisChanged, this, &ArenaMapView::rebuild);
     connect(m_selection, &SelectionState::stepChanged, this, &ArenaMapView::rebuild);
+    connect(m_selection, &SelectionState::eventChanged, this, &ArenaMapView::rebuild);
     connect(m_selection, &SelectionState::selectionChanged, this, qOverload<>(&QWidget::update));
 }
 
 void ArenaMapView::rebuild()
 {
     const AnalysisPtr& a = m_selection->analysis();
-    m_layout = a ? ArenaMapLayout::build(*a, m_selection->step()) : ArenaMapLayout{};
+    if (!a)
+        m_layout = {};
+    else if (m_selection->event() >= 0)
+        m_layout = ArenaMapLayout::buildAtEvent(*a, m_selection->event());
+    else
+        m_layout = ArenaMapLayout::build(*a, m_selection->step());
     update();
 }
 
@@ -102,8 +108,14 @@ void ArenaMapView::paintEvent(QPaintEvent*)
     mark(m_layout.headEnd, tr("head %1").arg(m_layout.headEnd), true);
     mark(m_layout.tailBegin, tr("tail from %1").arg(m_layout.tailBegin), false);
     mark(m_layout.arenaBytes, tr("%1 B").arg(m_layout.arenaBytes), true);
-    if (m_selection->step() >= 0)
+    const int event = m_selection->event();
+    if (event >= 0 && event < static_cast<int>(a->atSize->events.size())) {
+        const AllocationEvent& e = a->atSize->events[static_cast<std::size_t>(event)];
+        p.drawText(QPointF(bar.left(), 14), tr("the arena right after: %1 (%2)")
+                                                .arg(QString::fromStdString(e.label), QString::fromUtf8(phaseName(e.phase))));
+    } else if (m_selection->step() >= 0) {
         p.drawText(QPointF(bar.left(), 14), tr("buffers live at step %1").arg(m_selection->step()));
+    }
 }
 
 void ArenaMapView::mouseMoveEvent(QMouseEvent* event)
