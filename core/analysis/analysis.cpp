@@ -96,6 +96,13 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, std::optional<st
     a->peakScope = peak == live.end() ? -1 : static_cast<std::int32_t>(peak - live.begin());
     for (const PlannedBuffer& b : a->measured->planned)
         a->alignmentWasteBytes += b.alignedBytes - b.bytes;
+    if (settings.effectiveInterpreter() == InterpreterKind::Recording && a->measured->ok) {
+        EmulationSettings plain = measure;
+        plain.interpreter = InterpreterKind::Plain;
+        const auto p = emulate(*model, plain);
+        if (p->ok && a->measured->arenaUsedBytes >= p->arenaUsedBytes)
+            a->recordingOverheadBytes = a->measured->arenaUsedBytes - p->arenaUsedBytes;
+    }
     return a;
 }
 

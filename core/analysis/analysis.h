@@ -35,6 +35,8 @@ struct Analysis {
     std::uint64_t lowerBoundBytes = 0;
     std::uint64_t alignmentWasteBytes = 0;    // padding of planned buffers (aligned - requested)
     std::int32_t peakScope = -1;              // scope where live planned bytes peak
+    // RecordingMicroInterpreter only: the extra arena it uses over the plain interpreter.
+    std::optional<std::uint64_t> recordingOverheadBytes;
 
     std::optional<bool> fits() const;
     // The failure that decides the verdict: at the user's size, or a non-capacity failure.

@@ -196,7 +196,8 @@ Status Emulation::prepareNodeAndRegistrations()
                 return makeError(ErrorCode::Unsupported,
                     "Unsupported behavior: found builtin operator " + o.displayName() + " with custom options.");
             if (profile->options.size > 0) {
-                auto r = m_arena.persistent(profile->options.size, profile->options.align, Category::BuiltinOptions,
+                auto r = m_arena.persistent(profile->options.sizeFor(m_target), profile->options.alignFor(m_target),
+                    Category::BuiltinOptions,
                     profile->options.name ? profile->options.name : "builtin options");
                 if (!r)
                     return r.error();

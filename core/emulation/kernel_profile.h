@@ -14,11 +14,17 @@
 namespace arenascope {
 
 // The TfLite*Params struct TFLM's flatbuffer parser allocates for a builtin operator
-// (same on both targets: only ints, floats, enums and bools). size 0 = none allocated.
+// (the same on both targets unless it holds pointers). size 0 = none allocated.
 struct OptionsLayout {
     std::uint32_t size = 0;
     std::uint32_t align = 1;
     const char* name = nullptr;
+    // x86_64 layout when it differs (structs holding pointers); 0 = same as above.
+    std::uint32_t size64 = 0;
+    std::uint32_t align64 = 0;
+
+    std::uint32_t sizeFor(const Target& t) const { return t.is64Bit() && size64 ? size64 : size; }
+    std::uint32_t alignFor(const Target& t) const { return t.is64Bit() && align64 ? align64 : align; }
 };
 
 using KernelStep = Status (*)(KernelContext&);

@@ -1,19 +1,32 @@
 #include "tflm_registry.h"
 
-#include "kernel_profile.h"
+#include <algorithm>
+#include <array>
 
 namespace arenascope {
 
-// Until the full list is transcribed, the operators with a kernel profile are the ones known
-// to be registered.
+namespace {
+
+constexpr std::int32_t kRegisteredBuiltins[] = {
+#include "tflm_registered_builtins.inc"
+};
+
+constexpr std::string_view kRegisteredCustoms[] = {
+#include "tflm_registered_customs.inc"
+};
+
+} // namespace
+
 bool tflmRegistersBuiltin(std::int32_t builtinCode)
 {
-    return findKernelProfile(builtinCode, {}) != nullptr;
+    return std::find(std::begin(kRegisteredBuiltins), std::end(kRegisteredBuiltins), builtinCode) !=
+           std::end(kRegisteredBuiltins);
 }
 
 bool tflmRegistersCustom(std::string_view name)
 {
-    return findKernelProfile(32, name) != nullptr;
+    return std::find(std::begin(kRegisteredCustoms), std::end(kRegisteredCustoms), name) !=
+           std::end(kRegisteredCustoms);
 }
 
 } // namespace arenascope

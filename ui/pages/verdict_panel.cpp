@@ -113,6 +113,10 @@ void VerdictPanel::setAnalysis(const AnalysisPtr& a)
             tail[e.category] += e.used;
     for (const auto& [category, used] : tail)
         html += row(QStringLiteral("&nbsp;&nbsp;") + QString::fromUtf8(categoryName(category)), bytes(used));
+    if (a->recordingOverheadBytes)
+        html += row(tr("recording overhead"), bytes(*a->recordingOverheadBytes),
+                    tr("What RecordingMicroInterpreter adds over the plain interpreter: its larger allocator objects "
+                       "and the alignment they shift"));
     html += QStringLiteral("</table>");
 
     // Which tensors dominate the peak step.

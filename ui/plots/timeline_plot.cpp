@@ -131,12 +131,15 @@ void TimelinePlot::buildStatic()
     m_dynamic.arenaLine = horizontalLine(0, QPen());
     m_dynamic.arenaLabel = lineLabel(colors::fits());
 
-    // Operator names on the x axis when they fit (one tick per step of subgraph 0).
+    // Operator names on the x axis (the step of subgraph 0's operator i is i + 1); with many
+    // operators only every k-th is named so the labels stay readable.
     const auto& ops = a->model->subgraphs()[0].operators;
-    if (ops.size() <= 16 && static_cast<int>(ops.size()) + 1 == r.scopeCount) {
+    if (!ops.empty() && static_cast<int>(ops.size()) + 1 == r.scopeCount) {
         QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-        for (std::size_t i = 0; i < ops.size(); ++i)
-            ticker->addTick(static_cast<double>(i + 1), QString::fromStdString(ops[i].displayName()));
+        const std::size_t every = std::max<std::size_t>(1, (ops.size() + 15) / 16);
+        for (std::size_t i = 0; i < ops.size(); i += every)
+            ticker->addTick(static_cast<double>(i + 1),
+                            QStringLiteral("%1 %2").arg(i).arg(QString::fromStdString(ops[i].displayName())));
         m_plot->xAxis->setTicker(ticker);
         m_plot->xAxis->setTickLabelRotation(30);
     } else {

@@ -1,0 +1,254 @@
+// Kernel profiles of kernels/unary_ops.cpp: tiny models built with the FlatBuffers object API,
+// emulated on both targets, checked against the allocations derived from the TFLM sources
+// (op data sizes, temp tensors per Prepare, scratch requests, failures).
+#include "core/emulation/emulator.h"
+#include "core/model/loader.h"
+#include "core/model/model_building.h"
+
+#include "arenascope_tflite_generated.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace arenascope {
+namespace {
+
+using namespace tflite;
+
+// Builtin codes used below.
+constexpr std::int32_t kDequantize = 6, kLogistic = 14, kRelu = 19, kTanh = 28, kSub = 41, kLogSoftmax = 50, kSin = 66,
+                       kSquaredDifference = 99, kAddN = 106, kElu = 111;
+
+struct Builder {
+    ModelT model;
+    SubGraphT* sg = nullptr;
+
+    Builder()
+    {
+        model.version = 3;
+        model.buffers.push_back(std::make_unique<BufferT>());
+        model.subgraphs.push_back(std::make_unique<SubGraphT>());
+        sg = model.subgraphs.back().get();
+    }
+
+    // A float tensor has no quantization; a quantized one has one scale and one zero point.
+    std::int32_t tensor(TensorType type, std::vector<std::int32_t> shape, float scale = 0.0f, std::int64_t zp = 0)
+    {
+        auto t = std::make_unique<TensorT>();
+        t->name = "t" + std::to_string(sg->tensors.size());
+        t->type = type;
+        t->shape = std::move(shape);
+        if (scale != 0.0f) {
+            t->quantization = std::make_unique<QuantizationParametersT>();
+            t->quantization->scale = { scale };
+            t->quantization->zero_point = { zp };
+        }
+        sg->tensors.push_back(std::move(t));
+        return static_cast<std::int32_t>(sg->tensors.size() - 1);
+    }
+
+    OperatorT& op(std::int32_t builtin, std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
+    {
+        auto o = std::make_unique<OperatorT>();
+        o->opcode_index = findOrAddOpcode(model, builtin);
+        o->inputs = std::move(inputs);
+        o->outputs = std::move(outputs);
+        sg->operators.push_back(std::move(o));
+        return *sg->operators.back();
+    }
+
+    ModelPtr finish(std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
+    {
+        sg->inputs = std::move(inputs);
+        sg->outputs = std::move(outputs);
+        flatbuffers::FlatBufferBuilder fbb;
+        FinishModelBuffer(fbb, tflite::Model::Pack(fbb, &model));
+        auto loaded = loadModelBytes(
+            std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()), "unary");
+        if (!loaded)
+            ADD_FAILURE() << describe(loaded.error());
+        return loaded ? loaded.value() : nullptr;
+    }
+};
+
+EmulationResultPtr run(const Model& model, TargetKind target)
+{
+    EmulationSettings settings;
+    settings.target = target;
+    settings.interpreter = InterpreterKind::Recording;
+    return emulate(model, settings);
+}
+
+// Per operator: kernel persistent bytes requested, temp TfLiteTensors taken, temp bytes requested.
+struct OpTotals {
+    std::uint64_t persistent = 0;
+    int persistentCount = 0;
+    int tempTensors = 0;
+    std::uint64_t tempBytes = 0;
+};
+
+std::map<std::int32_t, OpTotals> totalsByOp(const EmulationResult& r)
+{
+    std::map<std::int32_t, OpTotals> m;
+    for (const AllocationEvent& e : r.events) {
+        if (e.op < 0)
+            continue;
+        if (e.category == Category::KernelPersistent) {
+            m[e.op].persistent += e.requested;
+            ++m[e.op].persistentCount;
+        } else if (e.category == Category::TempTensors) {
+            m[e.op].tempBytes += e.requested;
+            if (e.label == "input tensor" || e.label == "output tensor")
+                ++m[e.op].tempTensors;
+        }
+    }
+    return m;
+}
+
+// RELU, LOGISTIC, LOG_SOFTMAX, SUB, DEQUANTIZE (int8 chain) then ADD_N, SQUARED_DIFFERENCE,
+// TANH, ELU (float).
+ModelPtr buildChain()
+{
+    Builder b;
+    const auto i8 = TensorType::INT8;
+    const auto f32 = TensorType::FLOAT32;
+    const std::int32_t in = b.tensor(i8, { 1, 8 }, 0.05f, 3);
+    const std::int32_t relu = b.tensor(i8, { 1, 8 }, 0.05f, -128);
+    const std::int32_t sigmoid = b.tensor(i8, { 1, 8 }, 1.0f / 256.0f, -128);
+    const std::int32_t logSoftmax = b.tensor(i8, { 1, 8 }, 16.0f / 256.0f, 127);
+    const std::int32_t diff = b.tensor(i8, { 1, 8 }, 0.1f, 0);
+    const std::int32_t deq = b.tensor(f32, { 1, 8 });
+    const std::int32_t sum = b.tensor(f32, { 1, 8 });
+    const std::int32_t sqd = b.tensor(f32, { 1, 8 });
+    const std::int32_t th = b.tensor(f32, { 1, 8 });
+    const std::int32_t out = b.tensor(f32, { 1, 8 });
+    b.op(kRelu, { in }, { relu });
+    b.op(kLogistic, { relu }, { sigmoid });
+    b.op(kLogSoftmax, { sigmoid }, { logSoftmax });
+    b.op(kSub, { logSoftmax, sigmoid }, { diff }).builtin_options.Set(SubOptionsT {});
+    b.op(kDequantize, { diff }, { deq });
+    b.op(kAddN, { deq, deq }, { sum });
+    b.op(kSquaredDifference, { sum, deq }, { sqd });
+    b.op(kTanh, { sqd }, { th });
+    b.op(kElu, { th }, { out });
+    return b.finish({ in }, { out });
+}
+
+TEST(UnaryKernels, ChainAllocatesTheDerivedOpDataAndTemps)
+{
+    const ModelPtr model = buildChain();
+    ASSERT_TRUE(model);
+    for (TargetKind target : { TargetKind::CortexM, TargetKind::X86_64 }) {
+        SCOPED_TRACE(std::string(targetName(target)));
+        const bool x64 = target == TargetKind::X86_64;
+        const EmulationResultPtr r = run(*model, target);
+        ASSERT_TRUE(r->ok) << (r->failure ? r->failure->message : std::string("no failure recorded"));
+
+        // Init op data: RELU 28, LOGISTIC 16, LOG_SOFTMAX none (its int8 Prepare: 28 | 40),
+        // SUB 52, DEQUANTIZE 32, ADD_N none (float: scratch only), SQUARED_DIFFERENCE 112,
+        // TANH 16, ELU 256.
+        const std::vector<std::uint64_t> persistent = { 28, 16, x64 ? 40u : 28u, 52, 32, 0, 112, 16, 256 };
+        // Temp TfLiteTensors: TANH takes its input twice; ADD_N takes input 0, the output, input 1.
+        const std::vector<int> temps = { 2, 2, 2, 3, 2, 3, 3, 3, 2 };
+        // Temp bytes: a TfLiteTensor is 40 | 64; a per-tensor quantized one adds 12 | 24 + 8.
+        const std::uint64_t t = x64 ? 64 : 40;
+        const std::uint64_t q = t + (x64 ? 24 : 12) + 8;
+        const std::vector<std::uint64_t> tempBytes = { 2 * q, 2 * q, 2 * q, 3 * q, q + t, 3 * t, 3 * t, 3 * t, 2 * t };
+
+        const auto totals = totalsByOp(*r);
+        std::uint64_t kernelTotal = 0;
+        for (std::int32_t op = 0; op < 9; ++op) {
+            SCOPED_TRACE("op " + std::to_string(op));
+            const OpTotals got = totals.count(op) ? totals.at(op) : OpTotals {};
+            const auto i = static_cast<std::size_t>(op);
+            EXPECT_EQ(got.persistent, persistent[i]);
+            EXPECT_EQ(got.persistentCount, persistent[i] ? 1 : 0);
+            EXPECT_EQ(got.tempTensors, temps[i]);
+            EXPECT_EQ(got.tempBytes, tempBytes[i]);
+            kernelTotal += persistent[i];
+        }
+        // TFLM's PersistentBufferData also holds the interpreter's input and output pointer arrays.
+        const std::uint64_t ptr = x64 ? 8 : 4;
+        const auto& pbd = r->recording[static_cast<std::size_t>(RecordedType::PersistentBufferData)];
+        EXPECT_EQ(pbd.requested, kernelTotal + 2 * ptr);
+        EXPECT_EQ(pbd.count, 8u + 2u);
+
+        // ADD_N (float) asks for a scratch buffer of one data pointer per input.
+        int scratch = 0;
+        for (const PlannedBuffer& p : r->planned)
+            if (p.kind == BufferKind::Scratch) {
+                ++scratch;
+                EXPECT_EQ(p.op, 5);
+                EXPECT_EQ(p.bytes, 2 * ptr);
+            }
+        EXPECT_EQ(scratch, 1);
+    }
+}
+
+TEST(UnaryKernels, Int8AddNAllocatesOpDataAndScratchInPrepare)
+{
+    Builder b;
+    const std::int32_t a = b.tensor(TensorType::INT8, { 4 }, 0.5f, 1);
+    const std::int32_t c = b.tensor(TensorType::INT8, { 4 }, 0.5f, 1);
+    const std::int32_t d = b.tensor(TensorType::INT8, { 4 }, 0.5f, 1);
+    const std::int32_t out = b.tensor(TensorType::INT8, { 4 }, 1.0f, 0);
+    b.op(kAddN, { a, c, d }, { out });
+    const ModelPtr model = b.finish({ a, c, d }, { out });
+    ASSERT_TRUE(model);
+    for (TargetKind target : { TargetKind::CortexM, TargetKind::X86_64 }) {
+        SCOPED_TRACE(std::string(targetName(target)));
+        const std::uint64_t ptr = target == TargetKind::X86_64 ? 8 : 4;
+        const EmulationResultPtr r = run(*model, target);
+        ASSERT_TRUE(r->ok) << (r->failure ? r->failure->message : std::string("no failure recorded"));
+        const auto totals = totalsByOp(*r);
+        ASSERT_TRUE(totals.count(0));
+        EXPECT_EQ(totals.at(0).persistent, 40u);
+        EXPECT_EQ(totals.at(0).tempTensors, 4);
+        bool found = false;
+        for (const PlannedBuffer& p : r->planned)
+            if (p.kind == BufferKind::Scratch) {
+                found = true;
+                EXPECT_EQ(p.bytes, 3 * ptr);
+            }
+        EXPECT_TRUE(found);
+        const auto& pbd = r->recording[static_cast<std::size_t>(RecordedType::PersistentBufferData)];
+        EXPECT_EQ(pbd.requested, 40 + 4 * ptr);
+    }
+}
+
+TEST(UnaryKernels, PrepareFailuresMatchTflm)
+{
+    {
+        // LOGISTIC with an int8 output whose zero point is not -128.
+        Builder b;
+        const std::int32_t in = b.tensor(TensorType::INT8, { 4 }, 0.1f, 0);
+        const std::int32_t out = b.tensor(TensorType::INT8, { 4 }, 1.0f / 256.0f, 0);
+        b.op(kLogistic, { in }, { out });
+        const ModelPtr model = b.finish({ in }, { out });
+        ASSERT_TRUE(model);
+        const EmulationResultPtr r = run(*model, TargetKind::CortexM);
+        ASSERT_FALSE(r->ok);
+        ASSERT_TRUE(r->failure);
+        EXPECT_NE(r->failure->message.find("zero_point"), std::string::npos) << r->failure->message;
+    }
+    {
+        // SIN only takes float32.
+        Builder b;
+        const std::int32_t in = b.tensor(TensorType::INT8, { 4 }, 0.1f, 0);
+        const std::int32_t out = b.tensor(TensorType::INT8, { 4 }, 0.1f, 0);
+        b.op(kSin, { in }, { out });
+        const ModelPtr model = b.finish({ in }, { out });
+        ASSERT_TRUE(model);
+        const EmulationResultPtr r = run(*model, TargetKind::X86_64);
+        ASSERT_FALSE(r->ok);
+        ASSERT_TRUE(r->failure);
+        EXPECT_NE(r->failure->message.find("is not supported"), std::string::npos) << r->failure->message;
+    }
+}
+
+} // namespace
+} // namespace arenascope
