@@ -106,14 +106,18 @@ void TimelinePlot::buildStatic()
     const double head = static_cast<double>(std::max<std::int64_t>(r.planBytes, 0));
     const QColor headColor(0x44, 0x44, 0x44);
     horizontalLine(head, QPen(headColor, 1.5));
+    // Head on the left, temp peak in the middle, arena size on the right: when the tail is
+    // thin the three lines are close, and their labels must not sit on each other.
     auto* headLabel = lineLabel(headColor);
-    headLabel->position->setCoords(0.99, head);
+    headLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    headLabel->position->setCoords(0.01, head);
     headLabel->setText(tr("head: %1 B").arg(static_cast<qlonglong>(head)));
     if (r.tempPeakBytes > 0) {
         const double peak = head + static_cast<double>(r.tempPeakBytes);
         horizontalLine(peak, QPen(colors::temp(), 1.5, Qt::DotLine));
         auto* peakLabel = lineLabel(colors::temp());
-        peakLabel->position->setCoords(0.99, peak);
+        peakLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        peakLabel->position->setCoords(0.55, peak);
         peakLabel->setText(tr("temp peak: +%1 B").arg(r.tempPeakBytes));
     }
     // The parts that follow the arena size.
@@ -166,8 +170,12 @@ void TimelinePlot::updateDynamic()
     }
     m_dynamic.tail->topLeft->setCoords(-1e9, arena);
     m_dynamic.tail->bottomRight->setCoords(1e9, tailStart);
-    m_dynamic.tailLabel->position->setCoords(0.3, arena - static_cast<double>(tailBytes) / 2);
+    m_dynamic.tailLabel->position->setCoords(0.25, arena - static_cast<double>(tailBytes) / 2);
     m_dynamic.tailLabel->setText(tr("tail (persistent): %1 B").arg(tailBytes));
+    // Only inside a band tall enough to hold it; the verdict always shows the figure.
+    const double bandPixels =
+        std::abs(m_plot->yAxis->coordToPixel(tailStart) - m_plot->yAxis->coordToPixel(arena));
+    m_dynamic.tailLabel->setVisible(bandPixels > 2.5 * m_plot->font().pointSizeF());
     m_dynamic.overflow->setVisible(!fits);
     m_dynamic.overflow->topLeft->setCoords(-1e9, std::max(head, tailStart));
     m_dynamic.overflow->bottomRight->setCoords(1e9, std::min(head, tailStart));

@@ -97,17 +97,34 @@ void ArenaMapView::paintEvent(QPaintEvent*)
     p.drawRect(bar);
     // Region boundaries and labels.
     const QFontMetrics fm(font());
-    auto mark = [&](std::uint64_t offset, const QString& text, bool above) {
-        const double x = xOf(offset);
-        p.drawLine(QPointF(x, bar.top() - 4), QPointF(x, bar.bottom() + 4));
-        const int w = fm.horizontalAdvance(text);
-        const double tx = std::clamp(x - w / 2.0, 0.0, static_cast<double>(width() - w));
-        p.drawText(QPointF(tx, above ? bar.top() - 8 : bar.bottom() + fm.ascent() + 6), text);
+    // Ticks with labels above and below the bar, placed by importance: a label that would
+    // overlap one already placed on the same side is left out (its tick stays).
+    struct Mark {
+        std::uint64_t offset;
+        QString text;
+        bool above;
     };
-    mark(0, QStringLiteral("0"), false);
-    mark(m_layout.headEnd, tr("head %1").arg(m_layout.headEnd), true);
-    mark(m_layout.tailBegin, tr("tail from %1").arg(m_layout.tailBegin), false);
-    mark(m_layout.arenaBytes, tr("%1 B").arg(m_layout.arenaBytes), true);
+    const Mark marks[] = {
+        {m_layout.arenaBytes, tr("%1 B").arg(m_layout.arenaBytes), true},
+        {m_layout.tailBegin, tr("tail from %1").arg(m_layout.tailBegin), false},
+        {m_layout.headEnd, tr("head %1").arg(m_layout.headEnd), true},
+        {0, QStringLiteral("0"), false},
+    };
+    std::vector<std::pair<double, double>> placed[2];
+    for (const Mark& m : marks) {
+        const double x = xOf(m.offset);
+        p.drawLine(QPointF(x, bar.top() - 4), QPointF(x, bar.bottom() + 4));
+        const int w = fm.horizontalAdvance(m.text);
+        const double left = std::clamp(x - w / 2.0, 0.0, static_cast<double>(width() - w));
+        auto& row = placed[m.above ? 0 : 1];
+        const bool overlaps = std::any_of(row.begin(), row.end(), [&](const auto& r) {
+            return left < r.second + 6 && r.first < left + w + 6;
+        });
+        if (overlaps)
+            continue;
+        row.emplace_back(left, left + w);
+        p.drawText(QPointF(left, m.above ? bar.top() - 8 : bar.bottom() + fm.ascent() + 6), m.text);
+    }
     const int event = m_selection->event();
     if (event >= 0 && event < static_cast<int>(a->atSize->events.size())) {
         const AllocationEvent& e = a->atSize->events[static_cast<std::size_t>(event)];
