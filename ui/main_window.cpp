@@ -8,6 +8,7 @@
 #include "pages/controls_panel.h"
 #include "pages/ram_budget_panel.h"
 #include "pages/verdict_panel.h"
+#include "pages/walkthrough_panel.h"
 #include "plots/live_bytes_plot.h"
 #include "plots/timeline_plot.h"
 #include "views/arena_map_view.h"
@@ -50,6 +51,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_liveBytes(new LiveBytesPlot(m_selection, this))
     , m_verdict(new VerdictPanel(this))
     , m_ramBudget(new RamBudgetPanel(this))
+    , m_walkthrough(new WalkthroughPanel(m_selection, this))
 {
     setWindowTitle(tr("ArenaScope"));
     setAcceptDrops(true);
@@ -91,7 +93,10 @@ MainWindow::MainWindow(QWidget* parent)
         return d;
     };
     dock(m_controls, tr("Settings"), QStringLiteral("settingsDock"), Qt::LeftDockWidgetArea);
-    dock(m_ramBudget, tr("RAM budget"), QStringLiteral("ramDock"), Qt::LeftDockWidgetArea);
+    auto* ramDock = dock(m_ramBudget, tr("RAM budget"), QStringLiteral("ramDock"), Qt::LeftDockWidgetArea);
+    auto* learnDock = dock(m_walkthrough, tr("Walkthrough"), QStringLiteral("walkthroughDock"), Qt::LeftDockWidgetArea);
+    tabifyDockWidget(ramDock, learnDock);
+    ramDock->raise();
     auto* verdictDock = dock(m_verdict, tr("Why doesn't it fit?"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
     verdictDock->setMinimumWidth(320);
 

@@ -21,6 +21,7 @@ class SelectionState;
 class TensorTableView;
 class TimelinePlot;
 class VerdictPanel;
+class WalkthroughPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -67,6 +68,7 @@ private:
     LiveBytesPlot* m_liveBytes;
     VerdictPanel* m_verdict;
     RamBudgetPanel* m_ramBudget;
+    WalkthroughPanel* m_walkthrough;
     QMenu* m_recentMenu = nullptr;
     std::optional<std::uint64_t> m_lastMinimum;
     bool m_dragging = false;  // the arena line is being dragged: text panels wait

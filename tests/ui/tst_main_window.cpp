@@ -5,6 +5,7 @@
 #include "ui/models/selection_state.h"
 #include "ui/pages/controls_panel.h"
 #include "ui/pages/verdict_panel.h"
+#include "ui/pages/walkthrough_panel.h"
 #include "ui/plots/timeline_plot.h"
 #include "ui/views/arena_map_view.h"
 
@@ -78,6 +79,29 @@ private slots:
         // Back at the minimum it fits again.
         w.controls()->setArenaBytes(minimum);
         QVERIFY(*w.analysis()->fits());
+    }
+
+    void walkthroughStepsThroughTheStagesAndTheMapFollows()
+    {
+        MainWindow w;
+        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        auto* walk = w.findChild<WalkthroughPanel*>();
+        QVERIFY(walk);
+        // Every stage that allocated something (this model requests no scratch buffers: no handles).
+        QCOMPARE(walk->stepCount(), 7);
+        walk->showStep(0);
+        const int first = w.selection()->event();
+        QVERIFY(first >= 0);
+        QCOMPARE(w.analysis()->atSize->events[static_cast<std::size_t>(first)].phase, Phase::CreateAllocator);
+        walk->showStep(walk->stepCount() - 1);
+        QCOMPARE(w.selection()->event(), static_cast<int>(w.analysis()->atSize->events.size()) - 1);
+        // The arena map now shows the arena after the last event: the committed plan.
+        QCOMPARE(w.arenaMap()->layout().headEnd, static_cast<std::uint64_t>(w.analysis()->atSize->planBytes));
+        // Below the minimum the walk ends at the failing stage.
+        w.controls()->setArenaBytes(*w.analysis()->minArenaBytes - 1);
+        walk->showStep(walk->stepCount() - 1);
+        const auto& e = w.analysis()->atSize->events[static_cast<std::size_t>(w.selection()->event())];
+        QVERIFY(e.failed);
     }
 
     void dropAModelOnTheWindow()

@@ -34,7 +34,8 @@ void ArenaMapView::rebuild()
 
 QRectF ArenaMapView::barRect() const
 {
-    return QRectF(8, 28, std::max(10, width() - 16), std::max(10, height() - 52));
+    // Room above for the caption line and the upper labels, below for the lower labels.
+    return QRectF(8, 40, std::max(10, width() - 16), std::max(10, height() - 64));
 }
 
 double ArenaMapView::xOf(std::uint64_t offset) const
