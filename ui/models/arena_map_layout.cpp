@@ -21,20 +21,21 @@ ArenaMapLayout ArenaMapLayout::build(const Analysis& a, int step)
         if (b.offset < 0 || (step >= 0 && (step < b.first || step > b.last)))
             continue;
         const auto begin = static_cast<std::uint64_t>(b.offset);
-        add({ArenaSegment::Kind::Buffer, begin, begin + b.bytes, Category::PlannedHead, static_cast<int>(i),
-             b.tensor >= 0 ? "tensor " + std::to_string(b.tensor) : "scratch " + std::to_string(b.scratchIndex)});
+        add({ArenaSegment::Kind::Buffer, begin, begin + b.bytes, Category::PlannedHead, static_cast<int>(i)});
         add({ArenaSegment::Kind::Padding, begin + b.bytes, begin + b.alignedBytes, Category::PlannedHead,
              static_cast<int>(i), "alignment padding"});
     }
     // Tail: every persistent allocation that succeeded at this size (offsets are exact for it).
     m.tailBegin = m.arenaBytes;
     if (!a.settings.nonPersistentBytes) {
-        for (const AllocationEvent& e : at.events) {
+        for (std::size_t i = 0; i < at.events.size(); ++i) {
+            const AllocationEvent& e = at.events[i];
             if (e.region != Region::Tail || e.failed)
                 continue;
-            add({ArenaSegment::Kind::Tail, e.offset, e.offset + e.requested, e.category, -1, e.label});
+            const int index = static_cast<int>(i);
+            add({ArenaSegment::Kind::Tail, e.offset, e.offset + e.requested, e.category, -1, nullptr, index});
             add({ArenaSegment::Kind::Padding, e.offset + e.requested, e.offset + e.used, e.category, -1,
-                 "alignment padding"});
+                 "alignment padding", index});
             m.tailBegin = std::min(m.tailBegin, e.offset);
         }
     }
@@ -69,9 +70,9 @@ ArenaMapLayout ArenaMapLayout::buildAtEvent(const Analysis& a, int event)
             continue;
         switch (e.region) {
         case Region::Tail:
-            add({ArenaSegment::Kind::Tail, e.offset, e.offset + e.requested, e.category, -1, e.label});
+            add({ArenaSegment::Kind::Tail, e.offset, e.offset + e.requested, e.category, -1, nullptr, i});
             add({ArenaSegment::Kind::Padding, e.offset + e.requested, e.offset + e.used, e.category, -1,
-                 "alignment padding"});
+                 "alignment padding", i});
             m.tailBegin = std::min(m.tailBegin, e.offset);
             break;
         case Region::Head:
@@ -86,7 +87,7 @@ ArenaMapLayout ArenaMapLayout::buildAtEvent(const Analysis& a, int event)
         case Region::Temp:
             // Temp memory is released when the operator (or the planner) is done with it.
             if (e.phase == now.phase && e.op == now.op && e.subgraph == now.subgraph && !planCommitted)
-                add({ArenaSegment::Kind::TempPeak, e.offset, e.offset + e.used, e.category, -1, e.label});
+                add({ArenaSegment::Kind::TempPeak, e.offset, e.offset + e.used, e.category, -1, nullptr, i});
             break;
         }
     }
@@ -96,8 +97,7 @@ ArenaMapLayout ArenaMapLayout::buildAtEvent(const Analysis& a, int event)
             if (b.offset < 0)
                 continue;
             const auto begin = static_cast<std::uint64_t>(b.offset);
-            add({ArenaSegment::Kind::Buffer, begin, begin + b.bytes, Category::PlannedHead, static_cast<int>(i),
-                 b.tensor >= 0 ? "tensor " + std::to_string(b.tensor) : "scratch " + std::to_string(b.scratchIndex)});
+            add({ArenaSegment::Kind::Buffer, begin, begin + b.bytes, Category::PlannedHead, static_cast<int>(i)});
             add({ArenaSegment::Kind::Padding, begin + b.bytes, begin + b.alignedBytes, Category::PlannedHead,
                  static_cast<int>(i), "alignment padding"});
         }

@@ -18,7 +18,8 @@ struct ArenaSegment {
     std::uint64_t end = 0;
     Category category = Category::PlannedHead;  // for Tail segments
     int plannedBuffer = -1;                     // for Buffer / Padding segments of the head
-    std::string label;
+    const char* note = nullptr;                 // a fixed description ("alignment padding"), or none
+    int event = -1;                             // the allocation event it comes from (atSize->events)
 };
 
 struct ArenaMapLayout {

@@ -47,10 +47,12 @@ void BufferLayer::draw(QCPPainter* painter)
         painter->setPen(selected ? QPen(Qt::black, 2) : QPen(b.color.darker(130)));
         painter->setBrush(selected ? QBrush(colors::selection()) : QBrush(b.color.lighter(125)));
         painter->drawRect(tensor);
-        if (b.hi > b.used) {
-            painter->setPen(QPen(b.color.darker(130), 0.5, Qt::DotLine));
+        // Padding only where it is visible: thousands of sub-pixel hatches cost a frame.
+        const QRectF padding = rectOf(b.first, b.last, b.used, b.hi);
+        if (b.hi > b.used && padding.height() >= 2.0) {
+            painter->setPen(Qt::NoPen);
             painter->setBrush(QBrush(b.color, Qt::BDiagPattern));
-            painter->drawRect(rectOf(b.first, b.last, b.used, b.hi));
+            painter->drawRect(padding);
         }
     }
 }

@@ -71,9 +71,17 @@ void ArenaMapView::paintEvent(QPaintEvent*)
     for (const ArenaSegment& s : m_layout.segments)
         if (s.kind == ArenaSegment::Kind::Overflow)
             order.push_back(&s);
+    // Many segments are narrower than a pixel on large models: draw at most one per pixel
+    // column and kind, which looks the same and keeps a drag frame fast.
+    int lastColumn[7] = {-1, -1, -1, -1, -1, -1, -1};
     for (const ArenaSegment* segment : order) {
         const ArenaSegment& s = *segment;
         const QRectF r(QPointF(xOf(s.begin), bar.top()), QPointF(std::max(xOf(s.end), xOf(s.begin) + 1), bar.bottom()));
+        const auto kindIndex = static_cast<std::size_t>(s.kind);
+        const int column = static_cast<int>(r.left());
+        if (r.width() <= 1.0 && column == lastColumn[kindIndex] && s.plannedBuffer != m_selection->plannedBuffer())
+            continue;
+        lastColumn[kindIndex] = column;
         QColor c;
         Qt::BrushStyle style = Qt::SolidPattern;
         switch (s.kind) {
@@ -143,7 +151,20 @@ void ArenaMapView::mouseMoveEvent(QMouseEvent* event)
         QToolTip::showText(event->globalPosition().toPoint(), tr("free: %1 B").arg(offsetAt(event->position().x())), this);
         return;
     }
-    QString what = QString::fromStdString(s->label);
+    // Descriptions are made here, on hover, not for every segment on every frame.
+    const AnalysisPtr& a = m_selection->analysis();
+    QString what;
+    if (s->note)
+        what = QString::fromUtf8(s->note);
+    else if (s->event >= 0 && a && s->event < static_cast<int>(a->atSize->events.size()))
+        what = QString::fromStdString(a->atSize->events[static_cast<std::size_t>(s->event)].label);
+    else if (s->plannedBuffer >= 0 && a && s->plannedBuffer < static_cast<int>(a->measured->planned.size())) {
+        const PlannedBuffer& b = a->measured->planned[static_cast<std::size_t>(s->plannedBuffer)];
+        what = b.tensor >= 0 ? QString::fromStdString(a->model->subgraphs()[static_cast<std::size_t>(b.subgraph)]
+                                                          .tensors[static_cast<std::size_t>(b.tensor)]
+                                                          .name)
+                             : tr("scratch buffer %1").arg(b.scratchIndex);
+    }
     if (s->kind == ArenaSegment::Kind::Tail)
         what += QStringLiteral(" (%1)").arg(QString::fromUtf8(categoryName(s->category)));
     QToolTip::showText(event->globalPosition().toPoint(),
