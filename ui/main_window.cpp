@@ -108,7 +108,7 @@ MainWindow::MainWindow(QWidget* parent)
             statusBar()->showMessage(tr("Computing..."));
     });
     connect(m_timeline, &TimelinePlot::arenaSizeDragged, this,
-            [this](qulonglong bytes) { m_controls->setArenaBytes(bytes); });
+            [this](qulonglong bytes) { m_controls->setPlanArenaBytes(bytes); });
     connect(m_timeline, &TimelinePlot::dragStarted, this, [this] { m_dragging = true; });
     connect(m_timeline, &TimelinePlot::dragFinished, this, [this] {
         m_dragging = false;

@@ -81,6 +81,37 @@ private slots:
         QVERIFY(*w.analysis()->fits());
     }
 
+    void separateArenasDragTheNonPersistentArena()
+    {
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        EmulationSettings s = w.controls()->settings();
+        s.nonPersistentBytes = 64 * 1024;
+        w.controls()->applySettings(s);
+        w.controls()->setArenaBytes(8 * 1024);  // the persistent arena
+        QCOMPARE(w.analysis()->settings.nonPersistentBytes.value_or(0), std::uint64_t(64 * 1024));
+        QVERIFY(*w.analysis()->fits());
+        // The map is the non-persistent arena; the line the user drags is its size.
+        QCOMPARE(w.arenaMap()->layout().arenaBytes, std::uint64_t(64 * 1024));
+        QCustomPlot* plot = w.timeline()->plot();
+        plot->replot();
+        const int x = plot->axisRect()->rect().center().x();
+        const int y = static_cast<int>(plot->yAxis->coordToPixel(64.0 * 1024));
+        const int target = static_cast<int>(plot->yAxis->coordToPixel(10.0 * 1024));
+        QTest::mousePress(plot, Qt::LeftButton, {}, QPoint(x, y));
+        QMouseEvent move(QEvent::MouseMove, QPointF(x, target), plot->mapToGlobal(QPointF(x, target)), Qt::NoButton,
+                         Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(plot, &move);
+        QTest::mouseRelease(plot, Qt::LeftButton, {}, QPoint(x, target));
+        QCOMPARE(w.controls()->arenaBytes(), std::uint64_t(8 * 1024));  // persistent arena untouched
+        QVERIFY(w.controls()->settings().nonPersistentBytes.value_or(0) < 20 * 1024);
+        QVERIFY(!*w.analysis()->fits());  // the 24,000-byte plan no longer fits
+        QVERIFY(w.analysis()->atSize->failure->message.rfind("Failed to resize buffer.", 0) == 0);
+    }
+
     void walkthroughStepsThroughTheStagesAndTheMapFollows()
     {
         MainWindow w;

@@ -155,6 +155,19 @@ void ControlsPanel::setArenaBytes(std::uint64_t bytes)
         emit settingsChanged();
 }
 
+void ControlsPanel::setPlanArenaBytes(std::uint64_t bytes)
+{
+    if (!m_split->isChecked()) {
+        setArenaBytes(bytes);
+        return;
+    }
+    if (bytes == bytesOf(m_nonPersistent))
+        return;
+    setBytes(m_nonPersistent, bytes);
+    if (!m_updating)
+        emit settingsChanged();
+}
+
 void ControlsPanel::setMinimum(std::optional<std::uint64_t> bytes)
 {
     m_minimum = bytes;

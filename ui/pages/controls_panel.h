@@ -23,6 +23,8 @@ public:
     EmulationSettings settings() const;  // arenaBytes = the chosen arena size
     std::uint64_t arenaBytes() const;
     void setArenaBytes(std::uint64_t bytes);
+    // The arena the plan lives in: the single arena, or the non-persistent one when split.
+    void setPlanArenaBytes(std::uint64_t bytes);
     // The smallest working arena for the current settings (enables "Set to minimum").
     void setMinimum(std::optional<std::uint64_t> bytes);
     void applySettings(const EmulationSettings& s);

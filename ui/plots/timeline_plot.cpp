@@ -37,7 +37,11 @@ TimelinePlot::TimelinePlot(SelectionState* selection, QWidget* parent)
 
 double TimelinePlot::arenaLineBytes() const
 {
+    // With separate arenas the timeline shows the non-persistent one (head and temp): that
+    // is where the plan lives, and the line the user drags.
     const auto& a = m_selection->analysis();
+    if (a->settings.nonPersistentBytes)
+        return static_cast<double>(*a->settings.nonPersistentBytes);
     return static_cast<double>(a->arenaSize.value_or(a->measured->arenaUsedBytes));
 }
 
@@ -158,7 +162,9 @@ void TimelinePlot::updateDynamic()
     const AnalysisPtr& a = m_selection->analysis();
     const EmulationResult& r = *a->measured;
     const double arena = arenaLineBytes();
-    const std::uint64_t tailBytes = a->atSize->ok ? a->atSize->tailBytes : r.tailBytes;
+    // The tail shares this arena unless it has its own.
+    const bool split = a->settings.nonPersistentBytes.has_value();
+    const std::uint64_t tailBytes = split ? 0 : a->atSize->ok ? a->atSize->tailBytes : r.tailBytes;
     const double tailStart = arena - static_cast<double>(tailBytes);
     const double head = static_cast<double>(std::max<std::int64_t>(r.planBytes, 0));
     const bool fits = a->fits().value_or(true);
@@ -185,7 +191,8 @@ void TimelinePlot::updateDynamic()
     m_dynamic.arenaLine->setPen(QPen(lineColor, 2.5, Qt::DashLine));
     m_dynamic.arenaLabel->position->setCoords(0.99, arena);
     m_dynamic.arenaLabel->setColor(lineColor.darker(120));
-    m_dynamic.arenaLabel->setText(tr("arena size: %1 B").arg(static_cast<qulonglong>(arena)));
+    m_dynamic.arenaLabel->setText(split ? tr("non-persistent arena: %1 B").arg(static_cast<qulonglong>(arena))
+                                        : tr("arena size: %1 B").arg(static_cast<qulonglong>(arena)));
     // Keep the user's zoom, but keep the arena line reachable.
     if (m_plot->yAxis->range().upper < arena)
         m_plot->yAxis->setRangeUpper(arena * 1.08);

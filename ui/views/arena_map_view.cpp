@@ -135,7 +135,13 @@ void ArenaMapView::paintEvent(QPaintEvent*)
         p.drawText(QPointF(left, m.above ? bar.top() - 8 : bar.bottom() + fm.ascent() + 6), m.text);
     }
     const int event = m_selection->event();
-    if (event >= 0 && event < static_cast<int>(a->atSize->events.size())) {
+    if (a->settings.nonPersistentBytes) {
+        const EmulationResult& r = a->atSize->ok ? *a->atSize : *a->measured;
+        p.drawText(QPointF(bar.left(), 14), tr("non-persistent arena (head and temp); the tail uses %1 B of the "
+                                               "separate %2 B persistent arena")
+                                                .arg(r.tailBytes)
+                                                .arg(a->arenaSize.value_or(0)));
+    } else if (event >= 0 && event < static_cast<int>(a->atSize->events.size())) {
         const AllocationEvent& e = a->atSize->events[static_cast<std::size_t>(event)];
         p.drawText(QPointF(bar.left(), 14), tr("the arena right after: %1 (%2)")
                                                 .arg(QString::fromStdString(e.label), QString::fromUtf8(phaseName(e.phase))));
