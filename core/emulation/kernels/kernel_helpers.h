@@ -4,7 +4,12 @@
 #include "core/emulation/kernel_context.h"
 #include "core/util/format.h"
 
+#include "arenascope_tflite_generated.h"
+
+#include <flatbuffers/flexbuffers.h>
+
 #include <initializer_list>
+#include <optional>
 
 namespace arenascope::kernels {
 
@@ -44,6 +49,37 @@ private:
     KernelContext& m_ctx;
     std::vector<TempTensor> m_held;
 };
+
+// TF_LITE_ENSURE_EQ(NumInputs(node), inputs) and the same for outputs, in TFLM's words;
+// `op`, when given, prefixes the message.
+inline Status requireCounts(KernelContext& ctx, std::size_t inputs, std::size_t outputs, const char* op = nullptr)
+{
+    const std::string prefix = op ? std::string(op) + ": " : std::string();
+    if (ctx.inputCount() != inputs)
+        return ctx.kernelError(formatString("%sNumInputs(node) != %zu (%zu != %zu)", prefix.c_str(), inputs,
+                                            ctx.inputCount(), inputs));
+    if (ctx.outputCount() != outputs)
+        return ctx.kernelError(formatString("%sNumOutputs(node) != %zu (%zu != %zu)", prefix.c_str(), outputs,
+                                            ctx.outputCount(), outputs));
+    return okStatus();
+}
+
+// The custom operator's custom_options as a flexbuffer map, or nullopt when there is no
+// valid map (checked with the flexbuffer verifier: options come from untrusted files).
+inline std::optional<flexbuffers::Map> customOptionsMap(KernelContext& ctx)
+{
+    const tflite::Operator* op = ctx.op().flatbuffer;
+    if (!op || !op->custom_options() || op->custom_options()->size() == 0)
+        return std::nullopt;
+    const std::uint8_t* data = op->custom_options()->data();
+    const std::size_t size = op->custom_options()->size();
+    if (!flexbuffers::VerifyBuffer(data, size))
+        return std::nullopt;
+    const auto root = flexbuffers::GetRoot(data, size);
+    if (!root.IsMap())
+        return std::nullopt;
+    return root.AsMap();
+}
 
 inline bool isOneOf(DataType t, std::initializer_list<DataType> types)
 {

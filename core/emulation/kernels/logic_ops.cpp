@@ -58,22 +58,6 @@ const Subgraph* subgraphAt(const KernelContext& ctx, std::int32_t index)
     return &sgs[static_cast<std::size_t>(index)];
 }
 
-// An option of a custom operator's flexbuffer map (as flexbuffers' AsInt64 reads it; 0 when
-// the key is absent), or nullopt when there is no valid map at all.
-std::optional<flexbuffers::Map> customMap(KernelContext& ctx)
-{
-    const tflite::Operator* op = ctx.op().flatbuffer;
-    if (!op || !op->custom_options() || op->custom_options()->size() == 0)
-        return std::nullopt;
-    const std::uint8_t* data = op->custom_options()->data();
-    const std::size_t size = op->custom_options()->size();
-    if (!flexbuffers::VerifyBuffer(data, size))
-        return std::nullopt;
-    const auto root = flexbuffers::GetRoot(data, size);
-    if (!root.IsMap())
-        return std::nullopt;
-    return root.AsMap();
-}
 
 // ---------------------------------------------------------------------------------------
 // EQUAL .. LESS_EQUAL (comparisons.cc).
@@ -507,14 +491,14 @@ Status circularBufferPrepare(KernelContext& ctx)
 
 Status detectionPostprocessInit(KernelContext& ctx)
 {
-    if (!customMap(ctx))
+    if (!customOptionsMap(ctx))
         return ctx.kernelError("TFLite_Detection_PostProcess needs its custom options (a flexbuffer map)");
     return ctx.allocatePersistent(112, "OpData (detection_postprocess)");
 }
 
 Status detectionPostprocessPrepare(KernelContext& ctx)
 {
-    const auto map = customMap(ctx);
+    const auto map = customOptionsMap(ctx);
     if (!map)
         return ctx.kernelError("TFLite_Detection_PostProcess needs its custom options (a flexbuffer map)");
     const std::int64_t maxDetections = (*map)["max_detections"].AsInt64();

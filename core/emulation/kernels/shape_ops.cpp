@@ -38,17 +38,6 @@ Status writableOutputDims(KernelContext& ctx)
     return ctx.allocatePersistent(intArrayBytes(rankOf(*ctx.output(0))), "writable output dims");
 }
 
-Status ensureCounts(KernelContext& ctx, std::size_t inputs, std::size_t outputs, const char* op)
-{
-    if (ctx.inputCount() != inputs)
-        return ctx.kernelError(formatString("%s: NumInputs(node) != %zu (%zu != %zu)", op, inputs,
-                                            ctx.inputCount(), inputs));
-    if (ctx.outputCount() != outputs)
-        return ctx.kernelError(formatString("%s: NumOutputs(node) != %zu (%zu != %zu)", op, outputs,
-                                            ctx.outputCount(), outputs));
-    return okStatus();
-}
-
 Status ensure(KernelContext& ctx, bool condition, const char* what)
 {
     if (!condition)
@@ -105,7 +94,7 @@ Status reducePrepareSimple(KernelContext& ctx)
 {
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0, false));
-    ARENASCOPE_TRY(ensureCounts(ctx, 2, 1, "REDUCE"));
+    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "REDUCE"));
     ARENASCOPE_TRY(temps.input(1));
     ARENASCOPE_TRY(ensureTypesEq(ctx, ctx.input(1)->type, D::Int32, "axis->type != kTfLiteInt32"));
     if (ctx.input(0) && ctx.input(0)->type == D::Int8)
@@ -144,7 +133,7 @@ Status reduceMaxPrepare(KernelContext& ctx)
 // ---- TRANSPOSE (transpose.cc, transpose_common.cc) -----------------------------------------
 Status transposePrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, 2, 1, "TRANSPOSE"));
+    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "TRANSPOSE"));
     TempTensors temps(ctx);  // TransposeContext: input, perm, output; released by its destructor
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
@@ -166,7 +155,7 @@ Status transposePrepare(KernelContext& ctx)
 // ---- GATHER (gather.cc) ----------------------------------------------------------------------
 Status gatherPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, 2, 1, "GATHER"));
+    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "GATHER"));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
@@ -199,7 +188,7 @@ Status gatherPrepare(KernelContext& ctx)
 // ---- GATHER_ND (gather_nd.cc) ----------------------------------------------------------------
 Status gatherNdPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, 2, 1, "GATHER_ND"));
+    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "GATHER_ND"));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
@@ -227,7 +216,7 @@ Status gatherNdPrepare(KernelContext& ctx)
 // ---- SLICE (slice.cc) ------------------------------------------------------------------------
 Status slicePrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, 3, 1, "SLICE"));
+    ARENASCOPE_TRY(requireCounts(ctx, 3, 1, "SLICE"));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
@@ -269,7 +258,7 @@ Status splitVPrepare(KernelContext& ctx)
 // ---- SQUEEZE (squeeze.cc) --------------------------------------------------------------------
 Status squeezePrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, 1, 1, "SQUEEZE"));
+    ARENASCOPE_TRY(requireCounts(ctx, 1, 1, "SQUEEZE"));
     TempTensors temps(ctx);  // SqueezeContext: input, output (no null checks)
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.output(0));
@@ -279,7 +268,7 @@ Status squeezePrepare(KernelContext& ctx)
 // ---- EXPAND_DIMS (expand_dims.cc) --------------------------------------------------------------
 Status expandDimsPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, 2, 1, "EXPAND_DIMS"));
+    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "EXPAND_DIMS"));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
@@ -316,7 +305,7 @@ Status expandDimsPrepare(KernelContext& ctx)
 // ---- BROADCAST_TO (broadcast_to.cc) ----------------------------------------------------------
 Status broadcastToPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, 2, 1, "BROADCAST_TO"));
+    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "BROADCAST_TO"));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
@@ -347,7 +336,7 @@ Status broadcastToPrepare(KernelContext& ctx)
 // ---- BROADCAST_ARGS (broadcast_args.cc) --------------------------------------------------------
 Status broadcastArgsPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, 2, 1, "BROADCAST_ARGS"));
+    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "BROADCAST_ARGS"));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
@@ -395,7 +384,7 @@ Status fillPrepare(KernelContext& ctx)
 // ---- ZEROS_LIKE (zeros_like.cc) --------------------------------------------------------------
 Status zerosLikePrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, 1, 1, "ZEROS_LIKE"));
+    ARENASCOPE_TRY(requireCounts(ctx, 1, 1, "ZEROS_LIKE"));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.output(0));
@@ -403,12 +392,12 @@ Status zerosLikePrepare(KernelContext& ctx)
 }
 
 // ---- SHAPE (shape.cc): count checks only -----------------------------------------------------
-Status shapePrepare(KernelContext& ctx) { return ensureCounts(ctx, 1, 1, "SHAPE"); }
+Status shapePrepare(KernelContext& ctx) { return requireCounts(ctx, 1, 1, "SHAPE"); }
 
 // ---- DEPTH_TO_SPACE / SPACE_TO_DEPTH (depth_to_space.cc, space_to_depth.cc) -----------------
 Status depthSpacePrepare(KernelContext& ctx, bool toSpace)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, 1, 1, toSpace ? "DEPTH_TO_SPACE" : "SPACE_TO_DEPTH"));
+    ARENASCOPE_TRY(requireCounts(ctx, 1, 1, toSpace ? "DEPTH_TO_SPACE" : "SPACE_TO_DEPTH"));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.output(0));
@@ -440,7 +429,7 @@ Status spaceToDepthPrepare(KernelContext& ctx) { return depthSpacePrepare(ctx, f
 // ---- BATCH_TO_SPACE_ND / SPACE_TO_BATCH_ND (batch_to_space_nd.cc, space_to_batch_nd.cc) -----
 Status batchSpacePrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, 3, 1, "BATCH_TO_SPACE_ND / SPACE_TO_BATCH_ND"));
+    ARENASCOPE_TRY(requireCounts(ctx, 3, 1, "BATCH_TO_SPACE_ND / SPACE_TO_BATCH_ND"));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0, false));
     ARENASCOPE_TRY(temps.output(0, false));
@@ -480,7 +469,7 @@ Status mirrorPadPrepare(KernelContext& ctx)
 // ---- RESIZE_BILINEAR / RESIZE_NEAREST_NEIGHBOR (resize_bilinear.cc, resize_nearest_neighbor.cc)
 Status resizePrepare(KernelContext& ctx, bool bilinear)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, 2, 1, bilinear ? "RESIZE_BILINEAR" : "RESIZE_NEAREST_NEIGHBOR"));
+    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, bilinear ? "RESIZE_BILINEAR" : "RESIZE_NEAREST_NEIGHBOR"));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));

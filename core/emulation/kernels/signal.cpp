@@ -16,17 +16,10 @@ namespace {
 // An integer option from the custom_options flexbuffer map, if present and well-formed.
 std::optional<std::int64_t> customOption(KernelContext& ctx, const char* key)
 {
-    const tflite::Operator* op = ctx.op().flatbuffer;
-    if (!op || !op->custom_options() || op->custom_options()->size() == 0)
+    const auto map = customOptionsMap(ctx);
+    if (!map)
         return std::nullopt;
-    const std::uint8_t* data = op->custom_options()->data();
-    const std::size_t size = op->custom_options()->size();
-    if (!flexbuffers::VerifyBuffer(data, size))
-        return std::nullopt;
-    const auto root = flexbuffers::GetRoot(data, size);
-    if (!root.IsMap())
-        return std::nullopt;
-    const auto value = root.AsMap()[key];
+    const auto value = (*map)[key];
     if (value.IsNull())
         return std::nullopt;
     return value.AsInt64();

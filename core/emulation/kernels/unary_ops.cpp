@@ -53,16 +53,6 @@ std::string typeName(DataType t)
     return std::string(dataTypeName(t));
 }
 
-Status requireCounts(KernelContext& ctx, std::size_t inputs, std::size_t outputs)
-{
-    if (ctx.inputCount() != inputs)
-        return ctx.kernelError(formatString("NumInputs(node) != %zu (%zu != %zu)", inputs, ctx.inputCount(), inputs));
-    if (ctx.outputCount() != outputs)
-        return ctx.kernelError(
-            formatString("NumOutputs(node) != %zu (%zu != %zu)", outputs, ctx.outputCount(), outputs));
-    return okStatus();
-}
-
 Status requireSameType(KernelContext& ctx, const Tensor& a, const Tensor& b, const char* what)
 {
     if (a.type == b.type)
