@@ -20,6 +20,8 @@ public:
     // synchronously so a drag updates within the same frame.
     void request(ModelPtr model, EmulationSettings settings, std::optional<std::uint64_t> arenaSize);
     bool busy() const { return m_running > 0; }
+    // An analysis made elsewhere (e.g. when a model opens) that later size-only requests may reuse.
+    void prime(AnalysisPtr analysis) { m_last = std::move(analysis); }
 
 signals:
     void finished(AnalysisPtr analysis);

@@ -308,6 +308,7 @@ bool MainWindow::openModel(const QString& path)
     // Start at the smallest working arena, so the first view is a plan that fits.
     EmulationSettings s = m_controls->settings();
     const auto first = analyze(m_model, s, std::nullopt);
+    m_jobs->prime(first);  // the request below only re-emulates at the new size
     if (first->minArenaBytes)
         m_controls->setArenaBytes(*first->minArenaBytes);
     requestAnalysis();
