@@ -1,7 +1,7 @@
 #pragma once
 // One Settings class over QSettings (STYLE.md rule 17): every key and default in one table.
 
-#include "core/emulation/settings.h"
+#include "core/emulation/emulation_settings.h"
 
 #include <QByteArray>
 #include <QStringList>

@@ -7,7 +7,7 @@
 //   auto r = optimizeModel(model, settings);
 //   if (r && r.value().improved()) writeFileAtomically(out, bytes of r.value().modelBytes);
 
-#include "core/emulation/settings.h"
+#include "core/emulation/emulation_settings.h"
 #include "core/model/model.h"
 #include "core/util/result.h"
 

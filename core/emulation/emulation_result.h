@@ -3,7 +3,7 @@
 // plan, where each tensor landed, and the first failure if there was one.
 // Immutable once built; shared with the UI as std::shared_ptr<const EmulationResult>.
 
-#include "settings.h"
+#include "emulation_settings.h"
 
 #include "core/util/result.h"
 

@@ -195,10 +195,9 @@ Status Emulation::prepareNodeAndRegistrations()
             if (!o.isCustom() && o.flatbuffer && o.flatbuffer->custom_options())
                 return makeError(ErrorCode::Unsupported,
                     "Unsupported behavior: found builtin operator " + o.displayName() + " with custom options.");
-            if (profile->options.size > 0) {
-                auto r = m_arena.persistent(profile->options.sizeFor(m_target), profile->options.alignFor(m_target),
-                    Category::BuiltinOptions,
-                    profile->options.name ? profile->options.name : "builtin options");
+            if (profile->options) {
+                const StructLayout l = m_target.layout(*profile->options);
+                auto r = m_arena.persistent(l.size, l.align, Category::BuiltinOptions, std::string(profile->options->name));
                 if (!r)
                     return r.error();
             }

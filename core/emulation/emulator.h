@@ -14,7 +14,7 @@
 // It stops at the first failure, as TFLM does, with TFLM's message.
 
 #include "emulation_result.h"
-#include "settings.h"
+#include "emulation_settings.h"
 
 #include "core/model/model.h"
 

@@ -1,5 +1,5 @@
 #include "emulation_result.h"
-#include "settings.h"
+#include "emulation_settings.h"
 
 namespace arenascope {
 
@@ -117,6 +117,84 @@ std::optional<InterpreterKind> parseInterpreter(std::string_view name)
     if (name == "recording")
         return InterpreterKind::Recording;
     return std::nullopt;
+}
+
+} // namespace arenascope
+
+namespace arenascope {
+
+namespace {
+
+struct CpuInfo {
+    Cpu cpu;
+    std::string_view name;
+    CpuExtension extension;
+};
+
+// Which extension CMSIS-NN's arm_nn_math_types.h sees for each CPU (GCC's __ARM_FEATURE_DSP
+// and __ARM_FEATURE_MVE defines): M0/M0+/M3 neither, M4/M7/M33 DSP, M55/M85 MVE.
+constexpr CpuInfo kCpus[] = {
+    {Cpu::CortexM0, "cortex-m0", CpuExtension::None},     {Cpu::CortexM0Plus, "cortex-m0plus", CpuExtension::None},
+    {Cpu::CortexM3, "cortex-m3", CpuExtension::None},     {Cpu::CortexM4, "cortex-m4", CpuExtension::Dsp},
+    {Cpu::CortexM7, "cortex-m7", CpuExtension::Dsp},      {Cpu::CortexM33, "cortex-m33", CpuExtension::Dsp},
+    {Cpu::CortexM55, "cortex-m55", CpuExtension::Mve},    {Cpu::CortexM85, "cortex-m85", CpuExtension::Mve},
+};
+
+} // namespace
+
+CpuExtension EmulationSettings::cpuExtension() const
+{
+    for (const CpuInfo& c : kCpus)
+        if (c.cpu == cpu)
+            return c.extension;
+    return CpuExtension::None;
+}
+
+std::string_view kernelSetName(KernelSet kind)
+{
+    return kind == KernelSet::CmsisNn ? "cmsis-nn" : "reference";
+}
+
+std::string_view cpuName(Cpu cpu)
+{
+    for (const CpuInfo& c : kCpus)
+        if (c.cpu == cpu)
+            return c.name;
+    return "?";
+}
+
+std::string_view cpuExtensionName(CpuExtension e)
+{
+    switch (e) {
+    case CpuExtension::None: return "none";
+    case CpuExtension::Dsp: return "DSP";
+    case CpuExtension::Mve: return "MVE";
+    }
+    return "?";
+}
+
+std::optional<KernelSet> parseKernelSet(std::string_view name)
+{
+    if (name == "reference")
+        return KernelSet::Reference;
+    if (name == "cmsis-nn")
+        return KernelSet::CmsisNn;
+    return std::nullopt;
+}
+
+std::optional<Cpu> parseCpu(std::string_view name)
+{
+    for (const CpuInfo& c : kCpus)
+        if (c.name == name)
+            return c.cpu;
+    return std::nullopt;
+}
+
+std::string_view settingsConflict(const EmulationSettings& s)
+{
+    if (s.kernels == KernelSet::CmsisNn && s.target != TargetKind::CortexM)
+        return "CMSIS-NN kernels are built only for Cortex-M: choose the cortex-m target";
+    return {};
 }
 
 } // namespace arenascope

@@ -62,9 +62,9 @@ Status Emulation::allocateVariables()
 
 Status Emulation::commitStaticMemoryPlan()
 {
-    const StructLayout sizeT = m_target.layout(S::SizeT);
-    const std::uint64_t offsetsBytes = sizeT.size * m_model.subgraphs().size();
-    auto offsets = m_arena.temp(offsetsBytes, sizeT.align, Category::PlannerInfo, "subgraph offsets");
+    const std::uint64_t sizeT = m_target.sizeTBytes();
+    const std::uint64_t offsetsBytes = sizeT * m_model.subgraphs().size();
+    auto offsets = m_arena.temp(offsetsBytes, sizeT, Category::PlannerInfo, "subgraph offsets");
     if (!offsets) {
         m_extraLog.push_back(formatString("Failed to allocate memory for memory planning, %llu bytes required",
             static_cast<unsigned long long>(offsetsBytes)));
@@ -173,7 +173,7 @@ Status Emulation::allocateInterpreterTensors()
 
 Status Emulation::ioTensors(const std::vector<std::int32_t>& list, const char* what)
 {
-    const std::uint64_t arrayBytes = m_target.pointerBytes * list.size();
+    const std::uint64_t arrayBytes = m_target.pointerBytes() * list.size();
     auto arr = m_arena.persistent(arrayBytes, kArenaBufferAlignment, Category::IoTensorArrays,
         std::string(what) + "_tensors_ array", RecordedType::PersistentBufferData);
     if (!arr) {

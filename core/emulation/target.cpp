@@ -1,79 +1,97 @@
 #include "target.h"
 
-#include <array>
+#include "tflm_structs.h"
 
 namespace arenascope {
 
 namespace {
 
 using S = RuntimeStruct;
-constexpr std::size_t kStructCount = static_cast<std::size_t>(S::Count_);
 
-// {size, align} per struct, compiled for each ABI (tflite-micro @90b983c2, -DTF_LITE_STATIC_MEMORY)
-// and checked against measured arenas: see tests/core/fidelity_test.cpp.
-struct Table {
-    std::array<StructLayout, kStructCount> layouts;
-};
-
-constexpr Table makeTable(bool is64)
+const StructDef& runtimeDef(S s)
 {
-    Table t{};
-    auto set = [&t](S s, std::uint32_t size, std::uint32_t align) {
-        t.layouts[static_cast<std::size_t>(s)] = StructLayout{size, align};
-    };
-    const std::uint32_t p = is64 ? 8 : 4;
-    set(S::SingleArenaBufferAllocator, is64 ? 72 : 36, p);           // 2 vptrs, 5 pointers, intptr, int
-    set(S::RecordingSingleArenaBufferAllocator, is64 ? 104 : 52, p); // + 4 size_t counters
-    set(S::PersistentArenaBufferAllocator, is64 ? 32 : 16, p);
-    set(S::NonPersistentArenaBufferAllocator, is64 ? 56 : 32, p);
-    set(S::GreedyMemoryPlanner, is64 ? 72 : 44, p);
-    set(S::LinearMemoryPlanner, is64 ? 8216 : 4108, p);              // size_t offsets[1024]
-    set(S::MicroAllocator, is64 ? 72 : 36, p);
-    set(S::RecordingMicroAllocator, is64 ? 248 : 124, p);            // + 7 RecordedAllocation
-    set(S::MicroBuiltinDataAllocator, is64 ? 16 : 8, p);
-    set(S::SubgraphAllocations, is64 ? 16 : 8, p);
-    set(S::TfLiteEvalTensor, is64 ? 24 : 12, p);
-    set(S::NodeAndRegistration, is64 ? 64 : 32, p);
-    set(S::ScratchBufferRequest, is64 ? 16 : 12, p);
-    set(S::ScratchBufferHandle, p, p);
-    set(S::AllocationInfo, is64 ? 32 : 24, p);
-    set(S::TfLiteTensor, is64 ? 64 : 40, p);
-    set(S::TfLiteAffineQuantization, is64 ? 24 : 12, p);
-    set(S::SizeT, p, p);
-    set(S::Pointer, p, p);
-    return t;
+    switch (s) {
+    case S::SingleArenaBufferAllocator: return tflm::kSingleArenaBufferAllocator;
+    case S::RecordingSingleArenaBufferAllocator: return tflm::kRecordingSingleArenaBufferAllocator;
+    case S::PersistentArenaBufferAllocator: return tflm::kPersistentArenaBufferAllocator;
+    case S::NonPersistentArenaBufferAllocator: return tflm::kNonPersistentArenaBufferAllocator;
+    case S::GreedyMemoryPlanner: return tflm::kGreedyMemoryPlanner;
+    case S::LinearMemoryPlanner: return tflm::kLinearMemoryPlanner;
+    case S::MicroAllocator: return tflm::kMicroAllocator;
+    case S::RecordingMicroAllocator: return tflm::kRecordingMicroAllocator;
+    case S::MicroBuiltinDataAllocator: return tflm::kMicroBuiltinDataAllocator;
+    case S::SubgraphAllocations: return tflm::kSubgraphAllocations;
+    case S::TfLiteEvalTensor: return tflm::kTfLiteEvalTensor;
+    case S::NodeAndRegistration: return tflm::kNodeAndRegistration;
+    case S::ScratchBufferRequest: return tflm::kScratchBufferRequest;
+    case S::ScratchBufferHandle: return tflm::kScratchBufferHandle;
+    case S::AllocationInfo: return tflm::kAllocationInfo;
+    case S::TfLiteTensor: return tflm::kTfLiteTensor;
+    case S::TfLiteAffineQuantization: return tflm::kTfLiteAffineQuantization;
+    case S::Count_: break;
+    }
+    return tflm::kScratchBufferHandle;
 }
 
-constexpr Table kCortexM = makeTable(false);
-constexpr Table kX86_64 = makeTable(true);
+struct TargetInfo {
+    TargetKind kind;
+    std::string_view name;
+    std::string_view description;
+    Abi abi;
+};
 
-const Target kCortexMTarget{TargetKind::CortexM, 4};
-const Target kX86Target{TargetKind::X86_64, 8};
+constexpr TargetInfo kTargets[] = {
+    {TargetKind::CortexM, "cortex-m", "Cortex-M, arm-none-eabi GCC", Abi{4, true}},
+    {TargetKind::Ilp32, "ilp32", "32-bit, int enums (ESP32, RISC-V)", Abi{4, false}},
+    {TargetKind::X86_64, "x86_64", "64-bit host", Abi{8, false}},
+};
+
+const TargetInfo& info(TargetKind kind)
+{
+    for (const TargetInfo& t : kTargets)
+        if (t.kind == kind)
+            return t;
+    return kTargets[0];
+}
 
 } // namespace
 
-StructLayout Target::layout(RuntimeStruct s) const
+Target::Target(TargetKind kind, Abi abi)
+    : m_kind(kind)
+    , m_abi(abi)
 {
-    const Table& t = is64Bit() ? kX86_64 : kCortexM;
-    return t.layouts[static_cast<std::size_t>(s)];
+    for (std::size_t i = 0; i < m_runtime.size(); ++i)
+        m_runtime[i] = layoutOf(runtimeDef(static_cast<S>(i)), m_abi);
 }
 
 const Target& targetFor(TargetKind kind)
 {
-    return kind == TargetKind::X86_64 ? kX86Target : kCortexMTarget;
+    static const Target cortexM(TargetKind::CortexM, info(TargetKind::CortexM).abi);
+    static const Target ilp32(TargetKind::Ilp32, info(TargetKind::Ilp32).abi);
+    static const Target x86(TargetKind::X86_64, info(TargetKind::X86_64).abi);
+    switch (kind) {
+    case TargetKind::CortexM: return cortexM;
+    case TargetKind::Ilp32: return ilp32;
+    case TargetKind::X86_64: return x86;
+    }
+    return cortexM;
 }
 
-std::string_view targetName(TargetKind kind)
+std::span<const TargetKind> allTargets()
 {
-    return kind == TargetKind::X86_64 ? "x86_64" : "cortex-m";
+    static constexpr TargetKind kAll[] = {TargetKind::CortexM, TargetKind::Ilp32, TargetKind::X86_64};
+    return kAll;
 }
+
+std::string_view targetName(TargetKind kind) { return info(kind).name; }
+
+std::string_view targetDescription(TargetKind kind) { return info(kind).description; }
 
 std::optional<TargetKind> parseTarget(std::string_view name)
 {
-    if (name == "cortex-m")
-        return TargetKind::CortexM;
-    if (name == "x86_64")
-        return TargetKind::X86_64;
+    for (const TargetInfo& t : kTargets)
+        if (t.name == name)
+            return t.kind;
     return std::nullopt;
 }
 

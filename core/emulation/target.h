@@ -1,23 +1,23 @@
 #pragma once
-// The device ABI an emulation runs for: pointer width and the size and alignment of every
-// TFLM runtime struct that lands in the arena. Values come from a per-target table (read
-// off the TFLM headers and checked against measured arenas), never from sizeof on the
-// machine that runs ArenaScope.
+// The device ABI an emulation runs for: pointer width, the enum rule, and so the size and
+// alignment of every TFLM runtime struct that lands in the arena. Layouts are computed from
+// each struct's members (tflm_structs.h) by the target's rules (struct_layout.h), never
+// taken from sizeof on the machine that runs ArenaScope.
 
+#include "struct_layout.h"
+
+#include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
 namespace arenascope {
 
 enum class TargetKind {
-    CortexM,  // 32-bit ARM EABI/AAPCS: 4-byte pointers, 8-byte aligned 64-bit types
+    CortexM,  // arm-none-eabi GCC (bare-metal Cortex-M): 4-byte pointers, short enums
+    Ilp32,    // 32-bit with int-sized enums: ESP32 (Xtensa), RISC-V GCC, Arm with -fno-short-enums
     X86_64,   // 64-bit host
-};
-
-struct StructLayout {
-    std::uint32_t size = 0;
-    std::uint32_t align = 1;
 };
 
 // TFLM runtime structs placed in the arena (names as in TFLM).
@@ -39,23 +39,35 @@ enum class RuntimeStruct {
     AllocationInfo,
     TfLiteTensor,
     TfLiteAffineQuantization,
-    SizeT,
-    Pointer,
     Count_,
 };
 
-struct Target {
-    TargetKind kind = TargetKind::CortexM;
-    std::uint32_t pointerBytes = 4;
+class Target {
+public:
+    Target(TargetKind kind, Abi abi);
 
-    StructLayout layout(RuntimeStruct s) const;
+    TargetKind kind() const { return m_kind; }
+    const Abi& abi() const { return m_abi; }
+    std::uint32_t pointerBytes() const { return m_abi.pointerBytes; }
+    // size_t, intptr_t and pointers are the same width on every supported target.
+    std::uint32_t sizeTBytes() const { return m_abi.pointerBytes; }
+    bool is64Bit() const { return m_abi.pointerBytes == 8; }
+
+    StructLayout layout(RuntimeStruct s) const { return m_runtime[static_cast<std::size_t>(s)]; }
+    StructLayout layout(const StructDef& def) const { return layoutOf(def, m_abi); }
     // TfLiteIntArrayGetSizeInBytes(n): header int plus n ints.
     std::uint64_t intArrayBytes(std::uint64_t n) const { return 4 + 4 * n; }
-    bool is64Bit() const { return pointerBytes == 8; }
+
+private:
+    TargetKind m_kind;
+    Abi m_abi;
+    std::array<StructLayout, static_cast<std::size_t>(RuntimeStruct::Count_)> m_runtime{};
 };
 
 const Target& targetFor(TargetKind kind);
-std::string_view targetName(TargetKind kind);  // "cortex-m", "x86_64"
+std::span<const TargetKind> allTargets();
+std::string_view targetName(TargetKind kind);         // "cortex-m", "ilp32", "x86_64"
+std::string_view targetDescription(TargetKind kind);  // "Cortex-M, arm-none-eabi GCC", ...
 std::optional<TargetKind> parseTarget(std::string_view name);
 
 } // namespace arenascope

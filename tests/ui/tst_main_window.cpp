@@ -62,7 +62,7 @@ private slots:
         QVERIFY(a->fits().has_value() && !*a->fits());
         const Failure& f = *a->atSize->failure;
         QCOMPARE(QString::fromStdString(f.message),
-                 QStringLiteral("Failed to allocate tail memory. Requested: 12, available 8, missing: 4"));
+                 QStringLiteral("Failed to allocate tail memory. Requested: 8, available 4, missing: 4"));
         QVERIFY(w.statusBar()->currentMessage().contains(QString::fromStdString(f.message)));
         QVERIFY(w.verdict()->text().contains(QStringLiteral("missing")));
         // The log's highlighted row is the failing event.

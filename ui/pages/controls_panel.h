@@ -3,7 +3,7 @@
 // planner, target, interpreter, preserve_all_tensors, and separate persistent and
 // non-persistent arenas. Every change emits settingsChanged().
 
-#include "core/emulation/settings.h"
+#include "core/emulation/emulation_settings.h"
 
 #include <QWidget>
 

@@ -99,3 +99,13 @@ inline Error unsupportedType(KernelContext& ctx, const Tensor& t)
 }
 
 } // namespace arenascope::kernels
+
+namespace arenascope::kernels {
+
+// context->AllocatePersistentBuffer(sizeof(T)) for a kernel struct described by its members.
+inline Status allocateStruct(KernelContext& ctx, const StructDef& def)
+{
+    return ctx.allocatePersistent(ctx.target().layout(def).size, std::string(def.name));
+}
+
+} // namespace arenascope::kernels

@@ -10,6 +10,7 @@
 // if.cc, while.cc, call_once.cc, circular_buffer.cc, circular_buffer_common.cc,
 // detection_postprocess.cc; kernels/internal/types.h (ComparisonParams, ConvParams).
 #include "kernels.h"
+#include "builtin_options.h"
 #include "kernel_helpers.h"
 #include "profile_groups.h"
 
@@ -543,7 +544,7 @@ Status detectionPostprocessPrepare(KernelContext& ctx)
 
 // ---------------------------------------------------------------------------------------
 
-constexpr OptionsLayout kNoOptions{};
+constexpr const StructDef* kNoOptions = nullptr;
 
 const std::array kLogicProfiles = {
     KernelProfile{"EQUAL", 71, "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare},
@@ -555,24 +556,24 @@ const std::array kLogicProfiles = {
     KernelProfile{"LOGICAL_AND", 86, "kernels/logical.cc, logical_common.cc", kNoOptions, nullptr, nullptr},
     KernelProfile{"LOGICAL_OR", 84, "kernels/logical.cc, logical_common.cc", kNoOptions, nullptr, nullptr},
     KernelProfile{"SELECT_V2", 123, "kernels/select.cc", kNoOptions, selectInit, selectPrepare},
-    KernelProfile{"CUMSUM", 128, "kernels/cumsum.cc", {2, 1, "TfLiteCumsumParams"}, nullptr, cumsumPrepare},
-    KernelProfile{"TRANSPOSE_CONV", 67, "kernels/transpose_conv.cc", {20, 4, "TfLiteTransposeConvParams"},
+    KernelProfile{"CUMSUM", 128, "kernels/cumsum.cc", &options::kCumsum, nullptr, cumsumPrepare},
+    KernelProfile{"TRANSPOSE_CONV", 67, "kernels/transpose_conv.cc", &options::kTransposeConv,
                   transposeConvInit, transposeConvPrepare},
-    KernelProfile{"L2_POOL_2D", 12, "kernels/l2_pool_2d.cc, kernel_util.cc", {40, 4, "TfLitePoolParams"}, nullptr,
+    KernelProfile{"L2_POOL_2D", 12, "kernels/l2_pool_2d.cc, kernel_util.cc", &options::kPool, nullptr,
                   l2PoolPrepare},
     KernelProfile{"BATCH_MATMUL", 126, "kernels/batch_matmul.cc, batch_matmul.h",
-                  {3, 1, "TfLiteBatchMatMulParams"}, batchMatmulInit, batchMatmulPrepare},
+                  &options::kBatchMatMul, batchMatmulInit, batchMatmulPrepare},
     KernelProfile{"EMBEDDING_LOOKUP", 7, "kernels/embedding_lookup.cc, kernel_util.cc", kNoOptions, nullptr,
                   embeddingLookupPrepare},
     // TfLiteVarHandleParams holds two const char*: 8/4 on cortex-m, 16/8 on x86_64.
-    KernelProfile{"VAR_HANDLE", 142, "kernels/var_handle.cc", {8, 4, "TfLiteVarHandleParams", 16, 8}, varHandleInit,
+    KernelProfile{"VAR_HANDLE", 142, "kernels/var_handle.cc", &options::kVarHandle, varHandleInit,
                   varHandlePrepare},
     KernelProfile{"READ_VARIABLE", 143, "kernels/read_variable.cc", kNoOptions, nullptr, readVariablePrepare},
     KernelProfile{"ASSIGN_VARIABLE", 144, "kernels/assign_variable.cc", kNoOptions, nullptr,
                   assignVariablePrepare},
-    KernelProfile{"IF", 118, "kernels/if.cc", {8, 4, "TfLiteIfParams"}, twoIntInit, ifPrepare},
-    KernelProfile{"WHILE", 119, "kernels/while.cc", {8, 4, "TfLiteWhileParams"}, twoIntInit, whilePrepare},
-    KernelProfile{"CALL_ONCE", 129, "kernels/call_once.cc", {4, 4, "TfLiteCallOnceParams"}, callOnceInit,
+    KernelProfile{"IF", 118, "kernels/if.cc", &options::kIf, twoIntInit, ifPrepare},
+    KernelProfile{"WHILE", 119, "kernels/while.cc", &options::kWhile, twoIntInit, whilePrepare},
+    KernelProfile{"CALL_ONCE", 129, "kernels/call_once.cc", &options::kCallOnce, callOnceInit,
                   callOncePrepare},
     KernelProfile{"CIRCULAR_BUFFER", kCustom, "kernels/circular_buffer.cc, circular_buffer_common.cc", kNoOptions,
                   circularBufferInit, circularBufferPrepare},

@@ -6,6 +6,7 @@
 // Not in the table because python_ops_resolver.cc does not register them: REDUCE_MIN,
 // REDUCE_PROD (TFLM has no REDUCE_PROD kernel at all).
 #include "kernels.h"
+#include "builtin_options.h"
 #include "kernel_helpers.h"
 #include "profile_groups.h"
 
@@ -497,40 +498,40 @@ Status resizePrepare(KernelContext& ctx, bool bilinear)
 Status resizeBilinearPrepare(KernelContext& ctx) { return resizePrepare(ctx, true); }
 Status resizeNearestPrepare(KernelContext& ctx) { return resizePrepare(ctx, false); }
 
-constexpr OptionsLayout kReducer{1, 1, "TfLiteReducerParams"};
-constexpr OptionsLayout kNone{};
+constexpr const StructDef* kReducer = &options::kReducer;
+constexpr const StructDef* kNone = nullptr;
 
 constexpr std::array kShapeProfiles = {
-    KernelProfile{"DEPTH_TO_SPACE", 5, "kernels/depth_to_space.cc", {4, 4, "TfLiteDepthToSpaceParams"}, nullptr,
+    KernelProfile{"DEPTH_TO_SPACE", 5, "kernels/depth_to_space.cc", &options::kDepthToSpace, nullptr,
                   depthToSpacePrepare},
-    KernelProfile{"RESIZE_BILINEAR", 23, "kernels/resize_bilinear.cc", {2, 1, "TfLiteResizeBilinearParams"},
+    KernelProfile{"RESIZE_BILINEAR", 23, "kernels/resize_bilinear.cc", &options::kResizeBilinear,
                   nullptr, resizeBilinearPrepare},
-    KernelProfile{"SPACE_TO_DEPTH", 26, "kernels/space_to_depth.cc", {4, 4, "TfLiteSpaceToDepthParams"}, nullptr,
+    KernelProfile{"SPACE_TO_DEPTH", 26, "kernels/space_to_depth.cc", &options::kSpaceToDepth, nullptr,
                   spaceToDepthPrepare},
-    KernelProfile{"GATHER", 36, "kernels/gather.cc", {8, 4, "TfLiteGatherParams"}, nullptr, gatherPrepare},
+    KernelProfile{"GATHER", 36, "kernels/gather.cc", &options::kGather, nullptr, gatherPrepare},
     KernelProfile{"BATCH_TO_SPACE_ND", 37, "kernels/batch_to_space_nd.cc", kNone, nullptr, batchSpacePrepare},
     KernelProfile{"SPACE_TO_BATCH_ND", 38, "kernels/space_to_batch_nd.cc", kNone, spaceToBatchInit,
                   batchSpacePrepare},
     KernelProfile{"TRANSPOSE", 39, "kernels/transpose.cc, transpose_common.cc", kNone, nullptr, transposePrepare},
     KernelProfile{"MEAN", 40, "kernels/reduce.cc, reduce_common.cc", kReducer, reduceInit, meanOrSumPrepare},
-    KernelProfile{"SQUEEZE", 43, "kernels/squeeze.cc", {36, 4, "TfLiteSqueezeParams"}, nullptr, squeezePrepare},
-    KernelProfile{"SPLIT", 49, "kernels/split.cc", {4, 4, "TfLiteSplitParams"}, nullptr, splitPrepare},
-    KernelProfile{"ARG_MAX", 56, "kernels/arg_min_max.cc", {4, 4, "TfLiteArgMaxParams"}, nullptr, nullptr},
+    KernelProfile{"SQUEEZE", 43, "kernels/squeeze.cc", &options::kSqueeze, nullptr, squeezePrepare},
+    KernelProfile{"SPLIT", 49, "kernels/split.cc", &options::kSplit, nullptr, splitPrepare},
+    KernelProfile{"ARG_MAX", 56, "kernels/arg_min_max.cc", &options::kArgMax, nullptr, nullptr},
     KernelProfile{"SLICE", 65, "kernels/slice.cc", kNone, nullptr, slicePrepare},
     KernelProfile{"EXPAND_DIMS", 70, "kernels/expand_dims.cc", kNone, nullptr, expandDimsPrepare},
     KernelProfile{"SUM", 74, "kernels/reduce.cc, reduce_common.cc", kReducer, reduceInit, meanOrSumPrepare},
-    KernelProfile{"SHAPE", 77, "kernels/shape.cc", {4, 4, "TfLiteShapeParams"}, nullptr, shapePrepare},
-    KernelProfile{"ARG_MIN", 79, "kernels/arg_min_max.cc", {4, 4, "TfLiteArgMinParams"}, nullptr, nullptr},
+    KernelProfile{"SHAPE", 77, "kernels/shape.cc", &options::kShape, nullptr, shapePrepare},
+    KernelProfile{"ARG_MIN", 79, "kernels/arg_min_max.cc", &options::kArgMin, nullptr, nullptr},
     KernelProfile{"REDUCE_MAX", 82, "kernels/reduce.cc, reduce_common.cc", kReducer, reduceInit, reduceMaxPrepare},
-    KernelProfile{"PACK", 83, "kernels/pack.cc", {8, 4, "TfLitePackParams"}, nullptr, nullptr},
-    KernelProfile{"UNPACK", 88, "kernels/unpack.cc", {8, 4, "TfLiteUnpackParams"}, nullptr, nullptr},
+    KernelProfile{"PACK", 83, "kernels/pack.cc", &options::kPack, nullptr, nullptr},
+    KernelProfile{"UNPACK", 88, "kernels/unpack.cc", &options::kUnpack, nullptr, nullptr},
     KernelProfile{"ZEROS_LIKE", 93, "kernels/zeros_like.cc", kNone, nullptr, zerosLikePrepare},
     KernelProfile{"FILL", 94, "kernels/fill.cc", kNone, nullptr, fillPrepare},
     KernelProfile{"RESIZE_NEAREST_NEIGHBOR", 97, "kernels/resize_nearest_neighbor.cc",
-                  {2, 1, "TfLiteResizeNearestNeighborParams"}, nullptr, resizeNearestPrepare},
-    KernelProfile{"MIRROR_PAD", 100, "kernels/mirror_pad.cc", {4, 4, "TfLiteMirrorPaddingParams"}, mirrorPadInit,
+                  &options::kResizeNearestNeighbor, nullptr, resizeNearestPrepare},
+    KernelProfile{"MIRROR_PAD", 100, "kernels/mirror_pad.cc", &options::kMirrorPadding, mirrorPadInit,
                   mirrorPadPrepare},
-    KernelProfile{"SPLIT_V", 102, "kernels/split_v.cc", {4, 4, "TfLiteSplitVParams"}, nullptr, splitVPrepare},
+    KernelProfile{"SPLIT_V", 102, "kernels/split_v.cc", &options::kSplitV, nullptr, splitVPrepare},
     KernelProfile{"GATHER_ND", 107, "kernels/gather_nd.cc", kNone, nullptr, gatherNdPrepare},
     KernelProfile{"BROADCAST_TO", 130, "kernels/broadcast_to.cc", kNone, nullptr, broadcastToPrepare},
     KernelProfile{"BROADCAST_ARGS", 145, "kernels/broadcast_args.cc", kNone, nullptr, broadcastArgsPrepare},

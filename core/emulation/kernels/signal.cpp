@@ -50,7 +50,7 @@ std::uint64_t rfftStateBytes(const KernelContext& ctx, std::uint64_t fftLength, 
     if (fftLength % 2 != 0)
         return 0;
     const std::uint64_t n = fftLength / 2;
-    return 3 * ctx.target().pointerBytes + 264 + complexBytes * n + complexBytes * (3 * n / 2);
+    return 3 * ctx.target().pointerBytes() + 264 + complexBytes * n + complexBytes * (3 * n / 2);
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 // (two size_t) and ArithmeticParams (two int64: 8-aligned on both targets).
 #include "kernel_helpers.h"
 #include "kernels.h"
+#include "builtin_options.h"
 #include "profile_groups.h"
 
 #include <array>
@@ -562,7 +563,7 @@ Status addNPrepare(KernelContext& ctx)
         }
         ctx.releaseTemp(in.value());
     }
-    const std::uint64_t pointers = static_cast<std::uint64_t>(ctx.target().pointerBytes) * n;
+    const std::uint64_t pointers = static_cast<std::uint64_t>(ctx.target().pointerBytes()) * n;
     if (output.type == D::Float32)
         return ctx.requestScratch(pointers, "ADD_N input pointers");
     if (output.type == D::Int8) {
@@ -576,40 +577,40 @@ Status addNPrepare(KernelContext& ctx)
 // ---- The table -------------------------------------------------------------------------------------------
 
 const std::array kUnaryProfiles = {
-    KernelProfile { "FLOOR", 8, "kernels/floor.cc (no Init, no Prepare)", {}, nullptr, nullptr },
+    KernelProfile { "FLOOR", 8, "kernels/floor.cc (no Init, no Prepare)", nullptr, nullptr, nullptr },
     KernelProfile {
-        "DEQUANTIZE", 6, "kernels/dequantize.cc, dequantize_common.cc", {}, dequantizeInit, dequantizePrepare },
+        "DEQUANTIZE", 6, "kernels/dequantize.cc, dequantize_common.cc", nullptr, dequantizeInit, dequantizePrepare },
     KernelProfile {
-        "L2_NORMALIZATION", 11, "kernels/l2norm.cc", { 4, 4, "TfLiteL2NormParams" }, l2NormInit, l2NormPrepare },
-    KernelProfile { "LOGISTIC", 14, "kernels/logistic.cc, logistic_common.cc", {}, logisticInit, logisticPrepare },
-    KernelProfile { "RELU", 19, "kernels/activations.cc, activations_common.cc", {}, reluInit, reluPrepare },
-    KernelProfile { "RELU6", 21, "kernels/activations.cc, activations_common.cc", {}, relu6Init, relu6Prepare },
-    KernelProfile { "TANH", 28, "kernels/tanh.cc", {}, tanhInit, tanhPrepare },
-    KernelProfile { "SUB", 41, "kernels/sub.cc, sub_common.cc", { 8, 4, "TfLiteSubParams" }, subInit, subPrepare },
-    KernelProfile { "EXP", 47, "kernels/exp.cc", {}, nullptr, expPrepare },
-    KernelProfile { "LOG_SOFTMAX", 50, "kernels/log_softmax.cc", {}, nullptr, logSoftmaxPrepare },
-    KernelProfile { "PRELU", 54, "kernels/prelu.cc, prelu_common.cc", {}, preluInit, preluPrepare },
-    KernelProfile { "NEG", 59, "kernels/neg.cc (no Init, no Prepare)", {}, nullptr, nullptr },
-    KernelProfile { "SIN", 66, "kernels/elementwise.cc", {}, nullptr, numericPrepare },
-    KernelProfile { "LOG", 73, "kernels/elementwise.cc", {}, nullptr, numericPrepare },
-    KernelProfile { "SQRT", 75, "kernels/elementwise.cc", {}, nullptr, numericPrepare },
-    KernelProfile { "RSQRT", 76, "kernels/elementwise.cc", {}, absRsqrtInit, rsqrtPrepare },
-    KernelProfile { "LOGICAL_NOT", 87, "kernels/elementwise.cc", {}, nullptr, logicalPrepare },
-    KernelProfile { "FLOOR_DIV", 90, "kernels/floor_div.cc", {}, nullptr, floorBinaryPrepare },
-    KernelProfile { "SQUARE", 92, "kernels/elementwise.cc", {}, nullptr, numericPrepare },
-    KernelProfile { "FLOOR_MOD", 95, "kernels/floor_mod.cc", {}, nullptr, floorBinaryPrepare },
-    KernelProfile { "LEAKY_RELU", 98, "kernels/leaky_relu.cc, leaky_relu_common.cc", { 4, 4, "TfLiteLeakyReluParams" },
+        "L2_NORMALIZATION", 11, "kernels/l2norm.cc", &options::kL2Norm, l2NormInit, l2NormPrepare },
+    KernelProfile { "LOGISTIC", 14, "kernels/logistic.cc, logistic_common.cc", nullptr, logisticInit, logisticPrepare },
+    KernelProfile { "RELU", 19, "kernels/activations.cc, activations_common.cc", nullptr, reluInit, reluPrepare },
+    KernelProfile { "RELU6", 21, "kernels/activations.cc, activations_common.cc", nullptr, relu6Init, relu6Prepare },
+    KernelProfile { "TANH", 28, "kernels/tanh.cc", nullptr, tanhInit, tanhPrepare },
+    KernelProfile { "SUB", 41, "kernels/sub.cc, sub_common.cc", &options::kSub, subInit, subPrepare },
+    KernelProfile { "EXP", 47, "kernels/exp.cc", nullptr, nullptr, expPrepare },
+    KernelProfile { "LOG_SOFTMAX", 50, "kernels/log_softmax.cc", nullptr, nullptr, logSoftmaxPrepare },
+    KernelProfile { "PRELU", 54, "kernels/prelu.cc, prelu_common.cc", nullptr, preluInit, preluPrepare },
+    KernelProfile { "NEG", 59, "kernels/neg.cc (no Init, no Prepare)", nullptr, nullptr, nullptr },
+    KernelProfile { "SIN", 66, "kernels/elementwise.cc", nullptr, nullptr, numericPrepare },
+    KernelProfile { "LOG", 73, "kernels/elementwise.cc", nullptr, nullptr, numericPrepare },
+    KernelProfile { "SQRT", 75, "kernels/elementwise.cc", nullptr, nullptr, numericPrepare },
+    KernelProfile { "RSQRT", 76, "kernels/elementwise.cc", nullptr, absRsqrtInit, rsqrtPrepare },
+    KernelProfile { "LOGICAL_NOT", 87, "kernels/elementwise.cc", nullptr, nullptr, logicalPrepare },
+    KernelProfile { "FLOOR_DIV", 90, "kernels/floor_div.cc", nullptr, nullptr, floorBinaryPrepare },
+    KernelProfile { "SQUARE", 92, "kernels/elementwise.cc", nullptr, nullptr, numericPrepare },
+    KernelProfile { "FLOOR_MOD", 95, "kernels/floor_mod.cc", nullptr, nullptr, floorBinaryPrepare },
+    KernelProfile { "LEAKY_RELU", 98, "kernels/leaky_relu.cc, leaky_relu_common.cc", &options::kLeakyRelu,
         leakyReluInit, unaryTypesEqualPrepare },
-    KernelProfile { "SQUARED_DIFFERENCE", 99, "kernels/squared_difference.cc", {}, squaredDifferenceInit,
+    KernelProfile { "SQUARED_DIFFERENCE", 99, "kernels/squared_difference.cc", nullptr, squaredDifferenceInit,
         squaredDifferencePrepare },
-    KernelProfile { "ABS", 101, "kernels/elementwise.cc", {}, absRsqrtInit, absPrepare },
-    KernelProfile { "CEIL", 104, "kernels/ceil.cc", {}, nullptr, ceilRoundPrepare },
-    KernelProfile { "ADD_N", 106, "kernels/add_n.cc", {}, nullptr, addNPrepare },
-    KernelProfile { "COS", 108, "kernels/elementwise.cc", {}, nullptr, numericPrepare },
-    KernelProfile { "ELU", 111, "kernels/elu.cc", {}, eluInit, unaryTypesEqualPrepare },
-    KernelProfile { "ROUND", 116, "kernels/round.cc", {}, nullptr, ceilRoundPrepare },
+    KernelProfile { "ABS", 101, "kernels/elementwise.cc", nullptr, absRsqrtInit, absPrepare },
+    KernelProfile { "CEIL", 104, "kernels/ceil.cc", nullptr, nullptr, ceilRoundPrepare },
+    KernelProfile { "ADD_N", 106, "kernels/add_n.cc", nullptr, nullptr, addNPrepare },
+    KernelProfile { "COS", 108, "kernels/elementwise.cc", nullptr, nullptr, numericPrepare },
+    KernelProfile { "ELU", 111, "kernels/elu.cc", nullptr, eluInit, unaryTypesEqualPrepare },
+    KernelProfile { "ROUND", 116, "kernels/round.cc", nullptr, nullptr, ceilRoundPrepare },
     KernelProfile {
-        "HARD_SWISH", 117, "kernels/hard_swish.cc, hard_swish_common.cc", {}, hardSwishInit, hardSwishPrepare },
+        "HARD_SWISH", 117, "kernels/hard_swish.cc, hard_swish_common.cc", nullptr, hardSwishInit, hardSwishPrepare },
 };
 
 } // namespace

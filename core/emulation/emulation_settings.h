@@ -1,5 +1,6 @@
 #pragma once
-// The choices a user makes for one emulation.
+// The choices a user makes for one emulation: the device (target ABI, kernel set, CPU),
+// the interpreter TFLM is built with, and the arena.
 
 #include "target.h"
 
@@ -12,11 +13,24 @@ namespace arenascope {
 enum class PlannerKind { Greedy, Linear };
 enum class InterpreterKind { Plain, Recording };
 
+// Which kernels the firmware is built with: TFLM's reference kernels, or Arm's optimized
+// CMSIS-NN kernels (OPTIMIZED_KERNEL_DIR=cmsis_nn) for the operators it replaces.
+enum class KernelSet { Reference, CmsisNn };
+
+// The Cortex-M CPU CMSIS-NN is compiled for; it decides the DSP / MVE code paths and with
+// them some scratch buffer sizes.
+enum class Cpu { CortexM0, CortexM0Plus, CortexM3, CortexM4, CortexM7, CortexM33, CortexM55, CortexM85 };
+enum class CpuExtension { None, Dsp, Mve };  // ARM_MATH_DSP / ARM_MATH_MVEI (MVE implies DSP)
+
 struct EmulationSettings {
     TargetKind target = TargetKind::CortexM;
+    KernelSet kernels = KernelSet::Reference;
+    Cpu cpu = Cpu::CortexM4;  // used with KernelSet::CmsisNn
     PlannerKind planner = PlannerKind::Greedy;
     InterpreterKind interpreter = InterpreterKind::Plain;
     bool preserveAllTensors = false;  // TFLM switches to the linear planner
+    // MicroResourceVariables::Create(allocator, n) before the interpreter; 0 = none created.
+    std::uint32_t resourceVariables = 0;
     std::uint64_t arenaBytes = 64ULL * 1024 * 1024;
     // Separate persistent and non-persistent arenas (four-argument MicroAllocator::Create):
     // when set, arenaBytes is the persistent arena and this is the non-persistent one.
@@ -35,11 +49,20 @@ struct EmulationSettings {
     {
         return nonPersistentBytes ? InterpreterKind::Plain : interpreter;
     }
+    CpuExtension cpuExtension() const;
 };
 
 std::string_view plannerName(PlannerKind kind);
 std::string_view interpreterName(InterpreterKind kind);
+std::string_view kernelSetName(KernelSet kind);  // "reference", "cmsis-nn"
+std::string_view cpuName(Cpu cpu);               // "cortex-m4"
+std::string_view cpuExtensionName(CpuExtension e);  // "none", "DSP", "MVE"
 std::optional<PlannerKind> parsePlanner(std::string_view name);
 std::optional<InterpreterKind> parseInterpreter(std::string_view name);
+std::optional<KernelSet> parseKernelSet(std::string_view name);
+std::optional<Cpu> parseCpu(std::string_view name);
+
+// Why a combination cannot be built (CMSIS-NN needs the cortex-m target), or empty.
+std::string_view settingsConflict(const EmulationSettings& s);
 
 } // namespace arenascope

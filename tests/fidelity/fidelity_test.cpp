@@ -1,0 +1,213 @@
+// Fidelity: every figure ArenaScope computes equals what real TFLM (tflite-micro 90b983c2)
+// measured, build by build, in ../shared/oracle (see its README): the 70 models of the TFLM
+// tree and the single-operator models, on the cortex-m (arm-none-eabi, short enums), ilp32
+// and x86_64 targets, with both planners. One test case per model x build x planner, so a
+// failing case is named and runs alone (ctest -R <name>). Exact equality; a mismatch is
+// explained in TFLM's source, never patched over.
+#include "oracle_cases.h"
+
+#include "../core/test_support.h"
+
+#include "core/analysis/analysis.h"
+#include "core/emulation/emulator.h"
+#include "core/model/loader.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+namespace arenascope::test {
+namespace {
+
+using nlohmann::json;
+
+std::string firstLine(const std::string& log)
+{
+    return log.substr(0, log.find('\n'));
+}
+
+// Collects mismatches as readable lines, so one failing case lists everything that differs.
+class Diff {
+public:
+    template <typename A, typename B>
+    void eq(const std::string& what, const A& ours, const B& theirs)
+    {
+        if (!(ours == theirs)) {
+            std::ostringstream s;
+            s << what << ": ArenaScope " << ours << ", TFLM " << theirs;
+            m_lines.push_back(s.str());
+        }
+    }
+    void fail(const std::string& line) { m_lines.push_back(line); }
+    bool empty() const { return m_lines.empty(); }
+    std::string text() const
+    {
+        std::string out;
+        for (std::size_t i = 0; i < m_lines.size() && i < 40; ++i)
+            out += "  " + m_lines[i] + "\n";
+        if (m_lines.size() > 40)
+            out += "  ... " + std::to_string(m_lines.size() - 40) + " more\n";
+        return out;
+    }
+
+private:
+    std::vector<std::string> m_lines;
+};
+
+std::uint64_t u64(const json& j, const char* key) { return j.at(key).get<std::uint64_t>(); }
+
+void comparePlain(Diff& d, const EmulationResult& r, const json& ref)
+{
+    d.eq("plain arena_used_bytes", r.arenaUsedBytes, u64(ref, "arena_used_bytes"));
+    d.eq("plain head_bytes", r.headBytes, u64(ref, "head_bytes"));
+    d.eq("plain tail_bytes", r.tailBytes, u64(ref, "tail_bytes"));
+    if (ref.contains("plan_max_bytes"))
+        d.eq("plan_max_bytes", static_cast<std::uint64_t>(r.planBytes), u64(ref, "plan_max_bytes"));
+    const auto& tensors = ref.at("tensors");
+    if (r.tensors.size() != tensors.size()) {
+        d.eq("tensor count", r.tensors.size(), tensors.size());
+        return;
+    }
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        const auto& t = tensors[i];
+        const std::string at = "tensor " + std::to_string(i) + " ";
+        d.eq(at + "bytes", r.tensors[i].bytes, u64(t, "bytes"));
+        if (t.at("offset").is_null())
+            d.eq(at + "in arena", r.tensors[i].offset.has_value(), false);
+        else if (t.at("where") == "head")
+            d.eq(at + "offset", r.tensors[i].offset.value_or(~0ULL), u64(t, "offset"));
+    }
+    if (!ref.contains("plan_buffers"))
+        return;
+    const auto& buffers = ref.at("plan_buffers");
+    if (r.planned.size() != buffers.size()) {
+        d.eq("planned buffer count", r.planned.size(), buffers.size());
+        return;
+    }
+    for (std::size_t i = 0; i < buffers.size(); ++i) {
+        const auto& b = buffers[i];
+        const std::string at = "plan buffer " + std::to_string(i) + " ";
+        d.eq(at + "size", r.planned[i].alignedBytes, u64(b, "size"));
+        d.eq(at + "first", r.planned[i].first, b.at("first").get<std::int32_t>());
+        d.eq(at + "last", r.planned[i].last, b.at("last").get<std::int32_t>());
+        d.eq(at + "offset", r.planned[i].offset, b.at("offset").get<std::int64_t>());
+    }
+}
+
+void compareRecording(Diff& d, const EmulationResult& r, const json& ref)
+{
+    d.eq("recording arena_used_bytes", r.arenaUsedBytes, u64(ref, "arena_used_bytes"));
+    d.eq("recording head_bytes", r.headBytes, u64(ref, "head_bytes"));
+    d.eq("recording tail_bytes", r.tailBytes, u64(ref, "tail_bytes"));
+    for (std::size_t k = 0; k < r.recording.size(); ++k) {
+        const std::string name = recordedTypeName(static_cast<RecordedType>(k));
+        if (!ref.at("recording").contains(name))
+            continue;
+        const auto& c = ref.at("recording").at(name);
+        d.eq(name + " requested", r.recording[k].requested, u64(c, "requested"));
+        d.eq(name + " used", r.recording[k].used, u64(c, "used"));
+        d.eq(name + " count", r.recording[k].count, u64(c, "count"));
+    }
+}
+
+void compareMinimum(Diff& d, const Model& model, const EmulationSettings& s, const json& ref)
+{
+    const auto minimum = findMinimumArena(model, s, s.arenaBytes);
+    if (!minimum) {
+        d.fail("no working arena found, TFLM's minimum is " + std::to_string(u64(ref, "min_arena_bytes")));
+        return;
+    }
+    d.eq("min_arena_bytes", *minimum, u64(ref, "min_arena_bytes"));
+    EmulationSettings at = s;
+    at.arenaBytes = *minimum;
+    if (ref.contains("min_used_bytes_at_min")) {
+        const auto atMin = emulate(model, at);
+        d.eq("min_used_bytes_at_min", atMin->arenaUsedBytes, u64(ref, "min_used_bytes_at_min"));
+    }
+    if (ref.contains("min_fail_log")) {
+        at.arenaBytes = *minimum - 1;
+        const auto below = emulate(model, at);
+        if (!below->failure)
+            d.fail("fits one byte below the minimum");
+        else
+            d.eq("message one byte below", below->failure->message,
+                 firstLine(ref.at("min_fail_log").get<std::string>()));
+    }
+    if (!ref.contains("monotonic_probe"))
+        return;
+    for (const auto& probe : ref.at("monotonic_probe").at("probes")) {
+        at.arenaBytes = u64(probe, "size");
+        const auto r = emulate(model, at);
+        const std::string where = "probe at " + std::to_string(at.arenaBytes) + " ";
+        d.eq(where + "ok", r->ok, probe.at("ok").get<bool>());
+        // A probe that crashed TFLM (a kernel used a null or overwritten temp tensor) has no
+        // reliable message: only the failure itself is compared.
+        if (!r->ok && probe.contains("first_error") && !probe.contains("crash") &&
+            probe.at("first_error").get<std::string>().rfind("[harness:", 0) != 0)
+            d.eq(where + "message", r->failure->message, probe.at("first_error").get<std::string>());
+    }
+}
+
+class Fidelity : public ::testing::TestWithParam<OracleCase> {};
+
+TEST_P(Fidelity, MatchesTflm)
+{
+    const OracleCase& c = GetParam();
+    std::ifstream in(c.oracleFile);
+    const json file = json::parse(in);
+    const json& ref = file.at(std::string(plannerName(c.settings.planner)));
+    auto loaded = loadModelFile(c.model.string());
+    ASSERT_TRUE(loaded) << describe(loaded.error());
+    const Model& model = *loaded.value();
+    EmulationSettings s = c.settings;
+    s.arenaBytes = u64(ref, "measure_arena_bytes");
+    if (file.contains("resource_variables"))
+        s.resourceVariables = file.at("resource_variables").at("num_variables").get<std::uint32_t>();
+
+    Diff d;
+    const auto plain = emulate(model, s);
+    if (ref.at("status") != "ok") {
+        // A failure no arena size fixes: the same first message as TFLM.
+        if (!plain->failure)
+            d.fail("allocates, TFLM fails with: " + firstLine(ref.at("log").get<std::string>()));
+        else
+            d.eq("failure", plain->failure->message, firstLine(ref.at("log").get<std::string>()));
+        EXPECT_TRUE(d.empty()) << c.name << " differs from TFLM:\n" << d.text();
+        return;
+    }
+    if (!plain->ok) {
+        FAIL() << c.name << ": fails where TFLM allocates: " << plain->failure->message;
+    }
+    comparePlain(d, *plain, ref.at("plain"));
+    EmulationSettings rs = s;
+    rs.interpreter = InterpreterKind::Recording;
+    const auto rec = emulate(model, rs);
+    if (!rec->ok)
+        d.fail("recording interpreter fails: " + rec->failure->message);
+    else
+        compareRecording(d, *rec, ref);
+    compareMinimum(d, model, s, ref);
+    EXPECT_TRUE(d.empty()) << c.name << " differs from TFLM:\n" << d.text();
+}
+
+std::vector<OracleCase> casesOrPlaceholder()
+{
+    return oracleCases();
+}
+
+INSTANTIATE_TEST_SUITE_P(Oracle, Fidelity, ::testing::ValuesIn(casesOrPlaceholder()),
+                         [](const auto& param) { return param.param.name; });
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Fidelity);
+
+// Visible in the test list whether the oracle was there at all.
+TEST(FidelityOracle, IsPresent)
+{
+    if (oracleCases().empty())
+        GTEST_SKIP() << "../shared/oracle is absent: fidelity tests are skipped";
+    EXPECT_GT(oracleCases().size(), 0u);
+}
+
+} // namespace
+} // namespace arenascope::test

@@ -1,0 +1,79 @@
+#include "oracle_cases.h"
+
+#include "../core/test_support.h"
+
+#include <algorithm>
+
+namespace arenascope::test {
+
+const std::vector<OracleBuild>& oracleBuilds()
+{
+    static const std::vector<OracleBuild> builds = {
+        {"abi32arm_se", "cortex_m", TargetKind::CortexM, KernelSet::Reference, Cpu::CortexM4},
+        {"abi32arm", "ilp32", TargetKind::Ilp32, KernelSet::Reference, Cpu::CortexM4},
+        {"abi64", "x86_64", TargetKind::X86_64, KernelSet::Reference, Cpu::CortexM4},
+    };
+    return builds;
+}
+
+namespace {
+
+std::string safeName(std::string s)
+{
+    for (char& c : s)
+        if (!std::isalnum(static_cast<unsigned char>(c)))
+            c = '_';
+    return s;
+}
+
+void addCases(std::vector<OracleCase>& cases, const std::filesystem::path& oracleDir,
+              const std::filesystem::path& modelDir, const char* group)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_directory(oracleDir, ec) || !std::filesystem::is_directory(modelDir, ec))
+        return;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(oracleDir)) {
+        const std::string rel = std::filesystem::relative(e.path(), oracleDir).string();
+        const auto at = rel.find(".tflite.");
+        if (at == std::string::npos || e.path().extension() != ".json")
+            continue;
+        const std::string modelRel = rel.substr(0, at + 7);
+        const std::string build = rel.substr(at + 8, rel.size() - at - 8 - 5);
+        for (const OracleBuild& b : oracleBuilds()) {
+            if (build != b.suffix)
+                continue;
+            for (PlannerKind planner : {PlannerKind::Greedy, PlannerKind::Linear}) {
+                OracleCase c;
+                c.oracleFile = e.path();
+                c.model = modelDir / modelRel;
+                c.build = build;
+                c.settings.target = b.target;
+                c.settings.kernels = b.kernels;
+                c.settings.cpu = b.cpu;
+                c.settings.planner = planner;
+                c.name = safeName(std::string(group) + "_" + modelRel.substr(0, modelRel.size() - 7) + "_" +
+                                  b.label + "_" + std::string(plannerName(planner)));
+                cases.push_back(std::move(c));
+            }
+        }
+    }
+}
+
+} // namespace
+
+const std::vector<OracleCase>& oracleCases()
+{
+    static const std::vector<OracleCase> cases = [] {
+        std::vector<OracleCase> all;
+        const auto shared = sharedDir();
+        if (shared.empty())
+            return all;
+        addCases(all, shared / "oracle" / "tflm", shared / "models" / "tflm", "tflm");
+        addCases(all, shared / "oracle" / "ops", shared / "models" / "ops", "ops");
+        std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+        return all;
+    }();
+    return cases;
+}
+
+} // namespace arenascope::test

@@ -1,0 +1,41 @@
+#pragma once
+// The fidelity cases: one per oracle file (a model measured on one TFLM build) and planner.
+// ../shared/oracle/tflm/<model>.<build>.json and ../shared/oracle/ops/<model>.<build>.json;
+// each build maps to the settings that must reproduce it.
+
+#include "core/emulation/emulation_settings.h"
+
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace arenascope::test {
+
+struct OracleCase {
+    std::string name;  // "tflm_person_detect_cortex_m_greedy": gtest- and ctest-safe
+    std::filesystem::path oracleFile;
+    std::filesystem::path model;
+    std::string build;  // "abi32arm_se", "cm4_cmsisnn", ...
+    EmulationSettings settings;
+};
+
+// The builds the emulation reproduces, with their settings.
+struct OracleBuild {
+    const char* suffix;  // file suffix after ".tflite."
+    const char* label;   // in case names
+    TargetKind target;
+    KernelSet kernels;
+    Cpu cpu;
+};
+const std::vector<OracleBuild>& oracleBuilds();
+
+// Every case found (both planners), sorted by name; empty when ../shared is absent.
+const std::vector<OracleCase>& oracleCases();
+
+} // namespace arenascope::test
+
+namespace arenascope::test {
+// gtest prints a case by its name.
+inline void PrintTo(const OracleCase& c, std::ostream* os) { *os << c.name; }
+} // namespace arenascope::test
