@@ -20,8 +20,8 @@ int runDesktopApp(int argc, char** argv)
     const QStringList args = QApplication::arguments();
     for (qsizetype i = 1; i < args.size(); ++i) {
         std::uint64_t bytes = 0;
-        if (args[i] == QStringLiteral("--arena-size") && i + 1 < args.size() &&
-            parseByteSize(args[i + 1].toStdString(), bytes)) {
+        if (args[i] == QStringLiteral("--arena-size") && i + 1 < args.size()
+            && parseByteSize(args[i + 1].toStdString(), bytes)) {
             arenaSize = bytes;
             ++i;
         } else if (!args[i].startsWith(QLatin1Char('-'))) {

@@ -42,7 +42,7 @@ void JobRunner::request(ModelPtr model, EmulationSettings settings, std::optiona
         if (--m_running == 0)
             emit busyChanged(false);
         if (generation == m_generation.load()) {
-            m_last = analysis;  // a newer request supersedes older results
+            m_last = analysis; // a newer request supersedes older results
             emit finished(analysis);
         }
     });

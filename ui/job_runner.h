@@ -28,10 +28,10 @@ signals:
     void busyChanged(bool busy);
 
 private:
-    std::atomic<std::uint64_t> m_generation{0};
-    AnalysisPtr m_last;  // the newest delivered result, reused when only the size changes
+    std::atomic<std::uint64_t> m_generation { 0 };
+    AnalysisPtr m_last; // the newest delivered result, reused when only the size changes
     int m_running = 0;
-    double m_lastMillis = 0.0;  // cost of the previous analysis
+    double m_lastMillis = 0.0; // cost of the previous analysis
 };
 
 } // namespace arenascope

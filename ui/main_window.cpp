@@ -1,9 +1,8 @@
 #include "main_window.h"
 
-#include "job_runner.h"
 #include "export/export_actions.h"
 #include "export/png_options_dialog.h"
-#include "settings.h"
+#include "job_runner.h"
 #include "models/selection_state.h"
 #include "pages/controls_panel.h"
 #include "pages/ram_budget_panel.h"
@@ -11,6 +10,7 @@
 #include "pages/walkthrough_panel.h"
 #include "plots/live_bytes_plot.h"
 #include "plots/timeline_plot.h"
+#include "settings.h"
 #include "views/arena_map_view.h"
 #include "views/event_log_view.h"
 #include "views/tensor_table_view.h"
@@ -73,7 +73,7 @@ MainWindow::MainWindow(QWidget* parent)
     centerSplit->setStretchFactor(0, 5);
     centerSplit->setStretchFactor(1, 1);
     centerSplit->setStretchFactor(2, 3);
-    centerSplit->setSizes({520, 110, 280});
+    centerSplit->setSizes({ 520, 110, 280 });
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
@@ -97,7 +97,8 @@ MainWindow::MainWindow(QWidget* parent)
     auto* learnDock = dock(m_walkthrough, tr("Walkthrough"), QStringLiteral("walkthroughDock"), Qt::LeftDockWidgetArea);
     tabifyDockWidget(ramDock, learnDock);
     ramDock->raise();
-    auto* verdictDock = dock(m_verdict, tr("Why doesn't it fit?"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
+    auto* verdictDock
+        = dock(m_verdict, tr("Why doesn't it fit?"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
     verdictDock->setMinimumWidth(320);
 
     buildMenus();
@@ -108,7 +109,7 @@ MainWindow::MainWindow(QWidget* parent)
             statusBar()->showMessage(tr("Computing..."));
     });
     connect(m_timeline, &TimelinePlot::arenaSizeDragged, this,
-            [this](qulonglong bytes) { m_controls->setPlanArenaBytes(bytes); });
+        [this](qulonglong bytes) { m_controls->setPlanArenaBytes(bytes); });
     connect(m_timeline, &TimelinePlot::dragStarted, this, [this] { m_dragging = true; });
     connect(m_timeline, &TimelinePlot::dragFinished, this, [this] {
         m_dragging = false;
@@ -135,14 +136,14 @@ void MainWindow::buildMenus()
     refreshRecentMenu();
     auto* exports = file->addMenu(tr("&Export"));
     const std::pair<ExportKind, QString> kinds[] = {
-        {ExportKind::ReportSheetPng, tr("Report Sheet as &PNG...")},
-        {ExportKind::TimelinePng, tr("&Timeline as PNG...")},
-        {ExportKind::ArenaMapPng, tr("&Arena Map as PNG...")},
-        {ExportKind::TensorCsv, tr("Tensor Table as &CSV...")},
-        {ExportKind::EventCsv, tr("Allocation &Log as CSV...")},
-        {ExportKind::LiveBytesCsv, tr("&Live Bytes per Step as CSV...")},
-        {ExportKind::Json, tr("Analysis as &JSON...")},
-        {ExportKind::Html, tr("&HTML Report...")},
+        { ExportKind::ReportSheetPng, tr("Report Sheet as &PNG...") },
+        { ExportKind::TimelinePng, tr("&Timeline as PNG...") },
+        { ExportKind::ArenaMapPng, tr("&Arena Map as PNG...") },
+        { ExportKind::TensorCsv, tr("Tensor Table as &CSV...") },
+        { ExportKind::EventCsv, tr("Allocation &Log as CSV...") },
+        { ExportKind::LiveBytesCsv, tr("&Live Bytes per Step as CSV...") },
+        { ExportKind::Json, tr("Analysis as &JSON...") },
+        { ExportKind::Html, tr("&HTML Report...") },
     };
     for (const auto& [kind, label] : kinds) {
         auto* action = exports->addAction(label, this, [this, k = kind] { exportTo(static_cast<int>(k)); });
@@ -155,7 +156,7 @@ void MainWindow::buildMenus()
     auto* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Reset Zoom"), QKeySequence(Qt::CTRL | Qt::Key_0), m_timeline, &TimelinePlot::resetZoom);
     view->addAction(tr("Show &All Buffers in Arena Map"), QKeySequence(Qt::Key_Escape), this,
-                    [this] { m_selection->selectStep(-1); });
+        [this] { m_selection->selectStep(-1); });
     auto* dark = view->addAction(tr("&Dark Palette"));
     dark->setCheckable(true);
     dark->setChecked(Settings().darkPalette());
@@ -165,16 +166,17 @@ void MainWindow::buildMenus()
     });
 
     auto* tools = menuBar()->addMenu(tr("&Tools"));
-    tools->addAction(tr("Find a &Smaller Plan..."), QKeySequence(Qt::CTRL | Qt::Key_P), this,
-                     &MainWindow::findSmallerPlan)
+    tools
+        ->addAction(
+            tr("Find a &Smaller Plan..."), QKeySequence(Qt::CTRL | Qt::Key_P), this, &MainWindow::findSmallerPlan)
         ->setToolTip(tr("Search for tensor offsets that need less head than TFLM's greedy plan and save them "
                         "in the model as its offline memory plan"));
 
     auto* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About ArenaScope"), this, [this] {
         QMessageBox::about(this, tr("About ArenaScope"),
-                           tr("<p><b>ArenaScope</b> emulates TensorFlow Lite Micro's tensor arena allocation "
-                              "(tflite-micro 90b983c2) byte for byte.</p><p>GPL-3.0-or-later.</p>"));
+            tr("<p><b>ArenaScope</b> emulates TensorFlow Lite Micro's tensor arena allocation "
+               "(tflite-micro 90b983c2) byte for byte.</p><p>GPL-3.0-or-later.</p>"));
     });
 }
 
@@ -218,8 +220,8 @@ void MainWindow::exportTo(int kindValue)
     }
     const QString suffix = exportSuffix(kind);
     // QFileDialog asks before replacing an existing file.
-    QString path = QFileDialog::getSaveFileName(this, tr("Export"), defaultExportName(kind),
-                                                tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Export"), defaultExportName(kind), tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -239,38 +241,35 @@ void MainWindow::findSmallerPlan()
     auto result = optimizeModel(*m_model, m_controls->settings());
     if (!result) {
         QMessageBox::information(this, tr("Find a smaller plan"),
-                                 tr("No offline plan can be made for this model: %1")
-                                     .arg(QString::fromStdString(result.error().message)));
+            tr("No offline plan can be made for this model: %1").arg(QString::fromStdString(result.error().message)));
         return;
     }
     const OptimizationResult& o = result.value();
     if (!o.improved()) {
         QMessageBox::information(this, tr("Find a smaller plan"),
-                                 tr("TFLM's greedy plan (%1 bytes of head) is already the smallest plan found.")
-                                     .arg(o.headBefore));
+            tr("TFLM's greedy plan (%1 bytes of head) is already the smallest plan found.").arg(o.headBefore));
         return;
     }
-    const QString text =
-        tr("<p>A plan with <b>%1 bytes</b> of head instead of %2 (%3 bytes less), found by %4.</p>"
-           "<p>Smallest arena: %5 -&gt; <b>%6 bytes</b>.</p>"
-           "<p>Save a copy of the model with this plan as its OfflineMemoryAllocation metadata? TFLM's greedy "
-           "planner then places the tensors at exactly these offsets.</p>")
-            .arg(o.headAfter)
-            .arg(o.headBefore)
-            .arg(o.headBefore - o.headAfter)
-            .arg(QString::fromStdString(o.strategy))
-            .arg(o.minArenaBefore.value_or(0))
-            .arg(o.minArenaAfter.value_or(0));
+    const QString text
+        = tr("<p>A plan with <b>%1 bytes</b> of head instead of %2 (%3 bytes less), found by %4.</p>"
+             "<p>Smallest arena: %5 -&gt; <b>%6 bytes</b>.</p>"
+             "<p>Save a copy of the model with this plan as its OfflineMemoryAllocation metadata? TFLM's greedy "
+             "planner then places the tensors at exactly these offsets.</p>")
+              .arg(o.headAfter)
+              .arg(o.headBefore)
+              .arg(o.headBefore - o.headAfter)
+              .arg(QString::fromStdString(o.strategy))
+              .arg(o.minArenaBefore.value_or(0))
+              .arg(o.minArenaAfter.value_or(0));
     if (QMessageBox::question(this, tr("Find a smaller plan"), text) != QMessageBox::Yes)
         return;
     const QString base = QFileInfo(QString::fromStdString(m_model->path())).completeBaseName();
     const QString path = QFileDialog::getSaveFileName(this, tr("Save the model with the offline plan"),
-                                                      base + QStringLiteral("_offline_plan.tflite"),
-                                                      tr("TFLite models (*.tflite)"));
+        base + QStringLiteral("_offline_plan.tflite"), tr("TFLite models (*.tflite)"));
     if (path.isEmpty())
         return;
-    const QByteArray bytes(reinterpret_cast<const char*>(o.modelBytes.data()),
-                           static_cast<qsizetype>(o.modelBytes.size()));
+    const QByteArray bytes(
+        reinterpret_cast<const char*>(o.modelBytes.data()), static_cast<qsizetype>(o.modelBytes.size()));
     if (const QString error = saveAtomically(path, bytes); !error.isEmpty()) {
         QMessageBox::critical(this, tr("Save failed"), error);
         return;
@@ -308,7 +307,7 @@ bool MainWindow::openModel(const QString& path)
     // Start at the smallest working arena, so the first view is a plan that fits.
     EmulationSettings s = m_controls->settings();
     const auto first = analyze(m_model, s, std::nullopt);
-    m_jobs->prime(first);  // the request below only re-emulates at the new size
+    m_jobs->prime(first); // the request below only re-emulates at the new size
     if (first->minArenaBytes)
         m_controls->setArenaBytes(*first->minArenaBytes);
     requestAnalysis();
@@ -360,8 +359,8 @@ void MainWindow::showMessage(const QString& text)
 
 void MainWindow::chooseFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open a TFLite model"), QString(),
-                                                      tr("TFLite models (*.tflite);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a TFLite model"), QString(), tr("TFLite models (*.tflite);;All files (*)"));
     if (!path.isEmpty())
         openModel(path);
 }

@@ -71,7 +71,7 @@ private:
     WalkthroughPanel* m_walkthrough;
     QMenu* m_recentMenu = nullptr;
     std::optional<std::uint64_t> m_lastMinimum;
-    bool m_dragging = false;  // the arena line is being dragged: text panels wait
+    bool m_dragging = false; // the arena line is being dragged: text panels wait
 };
 
 } // namespace arenascope

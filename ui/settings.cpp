@@ -9,11 +9,11 @@ namespace {
 constexpr auto kRecentFiles = "recentFiles";
 constexpr auto kGeometry = "window/geometry";
 constexpr auto kState = "window/state";
-constexpr auto kPlanner = "emulation/planner";         // "greedy"
-constexpr auto kTarget = "emulation/target";           // "cortex-m"
+constexpr auto kPlanner = "emulation/planner"; // "greedy"
+constexpr auto kTarget = "emulation/target"; // "cortex-m"
 constexpr auto kInterpreter = "emulation/interpreter"; // "plain"
 constexpr auto kPreserve = "emulation/preserveAllTensors";
-constexpr auto kDark = "view/darkPalette";             // false
+constexpr auto kDark = "view/darkPalette"; // false
 } // namespace
 
 QStringList Settings::recentFiles() const
@@ -31,10 +31,22 @@ void Settings::addRecentFile(const QString& path)
     QSettings().setValue(QString::fromLatin1(kRecentFiles), files);
 }
 
-QByteArray Settings::windowGeometry() const { return QSettings().value(QString::fromLatin1(kGeometry)).toByteArray(); }
-void Settings::setWindowGeometry(const QByteArray& g) { QSettings().setValue(QString::fromLatin1(kGeometry), g); }
-QByteArray Settings::windowState() const { return QSettings().value(QString::fromLatin1(kState)).toByteArray(); }
-void Settings::setWindowState(const QByteArray& s) { QSettings().setValue(QString::fromLatin1(kState), s); }
+QByteArray Settings::windowGeometry() const
+{
+    return QSettings().value(QString::fromLatin1(kGeometry)).toByteArray();
+}
+void Settings::setWindowGeometry(const QByteArray& g)
+{
+    QSettings().setValue(QString::fromLatin1(kGeometry), g);
+}
+QByteArray Settings::windowState() const
+{
+    return QSettings().value(QString::fromLatin1(kState)).toByteArray();
+}
+void Settings::setWindowState(const QByteArray& s)
+{
+    QSettings().setValue(QString::fromLatin1(kState), s);
+}
 
 EmulationSettings Settings::emulation() const
 {
@@ -44,9 +56,9 @@ EmulationSettings Settings::emulation() const
                     .value_or(PlannerKind::Greedy);
     s.target = parseTarget(q.value(QString::fromLatin1(kTarget), QStringLiteral("cortex-m")).toString().toStdString())
                    .value_or(TargetKind::CortexM);
-    s.interpreter =
-        parseInterpreter(q.value(QString::fromLatin1(kInterpreter), QStringLiteral("plain")).toString().toStdString())
-            .value_or(InterpreterKind::Plain);
+    s.interpreter
+        = parseInterpreter(q.value(QString::fromLatin1(kInterpreter), QStringLiteral("plain")).toString().toStdString())
+              .value_or(InterpreterKind::Plain);
     s.preserveAllTensors = q.value(QString::fromLatin1(kPreserve), false).toBool();
     return s;
 }
@@ -60,7 +72,13 @@ void Settings::setEmulation(const EmulationSettings& s)
     q.setValue(QString::fromLatin1(kPreserve), s.preserveAllTensors);
 }
 
-bool Settings::darkPalette() const { return QSettings().value(QString::fromLatin1(kDark), false).toBool(); }
-void Settings::setDarkPalette(bool dark) { QSettings().setValue(QString::fromLatin1(kDark), dark); }
+bool Settings::darkPalette() const
+{
+    return QSettings().value(QString::fromLatin1(kDark), false).toBool();
+}
+void Settings::setDarkPalette(bool dark)
+{
+    QSettings().setValue(QString::fromLatin1(kDark), dark);
+}
 
 } // namespace arenascope

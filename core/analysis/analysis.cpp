@@ -32,7 +32,7 @@ std::optional<std::uint64_t> findMinimumArena(const Model& model, EmulationSetti
     };
     if (!okAt(ceiling))
         return std::nullopt;
-    std::uint64_t lo = 0;       // fails (an empty arena cannot hold the allocator)
+    std::uint64_t lo = 0; // fails (an empty arena cannot hold the allocator)
     std::uint64_t hi = ceiling; // succeeds
     while (true) {
         while (hi - lo > 1) {
@@ -112,8 +112,8 @@ namespace arenascope {
 
 bool sameExceptSize(const EmulationSettings& a, const EmulationSettings& b)
 {
-    return a.target == b.target && a.planner == b.planner && a.interpreter == b.interpreter &&
-           a.preserveAllTensors == b.preserveAllTensors && a.nonPersistentBytes == b.nonPersistentBytes;
+    return a.target == b.target && a.planner == b.planner && a.interpreter == b.interpreter
+        && a.preserveAllTensors == b.preserveAllTensors && a.nonPersistentBytes == b.nonPersistentBytes;
 }
 
 AnalysisPtr reanalyzeAtSize(const Analysis& base, std::optional<std::uint64_t> arenaSize)

@@ -27,14 +27,14 @@ inline constexpr std::uint64_t kMeasureArenaBytes = 64ULL * 1024 * 1024;
 
 struct Analysis {
     ModelPtr model;
-    EmulationSettings settings;               // as requested (arenaBytes = the user's size, if any)
-    std::optional<std::uint64_t> arenaSize;   // the user's size
+    EmulationSettings settings; // as requested (arenaBytes = the user's size, if any)
+    std::optional<std::uint64_t> arenaSize; // the user's size
     EmulationResultPtr measured;
-    EmulationResultPtr atSize;                // == measured when no size was given
+    EmulationResultPtr atSize; // == measured when no size was given
     std::optional<std::uint64_t> minArenaBytes;
     std::uint64_t lowerBoundBytes = 0;
-    std::uint64_t alignmentWasteBytes = 0;    // padding of planned buffers (aligned - requested)
-    std::int32_t peakScope = -1;              // scope where live planned bytes peak
+    std::uint64_t alignmentWasteBytes = 0; // padding of planned buffers (aligned - requested)
+    std::int32_t peakScope = -1; // scope where live planned bytes peak
     // RecordingMicroInterpreter only: the extra arena it uses over the plain interpreter.
     std::optional<std::uint64_t> recordingOverheadBytes;
 
@@ -55,8 +55,7 @@ AnalysisPtr reanalyzeAtSize(const Analysis& base, std::optional<std::uint64_t> a
 bool sameExceptSize(const EmulationSettings& a, const EmulationSettings& b);
 
 // The smallest arena size for which emulation succeeds, or nullopt if none up to `ceiling`.
-std::optional<std::uint64_t> findMinimumArena(const Model& model, EmulationSettings settings,
-                                              std::uint64_t ceiling);
+std::optional<std::uint64_t> findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling);
 
 // Live planned bytes per scope (index = scope), from a finished plan.
 std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result);

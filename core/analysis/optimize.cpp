@@ -12,8 +12,8 @@ namespace arenascope {
 Result<OptimizationResult> optimizeModel(const Model& model, const EmulationSettings& settings)
 {
     if (settings.effectivePlanner() != PlannerKind::Greedy)
-        return makeError(ErrorCode::Unsupported,
-                         "offline plans are used by the greedy planner; the linear planner ignores them");
+        return makeError(
+            ErrorCode::Unsupported, "offline plans are used by the greedy planner; the linear planner ignores them");
     if (model.offlinePlan())
         return makeError(ErrorCode::Unsupported, "the model already has an offline memory plan", model.path());
     EmulationSettings measure = settings;
@@ -21,12 +21,13 @@ Result<OptimizationResult> optimizeModel(const Model& model, const EmulationSett
     const auto before = emulate(model, measure);
     if (!before->ok)
         return makeError(before->failure->capacity ? ErrorCode::OutOfMemory : ErrorCode::Unsupported,
-                         "the model does not allocate even in 64 MiB: " + before->failure->message, model.path());
+            "the model does not allocate even in 64 MiB: " + before->failure->message, model.path());
 
     std::vector<BufferRequest> requests;
     std::vector<bool> placeable;
     for (const PlannedBuffer& b : before->planned) {
-        requests.push_back(BufferRequest{static_cast<std::int32_t>(b.alignedBytes), b.first, b.last, kOnlinePlanned});
+        requests.push_back(
+            BufferRequest { static_cast<std::int32_t>(b.alignedBytes), b.first, b.last, kOnlinePlanned });
         placeable.push_back(b.tensor >= 0 && b.subgraph == 0);
     }
     const OptimizedPlan plan = optimizePlan(requests, placeable);

@@ -19,13 +19,13 @@
 namespace arenascope {
 
 struct OptimizationResult {
-    std::int64_t headBefore = 0;                 // TFLM's greedy plan
-    std::int64_t headAfter = 0;                  // with the offline plan, as re-emulated
+    std::int64_t headBefore = 0; // TFLM's greedy plan
+    std::int64_t headAfter = 0; // with the offline plan, as re-emulated
     std::optional<std::uint64_t> minArenaBefore;
-    std::optional<std::uint64_t> minArenaAfter;  // re-emulated on the written model
+    std::optional<std::uint64_t> minArenaAfter; // re-emulated on the written model
     std::string strategy;
-    std::vector<std::int32_t> offsets;           // per tensor of subgraph 0 (-1 = online)
-    std::vector<std::uint8_t> modelBytes;        // the model with the plan (empty if not improved)
+    std::vector<std::int32_t> offsets; // per tensor of subgraph 0 (-1 = online)
+    std::vector<std::uint8_t> modelBytes; // the model with the plan (empty if not improved)
 
     bool improved() const { return headAfter < headBefore; }
 };

@@ -40,8 +40,8 @@ public:
     virtual std::uint64_t availableMemory(std::uint64_t alignment) const = 0;
     virtual std::uint64_t overlayOffset() const = 0;
     virtual std::uint64_t nonPersistentUsedBytes() const = 0;
-    virtual std::uint64_t headOffset() const = 0;  // end of the head
-    virtual std::uint64_t tempOffset() const = 0;  // end of the temp stack
+    virtual std::uint64_t headOffset() const = 0; // end of the head
+    virtual std::uint64_t tempOffset() const = 0; // end of the temp stack
 };
 
 } // namespace arenascope

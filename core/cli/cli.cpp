@@ -14,23 +14,23 @@ namespace arenascope {
 
 namespace {
 
-const char* kUsage =
-    "usage:\n"
-    "  arenascope [MODEL.tflite]                 open the desktop app\n"
-    "  arenascope info MODEL.tflite [--json]     summarize a model\n"
-    "  arenascope plan MODEL.tflite [--target cortex-m|x86_64] [--planner greedy|linear]\n"
-    "                  [--interpreter plain|recording] [--preserve-all-tensors]\n"
-    "                  [--arena-size N[K|M]] [--non-persistent-arena-size N[K|M]] [--json] [--csv TENSORS.csv]\n"
-    "  arenascope make-example OUT.tflite      write the bundled example model\n"
-    "  arenascope optimize MODEL.tflite --out OUT.tflite [--target ...]\n"
-    "                                          find a smaller plan, write it as the offline plan\n";
+const char* kUsage
+    = "usage:\n"
+      "  arenascope [MODEL.tflite]                 open the desktop app\n"
+      "  arenascope info MODEL.tflite [--json]     summarize a model\n"
+      "  arenascope plan MODEL.tflite [--target cortex-m|x86_64] [--planner greedy|linear]\n"
+      "                  [--interpreter plain|recording] [--preserve-all-tensors]\n"
+      "                  [--arena-size N[K|M]] [--non-persistent-arena-size N[K|M]] [--json] [--csv TENSORS.csv]\n"
+      "  arenascope make-example OUT.tflite      write the bundled example model\n"
+      "  arenascope optimize MODEL.tflite --out OUT.tflite [--target ...]\n"
+      "                                          find a smaller plan, write it as the offline plan\n";
 
 struct PlanOptions {
     std::string model;
     EmulationSettings settings;
     std::optional<std::uint64_t> arenaSize;
     bool json = false;
-    std::string csvPath;  // the tensor table goes here too when set
+    std::string csvPath; // the tensor table goes here too when set
 };
 
 int usageError(std::ostream& err, const std::string& message)
@@ -226,7 +226,8 @@ bool isCliCommand(const std::vector<std::string>& args)
     if (args.empty())
         return false;
     const std::string& c = args[0];
-    return c == "info" || c == "plan" || c == "make-example" || c == "optimize" || c == "help" || c == "--help" || c == "-h" || c == "--version";
+    return c == "info" || c == "plan" || c == "make-example" || c == "optimize" || c == "help" || c == "--help"
+        || c == "-h" || c == "--version";
 }
 
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)

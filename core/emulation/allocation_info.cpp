@@ -13,16 +13,20 @@ constexpr std::uint64_t kMaxSubgraphVisits = 1'000'000;
 class Marker {
 public:
     Marker(const Model& model, AllocationInfoSet& set, std::vector<std::size_t> offsets,
-           const std::vector<ScratchRequest>& scratch, std::size_t scratchBase)
-        : m_model(model), m_set(set), m_offsets(std::move(offsets)), m_scratch(scratch), m_scratchBase(scratchBase)
+        const std::vector<ScratchRequest>& scratch, std::size_t scratchBase)
+        : m_model(model)
+        , m_set(set)
+        , m_offsets(std::move(offsets))
+        , m_scratch(scratch)
+        , m_scratchBase(scratchBase)
     {
     }
 
     Status mark(std::uint32_t sgIndex)
     {
         if (++m_visits > kMaxSubgraphVisits)
-            return makeError(ErrorCode::Unsupported,
-                             "control flow calls subgraphs more than a million times while planning");
+            return makeError(
+                ErrorCode::Unsupported, "control flow calls subgraphs more than a million times while planning");
         const Subgraph& sg = m_model.subgraphs()[sgIndex];
         auto info = [&](std::int32_t t) -> AllocationInfo& {
             return m_set.infos[m_offsets[sgIndex] + static_cast<std::size_t>(t)];
@@ -83,9 +87,8 @@ private:
 
 } // namespace
 
-Result<AllocationInfoSet> buildAllocationInfo(const Model& model,
-                                             const std::vector<std::vector<bool>>& tensorHasData,
-                                             const std::vector<ScratchRequest>& scratch)
+Result<AllocationInfoSet> buildAllocationInfo(
+    const Model& model, const std::vector<std::vector<bool>>& tensorHasData, const std::vector<ScratchRequest>& scratch)
 {
     AllocationInfoSet set;
     std::vector<std::size_t> offsets;
@@ -97,8 +100,8 @@ Result<AllocationInfoSet> buildAllocationInfo(const Model& model,
     const auto& plan = model.offlinePlan();
     if (plan && plan->tensorCount != total)
         return makeError(ErrorCode::Unsupported,
-                         formatString("Nbr of offline buffer offsets (%u) in metadata not equal nbr tensors (%zu)",
-                                      plan->tensorCount, total));
+            formatString("Nbr of offline buffer offsets (%u) in metadata not equal nbr tensors (%zu)",
+                plan->tensorCount, total));
     set.infos.resize(total + scratch.size());
     for (std::size_t s = 0; s < model.subgraphs().size(); ++s) {
         const Subgraph& sg = model.subgraphs()[s];
@@ -107,8 +110,8 @@ Result<AllocationInfoSet> buildAllocationInfo(const Model& model,
                 const std::uint64_t bytes = sg.tensors[static_cast<std::size_t>(t)].bytes;
                 if (bytes != 0)
                     return makeError(ErrorCode::Unsupported,
-                                     formatString("Does not support intermediate tensor with non-zero size: %llu",
-                                                  static_cast<unsigned long long>(bytes)));
+                        formatString("Does not support intermediate tensor with non-zero size: %llu",
+                            static_cast<unsigned long long>(bytes)));
             }
         }
         for (std::size_t t = 0; t < sg.tensors.size(); ++t) {

@@ -29,18 +29,17 @@ struct AllocationInfo {
     std::int32_t offlineOffset = -1;
     bool needsAllocating = false;
     std::int32_t subgraph = 0;
-    std::int32_t tensor = -1;        // -1 for a scratch buffer
+    std::int32_t tensor = -1; // -1 for a scratch buffer
     std::int32_t scratchIndex = -1;
 };
 
 struct AllocationInfoSet {
-    std::vector<AllocationInfo> infos;  // tensors of all subgraphs in order, then scratch buffers
-    std::int32_t scopeCount = 0;        // scopes used (last scope + 1)
+    std::vector<AllocationInfo> infos; // tensors of all subgraphs in order, then scratch buffers
+    std::int32_t scopeCount = 0; // scopes used (last scope + 1)
 };
 
 // `tensorHasData[s][t]`: the eval tensor already points at data (flash or a variable buffer).
-Result<AllocationInfoSet> buildAllocationInfo(const Model& model,
-                                             const std::vector<std::vector<bool>>& tensorHasData,
-                                             const std::vector<ScratchRequest>& scratch);
+Result<AllocationInfoSet> buildAllocationInfo(const Model& model, const std::vector<std::vector<bool>>& tensorHasData,
+    const std::vector<ScratchRequest>& scratch);
 
 } // namespace arenascope

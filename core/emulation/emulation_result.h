@@ -18,14 +18,14 @@ namespace arenascope {
 
 // Stages of MicroInterpreter construction and AllocateTensors, in the order they run.
 enum class Phase {
-    CreateAllocator,     // MicroAllocator::Create: allocator and planner objects in the tail
-    StartAllocation,     // StartModelAllocation: eval tensors, node/registration arrays
-    ParseOptions,        // builtin option structs parsed from the flatbuffer
-    KernelInit,          // each kernel's Init
-    KernelPrepare,       // each kernel's Prepare (temp tensors, scratch requests)
-    FinishAllocation,    // scratch handles, variable tensors
-    CommitPlan,          // allocation info and planner scratch in temp, the plan, head resize
-    InterpreterTensors,  // the persistent TfLiteTensors kept for model inputs and outputs
+    CreateAllocator, // MicroAllocator::Create: allocator and planner objects in the tail
+    StartAllocation, // StartModelAllocation: eval tensors, node/registration arrays
+    ParseOptions, // builtin option structs parsed from the flatbuffer
+    KernelInit, // each kernel's Init
+    KernelPrepare, // each kernel's Prepare (temp tensors, scratch requests)
+    FinishAllocation, // scratch handles, variable tensors
+    CommitPlan, // allocation info and planner scratch in temp, the plan, head resize
+    InterpreterTensors, // the persistent TfLiteTensors kept for model inputs and outputs
     Count_,
 };
 
@@ -33,36 +33,37 @@ enum class Region { Head, Temp, Tail };
 
 // What an allocation is for; the tail breakdown and TFLM's recording categories derive from it.
 enum class Category {
-    AllocatorObjects,      // SingleArenaBufferAllocator, planner, MicroAllocator, builtin-data allocator, SubgraphAllocations
-    EvalTensors,           // TfLiteEvalTensor arrays
-    NodeAndRegistrations,  // NodeAndRegistration arrays
-    BuiltinOptions,        // TfLite*Params structs parsed from builtin options
-    KernelPersistent,      // op data from kernel Init/Prepare (AllocatePersistentBuffer)
-    ScratchRequests,       // scratch-buffer requests kept in the head while preparing
-    ScratchHandles,        // ScratchBufferHandle array
-    Variables,             // variable tensor buffers
-    PersistentTensors,     // TfLiteTensor structs for model inputs/outputs
-    IoTensorArrays,        // the interpreter's input/output pointer arrays
-    QuantizationData,      // TfLiteAffineQuantization + zero-point arrays of persistent tensors
-    TempTensors,           // TfLiteTensor structs (and quantization) a kernel holds while preparing
-    TempBuffers,           // AllocateTempBuffer from a kernel
-    PlannerInfo,           // AllocationInfo array and subgraph offsets while planning
-    PlannerScratch,        // the greedy planner's working arrays
-    PlannedHead,           // the committed memory plan (activations and scratch buffers)
+    AllocatorObjects, // SingleArenaBufferAllocator, planner, MicroAllocator, builtin-data allocator,
+                      // SubgraphAllocations
+    EvalTensors, // TfLiteEvalTensor arrays
+    NodeAndRegistrations, // NodeAndRegistration arrays
+    BuiltinOptions, // TfLite*Params structs parsed from builtin options
+    KernelPersistent, // op data from kernel Init/Prepare (AllocatePersistentBuffer)
+    ScratchRequests, // scratch-buffer requests kept in the head while preparing
+    ScratchHandles, // ScratchBufferHandle array
+    Variables, // variable tensor buffers
+    PersistentTensors, // TfLiteTensor structs for model inputs/outputs
+    IoTensorArrays, // the interpreter's input/output pointer arrays
+    QuantizationData, // TfLiteAffineQuantization + zero-point arrays of persistent tensors
+    TempTensors, // TfLiteTensor structs (and quantization) a kernel holds while preparing
+    TempBuffers, // AllocateTempBuffer from a kernel
+    PlannerInfo, // AllocationInfo array and subgraph offsets while planning
+    PlannerScratch, // the greedy planner's working arrays
+    PlannedHead, // the committed memory plan (activations and scratch buffers)
     Count_,
 };
 
 struct AllocationEvent {
     Phase phase = Phase::CreateAllocator;
     std::int32_t subgraph = -1;
-    std::int32_t op = -1;            // operator index in `subgraph`, -1 when not for an operator
+    std::int32_t op = -1; // operator index in `subgraph`, -1 when not for an operator
     Category category = Category::AllocatorObjects;
     Region region = Region::Tail;
-    std::uint64_t requested = 0;     // bytes asked for
-    std::uint64_t used = 0;          // bytes the region grew by, alignment padding included
-    std::uint64_t offset = 0;        // where it landed (head/temp: from the arena start; tail too)
-    std::string label;               // "TfLiteEvalTensor[89]", "OpDataConv", ...
-    std::int32_t tensor = -1;        // the tensor an allocation is for (temp tensors), -1 if none
+    std::uint64_t requested = 0; // bytes asked for
+    std::uint64_t used = 0; // bytes the region grew by, alignment padding included
+    std::uint64_t offset = 0; // where it landed (head/temp: from the arena start; tail too)
+    std::string label; // "TfLiteEvalTensor[89]", "OpDataConv", ...
+    std::int32_t tensor = -1; // the tensor an allocation is for (temp tensors), -1 if none
     bool failed = false;
     std::uint64_t padding() const { return used > requested ? used - requested : 0; }
 };
@@ -73,11 +74,11 @@ struct TensorPlacement {
     std::int32_t subgraph = 0;
     std::int32_t index = 0;
     std::uint64_t bytes = 0;
-    std::optional<std::uint64_t> offset;  // from the arena start (head or tail)
+    std::optional<std::uint64_t> offset; // from the arena start (head or tail)
     TensorPlace place = TensorPlace::None;
-    std::int32_t firstUse = -1;           // allocation scope (see analysis/lifetimes.h)
+    std::int32_t firstUse = -1; // allocation scope (see analysis/lifetimes.h)
     std::int32_t lastUse = -1;
-    std::int32_t planIndex = -1;          // index into EmulationResult::planned, -1 if not planned
+    std::int32_t planIndex = -1; // index into EmulationResult::planned, -1 if not planned
 };
 
 enum class BufferKind { Activation, ModelInput, ModelOutput, Scratch, OfflinePlaced };
@@ -85,15 +86,15 @@ enum class BufferKind { Activation, ModelInput, ModelOutput, Scratch, OfflinePla
 struct PlannedBuffer {
     BufferKind kind = BufferKind::Activation;
     std::int32_t subgraph = 0;
-    std::int32_t tensor = -1;       // -1 for a scratch buffer
+    std::int32_t tensor = -1; // -1 for a scratch buffer
     std::int32_t scratchIndex = -1; // request index for a scratch buffer
-    std::int32_t op = -1;           // requesting operator, for a scratch buffer
-    std::uint64_t bytes = 0;        // as requested
+    std::int32_t op = -1; // requesting operator, for a scratch buffer
+    std::uint64_t bytes = 0; // as requested
     std::uint64_t alignedBytes = 0; // as planned (16-aligned)
     std::int32_t first = 0;
     std::int32_t last = 0;
     std::int32_t offlineOffset = -1;
-    std::int64_t offset = -1;       // -1 if planning did not finish
+    std::int64_t offset = -1; // -1 if planning did not finish
 };
 
 // TFLM's RecordedAllocationType, in its enum order.
@@ -119,31 +120,31 @@ struct Failure {
     Phase phase = Phase::CreateAllocator;
     std::int32_t subgraph = -1;
     std::int32_t op = -1;
-    bool capacity = false;             // more arena would fix it
+    bool capacity = false; // more arena would fix it
     ErrorCode code = ErrorCode::OutOfMemory;
-    std::uint64_t requested = 0;       // for capacity failures
+    std::uint64_t requested = 0; // for capacity failures
     std::uint64_t available = 0;
     std::uint64_t missing = 0;
-    std::string message;               // the first line TFLM prints
-    std::vector<std::string> log;      // every line TFLM prints, in order
+    std::string message; // the first line TFLM prints
+    std::vector<std::string> log; // every line TFLM prints, in order
 };
 
 struct EmulationResult {
     EmulationSettings settings;
     bool ok = false;
     std::optional<Failure> failure;
-    std::vector<std::string> warnings;      // hazards TFLM does not report (e.g. tail over live temp)
+    std::vector<std::string> warnings; // hazards TFLM does not report (e.g. tail over live temp)
     std::vector<AllocationEvent> events;
     std::vector<PlannedBuffer> planned;
-    std::vector<TensorPlacement> tensors;   // every tensor of every subgraph
-    std::int64_t planBytes = 0;             // memory plan size (head after commit)
-    std::uint64_t arenaUsedBytes = 0;       // MicroInterpreter::arena_used_bytes()
-    std::uint64_t headBytes = 0;            // non-persistent used bytes
-    std::uint64_t tailBytes = 0;            // persistent used bytes
-    std::uint64_t tempPeakBytes = 0;        // highest temp end seen, from the arena start
-    std::uint64_t tailOffset = 0;           // lowest tail offset reached
-    std::int32_t scopeCount = 0;            // allocation scopes (timeline steps)
-    std::array<RecordedAllocation, static_cast<std::size_t>(RecordedType::Count_)> recording{};
+    std::vector<TensorPlacement> tensors; // every tensor of every subgraph
+    std::int64_t planBytes = 0; // memory plan size (head after commit)
+    std::uint64_t arenaUsedBytes = 0; // MicroInterpreter::arena_used_bytes()
+    std::uint64_t headBytes = 0; // non-persistent used bytes
+    std::uint64_t tailBytes = 0; // persistent used bytes
+    std::uint64_t tempPeakBytes = 0; // highest temp end seen, from the arena start
+    std::uint64_t tailOffset = 0; // lowest tail offset reached
+    std::int32_t scopeCount = 0; // allocation scopes (timeline steps)
+    std::array<RecordedAllocation, static_cast<std::size_t>(RecordedType::Count_)> recording {};
 };
 
 using EmulationResultPtr = std::shared_ptr<const EmulationResult>;

@@ -20,15 +20,15 @@ enum class KernelSet { Reference, CmsisNn };
 // The Cortex-M CPU CMSIS-NN is compiled for; it decides the DSP / MVE code paths and with
 // them some scratch buffer sizes.
 enum class Cpu { CortexM0, CortexM0Plus, CortexM3, CortexM4, CortexM7, CortexM33, CortexM55, CortexM85 };
-enum class CpuExtension { None, Dsp, Mve };  // ARM_MATH_DSP / ARM_MATH_MVEI (MVE implies DSP)
+enum class CpuExtension { None, Dsp, Mve }; // ARM_MATH_DSP / ARM_MATH_MVEI (MVE implies DSP)
 
 struct EmulationSettings {
     TargetKind target = TargetKind::CortexM;
     KernelSet kernels = KernelSet::Reference;
-    Cpu cpu = Cpu::CortexM4;  // used with KernelSet::CmsisNn
+    Cpu cpu = Cpu::CortexM4; // used with KernelSet::CmsisNn
     PlannerKind planner = PlannerKind::Greedy;
     InterpreterKind interpreter = InterpreterKind::Plain;
-    bool preserveAllTensors = false;  // TFLM switches to the linear planner
+    bool preserveAllTensors = false; // TFLM switches to the linear planner
     // MicroResourceVariables::Create(allocator, n) before the interpreter; 0 = none created.
     std::uint32_t resourceVariables = 0;
     std::uint64_t arenaBytes = 64ULL * 1024 * 1024;
@@ -45,18 +45,15 @@ struct EmulationSettings {
             return PlannerKind::Greedy;
         return preserveAllTensors ? PlannerKind::Linear : planner;
     }
-    InterpreterKind effectiveInterpreter() const
-    {
-        return nonPersistentBytes ? InterpreterKind::Plain : interpreter;
-    }
+    InterpreterKind effectiveInterpreter() const { return nonPersistentBytes ? InterpreterKind::Plain : interpreter; }
     CpuExtension cpuExtension() const;
 };
 
 std::string_view plannerName(PlannerKind kind);
 std::string_view interpreterName(InterpreterKind kind);
-std::string_view kernelSetName(KernelSet kind);  // "reference", "cmsis-nn"
-std::string_view cpuName(Cpu cpu);               // "cortex-m4"
-std::string_view cpuExtensionName(CpuExtension e);  // "none", "DSP", "MVE"
+std::string_view kernelSetName(KernelSet kind); // "reference", "cmsis-nn"
+std::string_view cpuName(Cpu cpu); // "cortex-m4"
+std::string_view cpuExtensionName(CpuExtension e); // "none", "DSP", "MVE"
 std::optional<PlannerKind> parsePlanner(std::string_view name);
 std::optional<InterpreterKind> parseInterpreter(std::string_view name);
 std::optional<KernelSet> parseKernelSet(std::string_view name);

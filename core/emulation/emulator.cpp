@@ -180,12 +180,12 @@ Status Emulation::prepareNodeAndRegistrations()
             m_arena.context.op = static_cast<std::int32_t>(o.id.value);
             const KernelProfile* profile = findKernelProfile(o.builtinCode, o.customName);
             if (!profile) {
-                const bool registered =
-                    o.isCustom() ? tflmRegistersCustom(o.customName) : tflmRegistersBuiltin(o.builtinCode);
+                const bool registered
+                    = o.isCustom() ? tflmRegistersCustom(o.customName) : tflmRegistersBuiltin(o.builtinCode);
                 if (registered)
                     return makeError(ErrorCode::Unsupported,
-                        "ArenaScope has no kernel profile for " + o.displayName() +
-                            " yet (TFLM registers it), so its allocations cannot be emulated");
+                        "ArenaScope has no kernel profile for " + o.displayName()
+                            + " yet (TFLM registers it), so its allocations cannot be emulated");
                 Error e = makeError(ErrorCode::UnresolvedOp,
                     "Failed to get registration from op code " + builtinOperatorName(o.builtinCode));
                 m_extraLog.push_back(" ");
@@ -197,7 +197,8 @@ Status Emulation::prepareNodeAndRegistrations()
                     "Unsupported behavior: found builtin operator " + o.displayName() + " with custom options.");
             if (profile->options) {
                 const StructLayout l = m_target.layout(*profile->options);
-                auto r = m_arena.persistent(l.size, l.align, Category::BuiltinOptions, std::string(profile->options->name));
+                auto r = m_arena.persistent(
+                    l.size, l.align, Category::BuiltinOptions, std::string(profile->options->name));
                 if (!r)
                     return r.error();
             }

@@ -55,8 +55,8 @@ public:
     // micro_context->DeallocateTempTfLiteTensor.
     virtual void releaseTemp(const TempTensor& tensor) = 0;
     // micro_context->AllocateTempBuffer / DeallocateTempBuffer.
-    virtual Result<std::uint64_t> allocateTempBuffer(std::uint64_t bytes, std::uint64_t alignment,
-                                                     std::string label) = 0;
+    virtual Result<std::uint64_t> allocateTempBuffer(std::uint64_t bytes, std::uint64_t alignment, std::string label)
+        = 0;
     virtual void releaseTempBuffer(std::uint64_t offset) = 0;
     // context->RequestScratchBufferInArena.
     virtual Status requestScratch(std::uint64_t bytes, std::string label) = 0;

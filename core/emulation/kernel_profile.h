@@ -1,8 +1,12 @@
 #pragma once
 // Kernel profiles: for each operator TFLM registers, what its Init and Prepare allocate.
 //
-// One row per operator (kernels/*.cpp), each citing the TFLM source it was read from.
-// An operator without a row is "unresolved", as TFLM fails when an op is not registered.
+// One row per operator, in the table of its group's file (kernels/*.cpp, listed in
+// kernels/profile_groups.h), each citing the TFLM source it was read from. An operator
+// without a row is "unresolved", as TFLM fails when an op is not registered.
+//
+// Usage (a row):
+//   builtin("CONV_2D", "kernels/conv.cc, conv_common.cc", &options::kConv, convInit, convPrepare)
 
 #include "kernel_context.h"
 #include "struct_layout.h"
@@ -17,15 +21,29 @@ namespace arenascope {
 using KernelStep = Status (*)(KernelContext&);
 
 struct KernelProfile {
-    std::string_view name;        // "CONV_2D", or the custom operator's name
-    std::int32_t builtinCode;     // -1 for custom operators
-    std::string_view source;      // upstream file(s) the row was read from
+    std::string_view name; // the BuiltinOperator name ("CONV_2D"), or the custom operator's name
+    bool custom = false; // a custom operator (BuiltinOperator CUSTOM + name)
+    std::string_view source; // upstream file(s) the row was read from
     // The TfLite*Params struct TFLM's flatbuffer parser allocates (kernels/builtin_options.h);
     // nullptr when the parser allocates none.
     const StructDef* options = nullptr;
-    KernelStep init = nullptr;    // nullptr: the kernel has no Init (or it allocates nothing)
+    KernelStep init = nullptr; // nullptr: the kernel has no Init (or it allocates nothing)
     KernelStep prepare = nullptr; // nullptr: nothing allocated in Prepare
 };
+
+// A table row for a builtin operator, named as the TFLite schema names it.
+constexpr KernelProfile builtin(
+    std::string_view name, std::string_view source, const StructDef* options, KernelStep init, KernelStep prepare)
+{
+    return KernelProfile { name, false, source, options, init, prepare };
+}
+
+// A table row for a custom operator, named as the resolver registers it.
+constexpr KernelProfile custom(
+    std::string_view name, std::string_view source, const StructDef* options, KernelStep init, KernelStep prepare)
+{
+    return KernelProfile { name, true, source, options, init, prepare };
+}
 
 // The profile for an operator, or nullptr if TFLM's resolver would not find it.
 const KernelProfile* findKernelProfile(std::int32_t builtinCode, std::string_view customName);

@@ -6,14 +6,22 @@ namespace arenascope {
 const char* recordedTypeName(RecordedType type)
 {
     switch (type) {
-    case RecordedType::TfLiteEvalTensorData: return "TfLiteEvalTensorData";
-    case RecordedType::PersistentTfLiteTensorData: return "PersistentTfLiteTensorData";
-    case RecordedType::PersistentTfLiteTensorQuantizationData: return "PersistentTfLiteTensorQuantizationData";
-    case RecordedType::PersistentBufferData: return "PersistentBufferData";
-    case RecordedType::TfLiteTensorVariableBufferData: return "TfLiteTensorVariableBufferData";
-    case RecordedType::NodeAndRegistrationArray: return "NodeAndRegistrationArray";
-    case RecordedType::OpData: return "OpData";
-    case RecordedType::Count_: break;
+    case RecordedType::TfLiteEvalTensorData:
+        return "TfLiteEvalTensorData";
+    case RecordedType::PersistentTfLiteTensorData:
+        return "PersistentTfLiteTensorData";
+    case RecordedType::PersistentTfLiteTensorQuantizationData:
+        return "PersistentTfLiteTensorQuantizationData";
+    case RecordedType::PersistentBufferData:
+        return "PersistentBufferData";
+    case RecordedType::TfLiteTensorVariableBufferData:
+        return "TfLiteTensorVariableBufferData";
+    case RecordedType::NodeAndRegistrationArray:
+        return "NodeAndRegistrationArray";
+    case RecordedType::OpData:
+        return "OpData";
+    case RecordedType::Count_:
+        break;
     }
     return "?";
 }
@@ -21,15 +29,24 @@ const char* recordedTypeName(RecordedType type)
 const char* phaseName(Phase phase)
 {
     switch (phase) {
-    case Phase::CreateAllocator: return "create_allocator";
-    case Phase::StartAllocation: return "start_allocation";
-    case Phase::ParseOptions: return "parse_options";
-    case Phase::KernelInit: return "kernel_init";
-    case Phase::KernelPrepare: return "kernel_prepare";
-    case Phase::FinishAllocation: return "finish_allocation";
-    case Phase::CommitPlan: return "commit_plan";
-    case Phase::InterpreterTensors: return "interpreter_tensors";
-    case Phase::Count_: break;
+    case Phase::CreateAllocator:
+        return "create_allocator";
+    case Phase::StartAllocation:
+        return "start_allocation";
+    case Phase::ParseOptions:
+        return "parse_options";
+    case Phase::KernelInit:
+        return "kernel_init";
+    case Phase::KernelPrepare:
+        return "kernel_prepare";
+    case Phase::FinishAllocation:
+        return "finish_allocation";
+    case Phase::CommitPlan:
+        return "commit_plan";
+    case Phase::InterpreterTensors:
+        return "interpreter_tensors";
+    case Phase::Count_:
+        break;
     }
     return "?";
 }
@@ -37,23 +54,40 @@ const char* phaseName(Phase phase)
 const char* categoryName(Category category)
 {
     switch (category) {
-    case Category::AllocatorObjects: return "allocator_objects";
-    case Category::EvalTensors: return "eval_tensors";
-    case Category::NodeAndRegistrations: return "node_and_registrations";
-    case Category::BuiltinOptions: return "builtin_options";
-    case Category::KernelPersistent: return "op_data";
-    case Category::ScratchRequests: return "scratch_requests";
-    case Category::ScratchHandles: return "scratch_handles";
-    case Category::Variables: return "variables";
-    case Category::PersistentTensors: return "persistent_tensors";
-    case Category::IoTensorArrays: return "io_tensor_arrays";
-    case Category::QuantizationData: return "quantization_data";
-    case Category::TempTensors: return "temp_tensors";
-    case Category::TempBuffers: return "temp_buffers";
-    case Category::PlannerInfo: return "planner_info";
-    case Category::PlannerScratch: return "planner_scratch";
-    case Category::PlannedHead: return "planned_head";
-    case Category::Count_: break;
+    case Category::AllocatorObjects:
+        return "allocator_objects";
+    case Category::EvalTensors:
+        return "eval_tensors";
+    case Category::NodeAndRegistrations:
+        return "node_and_registrations";
+    case Category::BuiltinOptions:
+        return "builtin_options";
+    case Category::KernelPersistent:
+        return "op_data";
+    case Category::ScratchRequests:
+        return "scratch_requests";
+    case Category::ScratchHandles:
+        return "scratch_handles";
+    case Category::Variables:
+        return "variables";
+    case Category::PersistentTensors:
+        return "persistent_tensors";
+    case Category::IoTensorArrays:
+        return "io_tensor_arrays";
+    case Category::QuantizationData:
+        return "quantization_data";
+    case Category::TempTensors:
+        return "temp_tensors";
+    case Category::TempBuffers:
+        return "temp_buffers";
+    case Category::PlannerInfo:
+        return "planner_info";
+    case Category::PlannerScratch:
+        return "planner_scratch";
+    case Category::PlannedHead:
+        return "planned_head";
+    case Category::Count_:
+        break;
     }
     return "?";
 }
@@ -61,9 +95,12 @@ const char* categoryName(Category category)
 const char* regionName(Region region)
 {
     switch (region) {
-    case Region::Head: return "head";
-    case Region::Temp: return "temp";
-    case Region::Tail: return "tail";
+    case Region::Head:
+        return "head";
+    case Region::Temp:
+        return "temp";
+    case Region::Tail:
+        return "tail";
     }
     return "?";
 }
@@ -71,11 +108,16 @@ const char* regionName(Region region)
 const char* bufferKindName(BufferKind kind)
 {
     switch (kind) {
-    case BufferKind::Activation: return "activation";
-    case BufferKind::ModelInput: return "input";
-    case BufferKind::ModelOutput: return "output";
-    case BufferKind::Scratch: return "scratch";
-    case BufferKind::OfflinePlaced: return "offline";
+    case BufferKind::Activation:
+        return "activation";
+    case BufferKind::ModelInput:
+        return "input";
+    case BufferKind::ModelOutput:
+        return "output";
+    case BufferKind::Scratch:
+        return "scratch";
+    case BufferKind::OfflinePlaced:
+        return "offline";
     }
     return "?";
 }
@@ -83,10 +125,14 @@ const char* bufferKindName(BufferKind kind)
 const char* tensorPlaceName(TensorPlace place)
 {
     switch (place) {
-    case TensorPlace::Head: return "head";
-    case TensorPlace::Tail: return "tail";
-    case TensorPlace::Flash: return "flatbuffer";
-    case TensorPlace::None: return "none";
+    case TensorPlace::Head:
+        return "head";
+    case TensorPlace::Tail:
+        return "tail";
+    case TensorPlace::Flash:
+        return "flatbuffer";
+    case TensorPlace::None:
+        return "none";
     }
     return "?";
 }
@@ -134,10 +180,14 @@ struct CpuInfo {
 // Which extension CMSIS-NN's arm_nn_math_types.h sees for each CPU (GCC's __ARM_FEATURE_DSP
 // and __ARM_FEATURE_MVE defines): M0/M0+/M3 neither, M4/M7/M33 DSP, M55/M85 MVE.
 constexpr CpuInfo kCpus[] = {
-    {Cpu::CortexM0, "cortex-m0", CpuExtension::None},     {Cpu::CortexM0Plus, "cortex-m0plus", CpuExtension::None},
-    {Cpu::CortexM3, "cortex-m3", CpuExtension::None},     {Cpu::CortexM4, "cortex-m4", CpuExtension::Dsp},
-    {Cpu::CortexM7, "cortex-m7", CpuExtension::Dsp},      {Cpu::CortexM33, "cortex-m33", CpuExtension::Dsp},
-    {Cpu::CortexM55, "cortex-m55", CpuExtension::Mve},    {Cpu::CortexM85, "cortex-m85", CpuExtension::Mve},
+    { Cpu::CortexM0, "cortex-m0", CpuExtension::None },
+    { Cpu::CortexM0Plus, "cortex-m0plus", CpuExtension::None },
+    { Cpu::CortexM3, "cortex-m3", CpuExtension::None },
+    { Cpu::CortexM4, "cortex-m4", CpuExtension::Dsp },
+    { Cpu::CortexM7, "cortex-m7", CpuExtension::Dsp },
+    { Cpu::CortexM33, "cortex-m33", CpuExtension::Dsp },
+    { Cpu::CortexM55, "cortex-m55", CpuExtension::Mve },
+    { Cpu::CortexM85, "cortex-m85", CpuExtension::Mve },
 };
 
 } // namespace
@@ -166,9 +216,12 @@ std::string_view cpuName(Cpu cpu)
 std::string_view cpuExtensionName(CpuExtension e)
 {
     switch (e) {
-    case CpuExtension::None: return "none";
-    case CpuExtension::Dsp: return "DSP";
-    case CpuExtension::Mve: return "MVE";
+    case CpuExtension::None:
+        return "none";
+    case CpuExtension::Dsp:
+        return "DSP";
+    case CpuExtension::Mve:
+        return "MVE";
     }
     return "?";
 }

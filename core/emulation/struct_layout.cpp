@@ -18,7 +18,7 @@ std::uint32_t enumBytes(const Field& f, const Abi& abi)
 // {size, align} of one element of a field; for a nested struct its full layout.
 StructLayout elementLayout(const Field& f, const Abi& abi)
 {
-    auto scalar = [](std::uint32_t n) { return StructLayout{n, n, n}; };
+    auto scalar = [](std::uint32_t n) { return StructLayout { n, n, n }; };
     switch (f.type) {
     case FieldType::Bool:
     case FieldType::Int8:
@@ -61,7 +61,7 @@ StructLayout layoutOf(const StructDef& def, const Abi& abi)
         // A non-POD base's tail padding is reused by what follows it.
         offset += f.type == FieldType::Base ? e.dataSize : e.size * f.count;
     }
-    return StructLayout{roundUp(offset, align), align, offset};
+    return StructLayout { roundUp(offset, align), align, offset };
 }
 
 } // namespace arenascope

@@ -26,7 +26,7 @@ namespace arenascope {
 struct StructLayout {
     std::uint32_t size = 0;
     std::uint32_t align = 1;
-    std::uint32_t dataSize = 0;  // size without tail padding (Itanium "dsize")
+    std::uint32_t dataSize = 0; // size without tail padding (Itanium "dsize")
 };
 
 // What decides a layout: pointer (and size_t) width and the enum rule.
@@ -36,19 +36,25 @@ struct Abi {
 };
 
 enum class FieldType : std::uint8_t {
-    Bool, Int8, Int16, Int32, Int64, Float, Double,
-    Pointer,  // any data or function pointer, and a vptr
-    SizeT,    // size_t, intptr_t, ptrdiff_t: pointer-sized integers
-    Enum,     // a plain C enum (no fixed underlying type)
-    Struct,   // a nested struct or union-free aggregate (def)
-    Base,     // a non-POD base class (def), laid out first
+    Bool,
+    Int8,
+    Int16,
+    Int32,
+    Int64,
+    Float,
+    Double,
+    Pointer, // any data or function pointer, and a vptr
+    SizeT, // size_t, intptr_t, ptrdiff_t: pointer-sized integers
+    Enum, // a plain C enum (no fixed underlying type)
+    Struct, // a nested struct or union-free aggregate (def)
+    Base, // a non-POD base class (def), laid out first
 };
 
 struct StructDef;
 
 struct Field {
     FieldType type = FieldType::Int32;
-    std::uint32_t count = 1;  // array length; 1 for a single member
+    std::uint32_t count = 1; // array length; 1 for a single member
     const StructDef* def = nullptr;
     // For Enum: the largest value the enum declares (decides its short-enum size).
     std::uint32_t enumMax = 0;
@@ -63,21 +69,54 @@ struct StructDef {
 StructLayout layoutOf(const StructDef& def, const Abi& abi);
 
 // Member helpers for the definition tables (n = array length).
-constexpr Field boolean(std::uint32_t n = 1) { return {FieldType::Bool, n}; }
-constexpr Field i8(std::uint32_t n = 1) { return {FieldType::Int8, n}; }
-constexpr Field i16(std::uint32_t n = 1) { return {FieldType::Int16, n}; }
-constexpr Field i32(std::uint32_t n = 1) { return {FieldType::Int32, n}; }
-constexpr Field i64(std::uint32_t n = 1) { return {FieldType::Int64, n}; }
-constexpr Field f32(std::uint32_t n = 1) { return {FieldType::Float, n}; }
-constexpr Field f64(std::uint32_t n = 1) { return {FieldType::Double, n}; }
-constexpr Field ptr(std::uint32_t n = 1) { return {FieldType::Pointer, n}; }
-constexpr Field sizeT(std::uint32_t n = 1) { return {FieldType::SizeT, n}; }
+constexpr Field boolean(std::uint32_t n = 1)
+{
+    return { FieldType::Bool, n };
+}
+constexpr Field i8(std::uint32_t n = 1)
+{
+    return { FieldType::Int8, n };
+}
+constexpr Field i16(std::uint32_t n = 1)
+{
+    return { FieldType::Int16, n };
+}
+constexpr Field i32(std::uint32_t n = 1)
+{
+    return { FieldType::Int32, n };
+}
+constexpr Field i64(std::uint32_t n = 1)
+{
+    return { FieldType::Int64, n };
+}
+constexpr Field f32(std::uint32_t n = 1)
+{
+    return { FieldType::Float, n };
+}
+constexpr Field f64(std::uint32_t n = 1)
+{
+    return { FieldType::Double, n };
+}
+constexpr Field ptr(std::uint32_t n = 1)
+{
+    return { FieldType::Pointer, n };
+}
+constexpr Field sizeT(std::uint32_t n = 1)
+{
+    return { FieldType::SizeT, n };
+}
 // A plain enum whose values are 0..maxValue (every TFLM enum stored in the arena fits a byte).
 constexpr Field plainEnum(std::uint32_t maxValue = 255, std::uint32_t n = 1)
 {
-    return {FieldType::Enum, n, nullptr, maxValue};
+    return { FieldType::Enum, n, nullptr, maxValue };
 }
-constexpr Field nested(const StructDef& def, std::uint32_t n = 1) { return {FieldType::Struct, n, &def}; }
-constexpr Field base(const StructDef& def) { return {FieldType::Base, 1, &def}; }
+constexpr Field nested(const StructDef& def, std::uint32_t n = 1)
+{
+    return { FieldType::Struct, n, &def };
+}
+constexpr Field base(const StructDef& def)
+{
+    return { FieldType::Base, 1, &def };
+}
 
 } // namespace arenascope

@@ -11,24 +11,42 @@ using S = RuntimeStruct;
 const StructDef& runtimeDef(S s)
 {
     switch (s) {
-    case S::SingleArenaBufferAllocator: return tflm::kSingleArenaBufferAllocator;
-    case S::RecordingSingleArenaBufferAllocator: return tflm::kRecordingSingleArenaBufferAllocator;
-    case S::PersistentArenaBufferAllocator: return tflm::kPersistentArenaBufferAllocator;
-    case S::NonPersistentArenaBufferAllocator: return tflm::kNonPersistentArenaBufferAllocator;
-    case S::GreedyMemoryPlanner: return tflm::kGreedyMemoryPlanner;
-    case S::LinearMemoryPlanner: return tflm::kLinearMemoryPlanner;
-    case S::MicroAllocator: return tflm::kMicroAllocator;
-    case S::RecordingMicroAllocator: return tflm::kRecordingMicroAllocator;
-    case S::MicroBuiltinDataAllocator: return tflm::kMicroBuiltinDataAllocator;
-    case S::SubgraphAllocations: return tflm::kSubgraphAllocations;
-    case S::TfLiteEvalTensor: return tflm::kTfLiteEvalTensor;
-    case S::NodeAndRegistration: return tflm::kNodeAndRegistration;
-    case S::ScratchBufferRequest: return tflm::kScratchBufferRequest;
-    case S::ScratchBufferHandle: return tflm::kScratchBufferHandle;
-    case S::AllocationInfo: return tflm::kAllocationInfo;
-    case S::TfLiteTensor: return tflm::kTfLiteTensor;
-    case S::TfLiteAffineQuantization: return tflm::kTfLiteAffineQuantization;
-    case S::Count_: break;
+    case S::SingleArenaBufferAllocator:
+        return tflm::kSingleArenaBufferAllocator;
+    case S::RecordingSingleArenaBufferAllocator:
+        return tflm::kRecordingSingleArenaBufferAllocator;
+    case S::PersistentArenaBufferAllocator:
+        return tflm::kPersistentArenaBufferAllocator;
+    case S::NonPersistentArenaBufferAllocator:
+        return tflm::kNonPersistentArenaBufferAllocator;
+    case S::GreedyMemoryPlanner:
+        return tflm::kGreedyMemoryPlanner;
+    case S::LinearMemoryPlanner:
+        return tflm::kLinearMemoryPlanner;
+    case S::MicroAllocator:
+        return tflm::kMicroAllocator;
+    case S::RecordingMicroAllocator:
+        return tflm::kRecordingMicroAllocator;
+    case S::MicroBuiltinDataAllocator:
+        return tflm::kMicroBuiltinDataAllocator;
+    case S::SubgraphAllocations:
+        return tflm::kSubgraphAllocations;
+    case S::TfLiteEvalTensor:
+        return tflm::kTfLiteEvalTensor;
+    case S::NodeAndRegistration:
+        return tflm::kNodeAndRegistration;
+    case S::ScratchBufferRequest:
+        return tflm::kScratchBufferRequest;
+    case S::ScratchBufferHandle:
+        return tflm::kScratchBufferHandle;
+    case S::AllocationInfo:
+        return tflm::kAllocationInfo;
+    case S::TfLiteTensor:
+        return tflm::kTfLiteTensor;
+    case S::TfLiteAffineQuantization:
+        return tflm::kTfLiteAffineQuantization;
+    case S::Count_:
+        break;
     }
     return tflm::kScratchBufferHandle;
 }
@@ -41,9 +59,9 @@ struct TargetInfo {
 };
 
 constexpr TargetInfo kTargets[] = {
-    {TargetKind::CortexM, "cortex-m", "Cortex-M, arm-none-eabi GCC", Abi{4, true}},
-    {TargetKind::Ilp32, "ilp32", "32-bit, int enums (ESP32, RISC-V)", Abi{4, false}},
-    {TargetKind::X86_64, "x86_64", "64-bit host", Abi{8, false}},
+    { TargetKind::CortexM, "cortex-m", "Cortex-M, arm-none-eabi GCC", Abi { 4, true } },
+    { TargetKind::Ilp32, "ilp32", "32-bit, int enums (ESP32, RISC-V)", Abi { 4, false } },
+    { TargetKind::X86_64, "x86_64", "64-bit host", Abi { 8, false } },
 };
 
 const TargetInfo& info(TargetKind kind)
@@ -70,22 +88,31 @@ const Target& targetFor(TargetKind kind)
     static const Target ilp32(TargetKind::Ilp32, info(TargetKind::Ilp32).abi);
     static const Target x86(TargetKind::X86_64, info(TargetKind::X86_64).abi);
     switch (kind) {
-    case TargetKind::CortexM: return cortexM;
-    case TargetKind::Ilp32: return ilp32;
-    case TargetKind::X86_64: return x86;
+    case TargetKind::CortexM:
+        return cortexM;
+    case TargetKind::Ilp32:
+        return ilp32;
+    case TargetKind::X86_64:
+        return x86;
     }
     return cortexM;
 }
 
 std::span<const TargetKind> allTargets()
 {
-    static constexpr TargetKind kAll[] = {TargetKind::CortexM, TargetKind::Ilp32, TargetKind::X86_64};
+    static constexpr TargetKind kAll[] = { TargetKind::CortexM, TargetKind::Ilp32, TargetKind::X86_64 };
     return kAll;
 }
 
-std::string_view targetName(TargetKind kind) { return info(kind).name; }
+std::string_view targetName(TargetKind kind)
+{
+    return info(kind).name;
+}
 
-std::string_view targetDescription(TargetKind kind) { return info(kind).description; }
+std::string_view targetDescription(TargetKind kind)
+{
+    return info(kind).description;
+}
 
 std::optional<TargetKind> parseTarget(std::string_view name)
 {

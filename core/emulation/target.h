@@ -15,9 +15,9 @@
 namespace arenascope {
 
 enum class TargetKind {
-    CortexM,  // arm-none-eabi GCC (bare-metal Cortex-M): 4-byte pointers, short enums
-    Ilp32,    // 32-bit with int-sized enums: ESP32 (Xtensa), RISC-V GCC, Arm with -fno-short-enums
-    X86_64,   // 64-bit host
+    CortexM, // arm-none-eabi GCC (bare-metal Cortex-M): 4-byte pointers, short enums
+    Ilp32, // 32-bit with int-sized enums: ESP32 (Xtensa), RISC-V GCC, Arm with -fno-short-enums
+    X86_64, // 64-bit host
 };
 
 // TFLM runtime structs placed in the arena (names as in TFLM).
@@ -61,13 +61,13 @@ public:
 private:
     TargetKind m_kind;
     Abi m_abi;
-    std::array<StructLayout, static_cast<std::size_t>(RuntimeStruct::Count_)> m_runtime{};
+    std::array<StructLayout, static_cast<std::size_t>(RuntimeStruct::Count_)> m_runtime {};
 };
 
 const Target& targetFor(TargetKind kind);
 std::span<const TargetKind> allTargets();
-std::string_view targetName(TargetKind kind);         // "cortex-m", "ilp32", "x86_64"
-std::string_view targetDescription(TargetKind kind);  // "Cortex-M, arm-none-eabi GCC", ...
+std::string_view targetName(TargetKind kind); // "cortex-m", "ilp32", "x86_64"
+std::string_view targetDescription(TargetKind kind); // "Cortex-M, arm-none-eabi GCC", ...
 std::optional<TargetKind> parseTarget(std::string_view name);
 
 } // namespace arenascope

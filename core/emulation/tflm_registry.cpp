@@ -19,14 +19,14 @@ constexpr std::string_view kRegisteredCustoms[] = {
 
 bool tflmRegistersBuiltin(std::int32_t builtinCode)
 {
-    return std::find(std::begin(kRegisteredBuiltins), std::end(kRegisteredBuiltins), builtinCode) !=
-           std::end(kRegisteredBuiltins);
+    return std::find(std::begin(kRegisteredBuiltins), std::end(kRegisteredBuiltins), builtinCode)
+        != std::end(kRegisteredBuiltins);
 }
 
 bool tflmRegistersCustom(std::string_view name)
 {
-    return std::find(std::begin(kRegisteredCustoms), std::end(kRegisteredCustoms), name) !=
-           std::end(kRegisteredCustoms);
+    return std::find(std::begin(kRegisteredCustoms), std::end(kRegisteredCustoms), name)
+        != std::end(kRegisteredCustoms);
 }
 
 } // namespace arenascope

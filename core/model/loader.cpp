@@ -45,8 +45,9 @@ public:
     Status read()
     {
         if (m_root.version() != kSchemaVersion)
-            return invalid(m_name, formatString("schema version %u is not supported (TFLM reads version %u)",
-                                                m_root.version(), kSchemaVersion));
+            return invalid(m_name,
+                formatString(
+                    "schema version %u is not supported (TFLM reads version %u)", m_root.version(), kSchemaVersion));
         m_model.m_schemaVersion = m_root.version();
         if (m_root.description())
             m_model.m_description = m_root.description()->str();
@@ -77,11 +78,12 @@ private:
             } else if (buffer->offset() > 1) {
                 const std::uint64_t end = buffer->offset() + buffer->size();
                 if (end < buffer->offset() || end > m_model.fileSize())
-                    return invalid(m_name, formatString("buffer %u: external data [%llu, +%llu) lies beyond the "
-                                                        "end of the file (%llu bytes)",
-                                                        i, static_cast<unsigned long long>(buffer->offset()),
-                                                        static_cast<unsigned long long>(buffer->size()),
-                                                        static_cast<unsigned long long>(m_model.fileSize())));
+                    return invalid(m_name,
+                        formatString("buffer %u: external data [%llu, +%llu) lies beyond the "
+                                     "end of the file (%llu bytes)",
+                            i, static_cast<unsigned long long>(buffer->offset()),
+                            static_cast<unsigned long long>(buffer->size()),
+                            static_cast<unsigned long long>(m_model.fileSize())));
                 m_bufferBytes[i] = buffer->size();
             }
         }
@@ -95,7 +97,7 @@ private:
         if (!fb)
             return makeError(ErrorCode::InvalidModel, "the subgraph table is missing", where);
         Subgraph sg;
-        sg.id = SubgraphId{index};
+        sg.id = SubgraphId { index };
         if (fb->name())
             sg.name = fb->name()->str();
         const std::uint32_t tensorCount = fb->tensors() ? fb->tensors()->size() : 0;
@@ -116,8 +118,7 @@ private:
                     continue;
                 }
                 return makeError(ErrorCode::InvalidModel,
-                                 formatString("%s[%u] = %d is out of range (%u tensors)", what, k, v, tensorCount),
-                                 where);
+                    formatString("%s[%u] = %d is out of range (%u tensors)", what, k, v, tensorCount), where);
             }
             return okStatus();
         };
@@ -131,14 +132,13 @@ private:
             if (!fop)
                 return makeError(ErrorCode::InvalidModel, "the operator table is missing", opWhere);
             Operator op;
-            op.id = OperatorId{o};
+            op.id = OperatorId { o };
             op.flatbuffer = fop;
             op.opcodeIndex = fop->opcode_index();
             if (op.opcodeIndex >= opcodeCount)
                 return makeError(ErrorCode::InvalidModel,
-                                 formatString("opcode index %u is out of range (%u operator codes)", op.opcodeIndex,
-                                              opcodeCount),
-                                 opWhere);
+                    formatString("opcode index %u is out of range (%u operator codes)", op.opcodeIndex, opcodeCount),
+                    opWhere);
             const tflite::OperatorCode* code = m_root.operator_codes()->Get(op.opcodeIndex);
             if (!code)
                 return makeError(ErrorCode::InvalidModel, "the operator code table is missing", opWhere);
@@ -170,10 +170,9 @@ private:
             for (std::uint32_t s : op.calledSubgraphs) {
                 if (s >= m_root.subgraphs()->size())
                     return makeError(ErrorCode::InvalidModel,
-                                     formatString("%s calls subgraph %d, out of range (%u subgraphs)",
-                                                  op.displayName().c_str(), static_cast<std::int32_t>(s),
-                                                  m_root.subgraphs()->size()),
-                                     opWhere);
+                        formatString("%s calls subgraph %d, out of range (%u subgraphs)", op.displayName().c_str(),
+                            static_cast<std::int32_t>(s), m_root.subgraphs()->size()),
+                        opWhere);
             }
             ARENASCOPE_TRY(readIndexList(fop->inputs(), "inputs", op.inputs, true));
             ARENASCOPE_TRY(readIndexList(fop->outputs(), "outputs", op.outputs, false));
@@ -188,7 +187,7 @@ private:
     {
         const std::string tensorWhere = where + ", tensor " + std::to_string(index);
         Tensor t;
-        t.id = TensorId{index};
+        t.id = TensorId { index };
         if (fb.name())
             t.name = fb.name()->str();
         t.type = static_cast<DataType>(static_cast<std::int8_t>(fb.type()));
@@ -197,8 +196,8 @@ private:
             for (std::uint32_t d = 0; d < fb.shape()->size(); ++d) {
                 const std::int32_t dim = fb.shape()->Get(d);
                 if (dim < 0)
-                    return makeError(ErrorCode::InvalidModel,
-                                     formatString("dimension %u is negative (%d)", d, dim), tensorWhere);
+                    return makeError(
+                        ErrorCode::InvalidModel, formatString("dimension %u is negative (%d)", d, dim), tensorWhere);
                 t.shape.push_back(dim);
             }
         }
@@ -220,9 +219,8 @@ private:
         t.buffer = fb.buffer();
         if (t.buffer >= m_bufferBytes.size())
             return makeError(ErrorCode::InvalidModel,
-                             formatString("buffer index %u is out of range (%zu buffers)", t.buffer,
-                                          m_bufferBytes.size()),
-                             tensorWhere);
+                formatString("buffer index %u is out of range (%zu buffers)", t.buffer, m_bufferBytes.size()),
+                tensorWhere);
         t.dataBytes = m_bufferBytes[t.buffer];
         // TFLM only takes data that sits inside the flatbuffer (GetFlatbufferTensorBuffer).
         const tflite::Buffer* buffer = m_root.buffers()->Get(t.buffer);
@@ -246,11 +244,15 @@ private:
         enum class Mark { None, Active, Done };
         std::vector<Mark> mark(sgs.size(), Mark::None);
         // Iterative DFS: a hostile model must not exhaust the stack either.
-        struct Frame { std::uint32_t sg; std::size_t op; std::size_t call; };
+        struct Frame {
+            std::uint32_t sg;
+            std::size_t op;
+            std::size_t call;
+        };
         for (std::uint32_t start = 0; start < sgs.size(); ++start) {
             if (mark[start] != Mark::None)
                 continue;
-            std::vector<Frame> stack{{start, 0, 0}};
+            std::vector<Frame> stack { { start, 0, 0 } };
             mark[start] = Mark::Active;
             while (!stack.empty()) {
                 Frame& f = stack.back();
@@ -268,12 +270,13 @@ private:
                 }
                 const std::uint32_t next = calls[f.call++];
                 if (mark[next] == Mark::Active)
-                    return invalid(m_name, formatString("subgraph %u, operator %zu (%s) calls subgraph %u, which is "
-                                                        "already on the call path: control flow forms a cycle",
-                                                        f.sg, f.op, ops[f.op].displayName().c_str(), next));
+                    return invalid(m_name,
+                        formatString("subgraph %u, operator %zu (%s) calls subgraph %u, which is "
+                                     "already on the call path: control flow forms a cycle",
+                            f.sg, f.op, ops[f.op].displayName().c_str(), next));
                 if (mark[next] == Mark::None) {
                     mark[next] = Mark::Active;
-                    stack.push_back({next, 0, 0});
+                    stack.push_back({ next, 0, 0 });
                 }
             }
         }
@@ -293,8 +296,9 @@ private:
                 e.name = md->name()->str();
             e.buffer = md->buffer();
             if (e.buffer >= m_bufferBytes.size())
-                return invalid(m_name, formatString("metadata \"%s\": buffer index %u is out of range (%zu buffers)",
-                                                    e.name.c_str(), e.buffer, m_bufferBytes.size()));
+                return invalid(m_name,
+                    formatString("metadata \"%s\": buffer index %u is out of range (%zu buffers)", e.name.c_str(),
+                        e.buffer, m_bufferBytes.size()));
             e.bytes = m_bufferBytes[e.buffer];
             if (e.name == kOfflinePlanName)
                 ARENASCOPE_TRY(readOfflinePlan(e));
@@ -320,10 +324,10 @@ private:
         plan.tensorCount = word(2);
         const std::uint64_t need = 12ULL + 4ULL * plan.tensorCount;
         if (buffer->data()->size() < need)
-            return invalid(m_name, formatString("OfflineMemoryAllocation metadata lists %u offsets but holds only "
-                                                "%u bytes (%llu needed)",
-                                                plan.tensorCount, buffer->data()->size(),
-                                                static_cast<unsigned long long>(need)));
+            return invalid(m_name,
+                formatString("OfflineMemoryAllocation metadata lists %u offsets but holds only "
+                             "%u bytes (%llu needed)",
+                    plan.tensorCount, buffer->data()->size(), static_cast<unsigned long long>(need)));
         plan.offsets.resize(plan.tensorCount);
         for (std::uint32_t k = 0; k < plan.tensorCount; ++k)
             plan.offsets[k] = static_cast<std::int32_t>(word(3 + k));
@@ -342,13 +346,14 @@ Result<ModelPtr> loadModelBytes(std::vector<std::uint8_t> bytes, const std::stri
     if (bytes.empty())
         return invalid(name, "the file is empty (0 bytes)");
     if (bytes.size() > kMaxModelFileBytes)
-        return invalid(name, formatString("the file is too large to be a model (%llu bytes; at most %llu)",
-                                          static_cast<unsigned long long>(bytes.size()),
-                                          static_cast<unsigned long long>(kMaxModelFileBytes)));
+        return invalid(name,
+            formatString("the file is too large to be a model (%llu bytes; at most %llu)",
+                static_cast<unsigned long long>(bytes.size()), static_cast<unsigned long long>(kMaxModelFileBytes)));
     if (bytes.size() < 8)
-        return invalid(name, formatString("the file is too short to be a model (%zu bytes; a FlatBuffers "
-                                          "header alone takes 8)",
-                                          bytes.size()));
+        return invalid(name,
+            formatString("the file is too short to be a model (%zu bytes; a FlatBuffers "
+                         "header alone takes 8)",
+                bytes.size()));
     auto model = std::make_shared<Model>(name, std::move(bytes));
     const auto& data = model->bytes();
     {
@@ -359,9 +364,10 @@ Result<ModelPtr> loadModelBytes(std::vector<std::uint8_t> bytes, const std::stri
         options.check_alignment = true;
         flatbuffers::Verifier verifier(data.data(), data.size(), options);
         if (!verifier.VerifyBuffer<tflite::Model>(nullptr))
-            return invalid(name, formatString("the file is not a valid TFLite FlatBuffer (verification failed; "
-                                              "%zu bytes, truncated or corrupted?)",
-                                              data.size()));
+            return invalid(name,
+                formatString("the file is not a valid TFLite FlatBuffer (verification failed; "
+                             "%zu bytes, truncated or corrupted?)",
+                    data.size()));
     }
     if (!tflite::ModelBufferHasIdentifier(data.data())) {
         std::string id(reinterpret_cast<const char*>(data.data()) + 4, 4);
@@ -392,9 +398,9 @@ Result<ModelPtr> loadModelFile(const std::string& path)
     if (ec)
         return makeError(ErrorCode::Io, "cannot read the file size: " + ec.message(), path);
     if (size > kMaxModelFileBytes)
-        return invalid(path, formatString("the file is too large to be a model (%llu bytes; at most %llu)",
-                                          static_cast<unsigned long long>(size),
-                                          static_cast<unsigned long long>(kMaxModelFileBytes)));
+        return invalid(path,
+            formatString("the file is too large to be a model (%llu bytes; at most %llu)",
+                static_cast<unsigned long long>(size), static_cast<unsigned long long>(kMaxModelFileBytes)));
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return makeError(ErrorCode::Io, std::string("cannot open the file: ") + std::strerror(errno), path);

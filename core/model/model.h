@@ -23,13 +23,13 @@
 namespace tflite {
 struct Model;
 struct Operator;
-}
+} // namespace tflite
 
 namespace arenascope {
 
 struct Quantization {
-    bool present = false;        // scale and zero_point both non-empty: TFLM builds quantization data
-    std::uint32_t channels = 0;  // number of scales (1 = per tensor)
+    bool present = false; // scale and zero_point both non-empty: TFLM builds quantization data
+    std::uint32_t channels = 0; // number of scales (1 = per tensor)
     std::uint32_t zeroPoints = 0;
     std::int32_t quantizedDimension = 0;
 };
@@ -38,13 +38,13 @@ struct Tensor {
     TensorId id;
     std::string name;
     DataType type = DataType::Float32;
-    std::vector<std::int32_t> shape;  // empty for a scalar
+    std::vector<std::int32_t> shape; // empty for a scalar
     std::uint64_t elementCount = 1;
-    std::uint64_t bytes = 0;          // element count x TFLM type size; 0 when TFLM cannot size the type
-    bool sizeKnown = true;            // false for types TFLM's TfLiteTypeSizeOf rejects
+    std::uint64_t bytes = 0; // element count x TFLM type size; 0 when TFLM cannot size the type
+    bool sizeKnown = true; // false for types TFLM's TfLiteTypeSizeOf rejects
     std::uint32_t buffer = 0;
-    bool hasData = false;             // constant data stored in the model (flash), never in the arena
-    std::uint64_t dataBytes = 0;      // bytes stored in the model for it
+    bool hasData = false; // constant data stored in the model (flash), never in the arena
+    std::uint64_t dataBytes = 0; // bytes stored in the model for it
     bool isVariable = false;
     Quantization quant;
 };
@@ -52,13 +52,13 @@ struct Tensor {
 struct Operator {
     OperatorId id;
     std::uint32_t opcodeIndex = 0;
-    std::int32_t builtinCode = 0;     // BuiltinOperator value; 32 = CUSTOM
-    std::string customName;           // for CUSTOM operators
+    std::int32_t builtinCode = 0; // BuiltinOperator value; 32 = CUSTOM
+    std::string customName; // for CUSTOM operators
     std::int32_t version = 1;
-    std::vector<std::int32_t> inputs;        // -1 = omitted optional input
+    std::vector<std::int32_t> inputs; // -1 = omitted optional input
     std::vector<std::int32_t> outputs;
     std::vector<std::int32_t> intermediates;
-    std::vector<std::uint32_t> calledSubgraphs;  // IF / WHILE / CALL_ONCE / CALL targets
+    std::vector<std::uint32_t> calledSubgraphs; // IF / WHILE / CALL_ONCE / CALL targets
     const tflite::Operator* flatbuffer = nullptr;
 
     bool isCustom() const { return builtinCode == 32; }

@@ -17,25 +17,24 @@ Result<std::vector<std::uint8_t>> withOfflinePlan(const Model& model, const std:
 {
     if (model.subgraphs().size() != 1)
         return makeError(ErrorCode::Unsupported,
-                         formatString("an offline plan can only describe single-subgraph models; this one has %zu "
-                                      "(TFLM indexes the plan by a tensor's index within its subgraph)",
-                                      model.subgraphs().size()),
-                         model.path());
+            formatString("an offline plan can only describe single-subgraph models; this one has %zu "
+                         "(TFLM indexes the plan by a tensor's index within its subgraph)",
+                model.subgraphs().size()),
+            model.path());
     if (offsets.size() != model.subgraphs()[0].tensors.size())
         return makeError(ErrorCode::InvalidArgument,
-                         formatString("%zu offsets for %zu tensors", offsets.size(),
-                                      model.subgraphs()[0].tensors.size()),
-                         model.path());
+            formatString("%zu offsets for %zu tensors", offsets.size(), model.subgraphs()[0].tensors.size()),
+            model.path());
     std::unique_ptr<tflite::ModelT> m(model.flatbuffer()->UnPack());
     for (const auto& b : m->buffers)
         if (b && b->offset > 1)
             return makeError(ErrorCode::Unsupported,
-                             "the model keeps buffers outside the FlatBuffer (offset/size): rewriting it would "
-                             "move them",
-                             model.path());
+                "the model keeps buffers outside the FlatBuffer (offset/size): rewriting it would "
+                "move them",
+                model.path());
 
     std::vector<std::uint8_t> data(12 + 4 * offsets.size());
-    const std::uint32_t header[3] = {0, 1, static_cast<std::uint32_t>(offsets.size())};
+    const std::uint32_t header[3] = { 0, 1, static_cast<std::uint32_t>(offsets.size()) };
     std::memcpy(data.data(), header, sizeof header);
     std::memcpy(data.data() + 12, offsets.data(), 4 * offsets.size());
 

@@ -24,8 +24,8 @@ constexpr std::int32_t kDepthwiseConv2d = 4;
 constexpr std::int32_t kFullyConnected = 9;
 
 constexpr std::int32_t kClasses = 10;
-constexpr std::int32_t kSmallestFeatureMap = 4;  // no downsampling below 4x4
-constexpr std::array<std::int32_t, 6> kChannelSteps = {8, 16, 24, 32, 48, 64};
+constexpr std::int32_t kSmallestFeatureMap = 4; // no downsampling below 4x4
+constexpr std::array<std::int32_t, 6> kChannelSteps = { 8, 16, 24, 32, 48, 64 };
 
 // An activation tensor and its square NHWC shape [1, size, size, channels].
 struct Activation {
@@ -36,12 +36,13 @@ struct Activation {
 
 class ChainBuilder {
 public:
-    ChainBuilder(int operators, std::uint32_t seed) : m_rng(seed)
+    ChainBuilder(int operators, std::uint32_t seed)
+        : m_rng(seed)
     {
         m_model.version = 3;
-        m_model.description = "ArenaScope synthetic chain: " + std::to_string(operators) + " operators, seed " +
-                              std::to_string(seed);
-        m_model.buffers.push_back(std::make_unique<BufferT>());  // buffer 0: the empty sentinel
+        m_model.description
+            = "ArenaScope synthetic chain: " + std::to_string(operators) + " operators, seed " + std::to_string(seed);
+        m_model.buffers.push_back(std::make_unique<BufferT>()); // buffer 0: the empty sentinel
         m_model.subgraphs.push_back(std::make_unique<SubGraphT>());
         m_sg = m_model.subgraphs.back().get();
         m_sg->name = "main";
@@ -53,27 +54,27 @@ public:
     Activation input(std::int32_t size, std::int32_t channels) { return activation("input", size, channels); }
 
     Activation conv(const Activation& in, std::int32_t kernel, std::int32_t stride, std::int32_t outChannels,
-                    ActivationFunctionType fused)
+        ActivationFunctionType fused)
     {
         const std::string name = opName("conv");
-        const std::int32_t filter =
-            constant(name + "/filter", TensorType::INT8, {outChannels, kernel, kernel, in.channels}, 0);
-        const std::int32_t bias = constant(name + "/bias", TensorType::INT32, {outChannels}, 0);
+        const std::int32_t filter
+            = constant(name + "/filter", TensorType::INT8, { outChannels, kernel, kernel, in.channels }, 0);
+        const std::int32_t bias = constant(name + "/bias", TensorType::INT32, { outChannels }, 0);
         const Activation out = activation(name, outSize(in.size, stride), outChannels);
         Conv2DOptionsT options;
         options.padding = Padding::SAME;
         options.stride_w = stride;
         options.stride_h = stride;
         options.fused_activation_function = fused;
-        op(kConv2d, {in.tensor, filter, bias}, out.tensor).builtin_options.Set(options);
+        op(kConv2d, { in.tensor, filter, bias }, out.tensor).builtin_options.Set(options);
         return out;
     }
 
     Activation depthwise(const Activation& in, std::int32_t stride)
     {
         const std::string name = opName("depthwise");
-        const std::int32_t filter = constant(name + "/filter", TensorType::INT8, {1, 3, 3, in.channels}, 3);
-        const std::int32_t bias = constant(name + "/bias", TensorType::INT32, {in.channels}, 0);
+        const std::int32_t filter = constant(name + "/filter", TensorType::INT8, { 1, 3, 3, in.channels }, 3);
+        const std::int32_t bias = constant(name + "/bias", TensorType::INT32, { in.channels }, 0);
         const Activation out = activation(name, outSize(in.size, stride), in.channels);
         DepthwiseConv2DOptionsT options;
         options.padding = Padding::SAME;
@@ -81,7 +82,7 @@ public:
         options.stride_h = stride;
         options.depth_multiplier = 1;
         options.fused_activation_function = ActivationFunctionType::RELU6;
-        op(kDepthwiseConv2d, {in.tensor, filter, bias}, out.tensor).builtin_options.Set(options);
+        op(kDepthwiseConv2d, { in.tensor, filter, bias }, out.tensor).builtin_options.Set(options);
         return out;
     }
 
@@ -89,7 +90,7 @@ public:
     Activation add(const Activation& a, const Activation& b)
     {
         const Activation out = activation(opName("add"), a.size, a.channels);
-        op(kAdd, {a.tensor, b.tensor}, out.tensor).builtin_options.Set(AddOptionsT{});
+        op(kAdd, { a.tensor, b.tensor }, out.tensor).builtin_options.Set(AddOptionsT {});
         return out;
     }
 
@@ -98,17 +99,17 @@ public:
     {
         const std::string name = opName("dense");
         const std::int32_t flat = in.size * in.size * in.channels;
-        const std::int32_t filter = constant(name + "/filter", TensorType::INT8, {kClasses, flat}, -1);
-        const std::int32_t bias = constant(name + "/bias", TensorType::INT32, {kClasses}, -1);
-        const std::int32_t out = tensor(name, TensorType::INT8, {1, kClasses}, 1, 0);
-        op(kFullyConnected, {in.tensor, filter, bias}, out).builtin_options.Set(FullyConnectedOptionsT{});
+        const std::int32_t filter = constant(name + "/filter", TensorType::INT8, { kClasses, flat }, -1);
+        const std::int32_t bias = constant(name + "/bias", TensorType::INT32, { kClasses }, -1);
+        const std::int32_t out = tensor(name, TensorType::INT8, { 1, kClasses }, 1, 0);
+        op(kFullyConnected, { in.tensor, filter, bias }, out).builtin_options.Set(FullyConnectedOptionsT {});
         return out;
     }
 
     std::vector<std::uint8_t> finish(std::int32_t input, std::int32_t output)
     {
-        m_sg->inputs = {input};
-        m_sg->outputs = {output};
+        m_sg->inputs = { input };
+        m_sg->outputs = { output };
         flatbuffers::FlatBufferBuilder fbb;
         FinishModelBuffer(fbb, Model::Pack(fbb, &m_model));
         return std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());
@@ -118,33 +119,31 @@ private:
     // SAME padding: ceil(size / stride).
     static std::int32_t outSize(std::int32_t size, std::int32_t stride) { return (size + stride - 1) / stride; }
 
-    std::string opName(const char* kind) const
-    {
-        return "op" + std::to_string(m_sg->operators.size()) + "/" + kind;
-    }
+    std::string opName(const char* kind) const { return "op" + std::to_string(m_sg->operators.size()) + "/" + kind; }
 
     Activation activation(const std::string& name, std::int32_t size, std::int32_t channels)
     {
-        return {tensor(name, TensorType::INT8, {1, size, size, channels}, 1, 0), size, channels};
+        return { tensor(name, TensorType::INT8, { 1, size, size, channels }, 1, 0), size, channels };
     }
 
     // A constant with data in the model; `quantizedDimension` -1 means per-tensor scales.
-    std::int32_t constant(const std::string& name, TensorType type, std::vector<std::int32_t> shape,
-                          std::int32_t quantizedDimension)
+    std::int32_t constant(
+        const std::string& name, TensorType type, std::vector<std::int32_t> shape, std::int32_t quantizedDimension)
     {
         std::size_t elements = 1;
         for (std::int32_t d : shape)
             elements *= static_cast<std::size_t>(d);
         const std::size_t elementBytes = type == TensorType::INT32 ? 4 : 1;
-        const std::size_t channels =
-            quantizedDimension < 0 ? 1 : static_cast<std::size_t>(shape[static_cast<std::size_t>(quantizedDimension)]);
+        const std::size_t channels = quantizedDimension < 0
+            ? 1
+            : static_cast<std::size_t>(shape[static_cast<std::size_t>(quantizedDimension)]);
         const std::int32_t t = tensor(name, type, std::move(shape), channels, elements * elementBytes);
         m_sg->tensors.back()->quantization->quantized_dimension = std::max(quantizedDimension, 0);
         return t;
     }
 
-    std::int32_t tensor(const std::string& name, TensorType type, std::vector<std::int32_t> shape,
-                        std::size_t channels, std::size_t dataBytes)
+    std::int32_t tensor(const std::string& name, TensorType type, std::vector<std::int32_t> shape, std::size_t channels,
+        std::size_t dataBytes)
     {
         auto t = std::make_unique<TensorT>();
         t->name = name;
@@ -183,7 +182,7 @@ private:
         auto o = std::make_unique<OperatorT>();
         o->opcode_index = opcode(builtin);
         o->inputs = std::move(inputs);
-        o->outputs = {output};
+        o->outputs = { output };
         m_sg->operators.push_back(std::move(o));
         return *m_sg->operators.back();
     }
@@ -191,7 +190,7 @@ private:
     ModelT m_model;
     SubGraphT* m_sg = nullptr;
     std::mt19937 m_rng;
-    std::map<std::size_t, std::uint32_t> m_buffers;  // data bytes -> buffer index
+    std::map<std::size_t, std::uint32_t> m_buffers; // data bytes -> buffer index
 };
 
 std::int32_t nextChannelStep(std::int32_t channels)
@@ -208,16 +207,16 @@ std::vector<std::uint8_t> buildChainModel(int operators, std::uint32_t seed)
 {
     operators = std::max(operators, 1);
     ChainBuilder b(operators, seed);
-    constexpr std::array<std::int32_t, 3> kInputSizes = {32, 48, 64};
+    constexpr std::array<std::int32_t, 3> kInputSizes = { 32, 48, 64 };
     const Activation input = b.input(kInputSizes[static_cast<std::size_t>(b.pick(3))], 3);
     Activation x = input;
-    std::int32_t remaining = operators - 1;  // the last one is the classifier
+    std::int32_t remaining = operators - 1; // the last one is the classifier
     if (remaining > 0) {
         x = b.conv(x, 3, 2, kChannelSteps.front(), ActivationFunctionType::RELU6);
         --remaining;
     }
     while (remaining > 0) {
-        const std::int32_t expanded = x.channels * (2 + 2 * b.pick(3));  // expansion factor 2, 4 or 6
+        const std::int32_t expanded = x.channels * (2 + 2 * b.pick(3)); // expansion factor 2, 4 or 6
         if (remaining >= 3 && x.size > kSmallestFeatureMap && b.pick(6) == 0) {
             Activation e = b.conv(x, 1, 1, expanded, ActivationFunctionType::RELU6);
             e = b.depthwise(e, 2);

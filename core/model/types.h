@@ -8,10 +8,29 @@
 namespace arenascope {
 
 enum class DataType : std::int8_t {
-    Float32 = 0, Float16 = 1, Int32 = 2, UInt8 = 3, Int64 = 4, String = 5, Bool = 6,
-    Int16 = 7, Complex64 = 8, Int8 = 9, Float64 = 10, Complex128 = 11, UInt64 = 12,
-    Resource = 13, Variant = 14, UInt32 = 15, UInt16 = 16, Int4 = 17, BFloat16 = 18,
-    Int2 = 19, UInt4 = 20, Float8E4M3FN = 21, Float8E5M2 = 22,
+    Float32 = 0,
+    Float16 = 1,
+    Int32 = 2,
+    UInt8 = 3,
+    Int64 = 4,
+    String = 5,
+    Bool = 6,
+    Int16 = 7,
+    Complex64 = 8,
+    Int8 = 9,
+    Float64 = 10,
+    Complex128 = 11,
+    UInt64 = 12,
+    Resource = 13,
+    Variant = 14,
+    UInt32 = 15,
+    UInt16 = 16,
+    Int4 = 17,
+    BFloat16 = 18,
+    Int2 = 19,
+    UInt4 = 20,
+    Float8E4M3FN = 21,
+    Float8E5M2 = 22,
 };
 
 // "float32", "int8", ...; "type(N)" for a value the format does not define.

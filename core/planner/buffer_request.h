@@ -20,8 +20,8 @@ struct BufferRequest {
 };
 
 struct Plan {
-    std::vector<std::int32_t> offsets;  // one per request, in request order
-    std::int64_t maxBytes = 0;          // GetMaximumMemorySize(): the head the plan needs
+    std::vector<std::int32_t> offsets; // one per request, in request order
+    std::int64_t maxBytes = 0; // GetMaximumMemorySize(): the head the plan needs
 };
 
 } // namespace arenascope

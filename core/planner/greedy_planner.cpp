@@ -10,7 +10,7 @@ namespace {
 struct Placed {
     std::int32_t offset;
     std::int32_t end;
-    std::uint32_t sequence;  // insertion order: ties in offset keep it (TFLM's list insert)
+    std::uint32_t sequence; // insertion order: ties in offset keep it (TFLM's list insert)
 };
 
 bool overlapsInTime(const BufferRequest& a, std::int32_t first, std::int32_t last)
@@ -78,7 +78,7 @@ Plan planGreedy(std::span<const BufferRequest> requests)
     const std::int64_t span = static_cast<std::int64_t>(maxStep) - minStep + 1;
     const bool indexed = span > 0 && span <= 4 * static_cast<std::int64_t>(requests.size()) + 64;
     std::vector<std::vector<std::uint32_t>> aliveAt(indexed ? static_cast<std::size_t>(span) : 0);
-    std::vector<Placed> placed;  // by sequence
+    std::vector<Placed> placed; // by sequence
     placed.reserve(requests.size());
     std::vector<std::int32_t> placedRequest;
     placedRequest.reserve(requests.size());
@@ -108,7 +108,7 @@ Plan planGreedy(std::span<const BufferRequest> requests)
         }
         plan.offsets[static_cast<std::size_t>(id)] = offset;
         const auto seq = static_cast<std::uint32_t>(placed.size());
-        placed.push_back(Placed{offset, offset + want.size, seq});
+        placed.push_back(Placed { offset, offset + want.size, seq });
         placedRequest.push_back(id);
         if (indexed)
             for (std::int32_t s = want.first; s <= want.last; ++s)

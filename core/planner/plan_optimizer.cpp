@@ -23,12 +23,12 @@ bool overlapInTime(const BufferRequest& a, const BufferRequest& b)
 
 // Places the buffers of `order` one by one, each in the first (or the tightest) gap among
 // already placed buffers that are alive at the same time.
-std::vector<std::int32_t> place(std::span<const BufferRequest> requests, const std::vector<std::size_t>& order,
-                                bool bestFit)
+std::vector<std::int32_t> place(
+    std::span<const BufferRequest> requests, const std::vector<std::size_t>& order, bool bestFit)
 {
     std::vector<std::int32_t> offsets(requests.size(), kOnlinePlanned);
     std::vector<std::size_t> placed;
-    std::vector<std::pair<std::int32_t, std::int32_t>> busy;  // [begin, end) of overlapping buffers
+    std::vector<std::pair<std::int32_t, std::int32_t>> busy; // [begin, end) of overlapping buffers
     for (std::size_t id : order) {
         const BufferRequest& want = requests[id];
         busy.clear();
@@ -61,7 +61,7 @@ std::vector<std::int32_t> place(std::span<const BufferRequest> requests, const s
 // The head TFLM needs if the placeable buffers sit at `candidate` (offline) and the rest is
 // planned by its greedy planner.
 Plan score(std::span<const BufferRequest> requests, const std::vector<bool>& placeable,
-           const std::vector<std::int32_t>& candidate)
+    const std::vector<std::int32_t>& candidate)
 {
     std::vector<BufferRequest> withOffsets(requests.begin(), requests.end());
     for (std::size_t i = 0; i < withOffsets.size(); ++i)
@@ -94,12 +94,17 @@ OptimizedPlan optimizePlan(std::span<const BufferRequest> requests, const std::v
         std::function<bool(std::size_t, std::size_t)> before;
     };
     const std::vector<Ordering> orderings = {
-        {"size", [&](auto a, auto b) { return size(a) != size(b) ? size(a) > size(b) : lifetime(a) > lifetime(b); }},
-        {"lifetime", [&](auto a, auto b) { return lifetime(a) != lifetime(b) ? lifetime(a) > lifetime(b) : size(a) > size(b); }},
-        {"area", [&](auto a, auto b) { return size(a) * lifetime(a) > size(b) * lifetime(b); }},
-        {"first use", [&](auto a, auto b) {
-             return requests[a].first != requests[b].first ? requests[a].first < requests[b].first : size(a) > size(b);
-         }},
+        { "size", [&](auto a, auto b) { return size(a) != size(b) ? size(a) > size(b) : lifetime(a) > lifetime(b); } },
+        { "lifetime",
+            [&](auto a, auto b) {
+                return lifetime(a) != lifetime(b) ? lifetime(a) > lifetime(b) : size(a) > size(b);
+            } },
+        { "area", [&](auto a, auto b) { return size(a) * lifetime(a) > size(b) * lifetime(b); } },
+        { "first use",
+            [&](auto a, auto b) {
+                return requests[a].first != requests[b].first ? requests[a].first < requests[b].first
+                                                              : size(a) > size(b);
+            } },
     };
     std::vector<std::pair<std::vector<std::size_t>, std::string>> orders;
     for (const Ordering& o : orderings) {
@@ -120,7 +125,7 @@ OptimizedPlan optimizePlan(std::span<const BufferRequest> requests, const std::v
         }
     }
     for (const auto& [order, name] : orders) {
-        for (bool bestFit : {false, true}) {
+        for (bool bestFit : { false, true }) {
             const auto candidate = place(requests, order, bestFit);
             const Plan plan = score(requests, placeable, candidate);
             if (plan.maxBytes < result.maxBytes) {

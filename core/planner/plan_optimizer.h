@@ -21,10 +21,10 @@
 namespace arenascope {
 
 struct OptimizedPlan {
-    std::vector<std::int32_t> offsets;  // for every request (placeable ones fixed, the others as TFLM places them)
-    std::int64_t maxBytes = 0;          // the head TFLM needs with these offsets
-    std::int64_t baselineBytes = 0;     // the head of TFLM's greedy plan
-    std::string strategy;               // which strategy won ("TFLM greedy" if none beat it)
+    std::vector<std::int32_t> offsets; // for every request (placeable ones fixed, the others as TFLM places them)
+    std::int64_t maxBytes = 0; // the head TFLM needs with these offsets
+    std::int64_t baselineBytes = 0; // the head of TFLM's greedy plan
+    std::string strategy; // which strategy won ("TFLM greedy" if none beat it)
 };
 
 // `placeable[i]`: request i may get an offline offset (tensors); the others (scratch buffers)

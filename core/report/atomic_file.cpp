@@ -14,8 +14,8 @@ Status writeFileAtomically(const std::string& path, const std::string& contents)
     namespace fs = std::filesystem;
     const fs::path target(path);
     std::random_device rd;
-    const fs::path tmp = target.parent_path() /
-                         ("." + target.filename().string() + ".tmp" + std::to_string(rd() % 1000000));
+    const fs::path tmp
+        = target.parent_path() / ("." + target.filename().string() + ".tmp" + std::to_string(rd() % 1000000));
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         if (!out)

@@ -8,14 +8,12 @@ namespace arenascope {
 
 namespace {
 
-template <typename T>
-std::string number(T v)
+template <typename T> std::string number(T v)
 {
     return std::to_string(v);
 }
 
-template <typename T>
-std::string number(const std::optional<T>& v)
+template <typename T> std::string number(const std::optional<T>& v)
 {
     return v ? std::to_string(*v) : std::string();
 }
@@ -52,34 +50,34 @@ std::string csvRecord(const std::vector<std::string>& fields)
 
 std::string tensorTableCsv(const Analysis& a)
 {
-    std::string out = csvRecord({"subgraph", "index", "name", "kind", "dtype", "shape", "bytes", "aligned_bytes",
-                                 "padding", "offset", "first_use", "last_use", "where"});
+    std::string out = csvRecord({ "subgraph", "index", "name", "kind", "dtype", "shape", "bytes", "aligned_bytes",
+        "padding", "offset", "first_use", "last_use", "where" });
     for (const TensorRow& r : tensorRows(a)) {
-        out += csvRecord({number(r.subgraph), number(r.index), r.name, r.kind, r.dtype, r.shape, number(r.bytes),
-                          number(r.alignedBytes), number(r.padding), number(r.offset), number(r.firstUse),
-                          number(r.lastUse), r.where});
+        out += csvRecord({ number(r.subgraph), number(r.index), r.name, r.kind, r.dtype, r.shape, number(r.bytes),
+            number(r.alignedBytes), number(r.padding), number(r.offset), number(r.firstUse), number(r.lastUse),
+            r.where });
     }
     return out;
 }
 
 std::string allocationLogCsv(const Analysis& a)
 {
-    std::string out = csvRecord({"phase", "subgraph", "operator", "operator_name", "category", "region", "requested",
-                                 "used", "padding", "offset", "label", "tensor", "failed"});
+    std::string out = csvRecord({ "phase", "subgraph", "operator", "operator_name", "category", "region", "requested",
+        "used", "padding", "offset", "label", "tensor", "failed" });
     for (const AllocationEvent& e : eventSource(a).events) {
-        out += csvRecord({phaseName(e.phase), number(e.subgraph), number(e.op),
-                          operatorName(*a.model, e.subgraph, e.op), categoryName(e.category), regionName(e.region),
-                          number(e.requested), number(e.used), number(e.padding()), number(e.offset), e.label,
-                          e.tensor >= 0 ? number(e.tensor) : std::string(), e.failed ? "true" : "false"});
+        out += csvRecord({ phaseName(e.phase), number(e.subgraph), number(e.op),
+            operatorName(*a.model, e.subgraph, e.op), categoryName(e.category), regionName(e.region),
+            number(e.requested), number(e.used), number(e.padding()), number(e.offset), e.label,
+            e.tensor >= 0 ? number(e.tensor) : std::string(), e.failed ? "true" : "false" });
     }
     return out;
 }
 
 std::string liveBytesCsv(const Analysis& a)
 {
-    std::string out = csvRecord({"step", "live_bytes", "plan_head_bytes", "lower_bound_bytes"});
+    std::string out = csvRecord({ "step", "live_bytes", "plan_head_bytes", "lower_bound_bytes" });
     for (const StepRow& r : stepRows(a))
-        out += csvRecord({number(r.step), number(r.liveBytes), number(r.planHeadBytes), number(a.lowerBoundBytes)});
+        out += csvRecord({ number(r.step), number(r.liveBytes), number(r.planHeadBytes), number(a.lowerBoundBytes) });
     return out;
 }
 

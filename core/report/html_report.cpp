@@ -22,7 +22,7 @@ th{background:#f3f3f3}td.n{text-align:right;font-variant-numeric:tabular-nums}
 figure{margin:1em 0}img{max-width:100%;border:1px solid #ddd}pre{background:#f6f6f6;padding:.5em})";
 
 // The eight bytes every PNG file starts with.
-constexpr std::array<std::uint8_t, 8> kPngSignature{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+constexpr std::array<std::uint8_t, 8> kPngSignature { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
 
 std::string bytesText(std::uint64_t bytes)
 {
@@ -37,8 +37,8 @@ std::string optionalText(const std::optional<std::uint64_t>& v)
 // One table row: a label and an already escaped value.
 void row(std::string& out, std::string_view label, const std::string& valueHtml, bool numeric = false)
 {
-    out += "<tr><th>" + htmlEscape(label) + "</th><td" + (numeric ? " class=\"n\"" : "") + ">" + valueHtml +
-           "</td></tr>\n";
+    out += "<tr><th>" + htmlEscape(label) + "</th><td" + (numeric ? " class=\"n\"" : "") + ">" + valueHtml
+        + "</td></tr>\n";
 }
 
 void failureDetails(std::string& out, const Analysis& a, const Failure& f)
@@ -78,12 +78,12 @@ std::string verdictSection(const Analysis& a)
             out += ", " + std::to_string(arena - *a.minArenaBytes) + " bytes more than the smallest that works";
         out += ".</p>\n";
     } else if (f) {
-        out += "<p class=\"verdict fails\">Does not fit in the " + std::to_string(arena) + "-byte arena: " +
-               std::to_string(f->missing) + " bytes missing.</p>\n";
+        out += "<p class=\"verdict fails\">Does not fit in the " + std::to_string(arena)
+            + "-byte arena: " + std::to_string(f->missing) + " bytes missing.</p>\n";
         failureDetails(out, a, *f);
     } else {
-        out += "<p class=\"verdict\">No arena size given: figures measured in a " + std::to_string(arena) +
-               "-byte arena.</p>\n";
+        out += "<p class=\"verdict\">No arena size given: figures measured in a " + std::to_string(arena)
+            + "-byte arena.</p>\n";
     }
     if (a.minArenaBytes)
         out += "<p>Smallest arena that works: <b>" + bytesText(*a.minArenaBytes) + "</b>.</p>\n";
@@ -120,17 +120,16 @@ std::string breakdownSection(const Analysis& a)
     row(out, "temp peak (from the arena start)", bytesText(m.tempPeakBytes), true);
     row(out, "lower bound (most bytes live at once)", bytesText(a.lowerBoundBytes), true);
     row(out, "alignment waste (planned buffers)", bytesText(a.alignmentWasteBytes), true);
-    row(out, "memory plan size", m.planBytes >= 0 ? bytesText(static_cast<std::uint64_t>(m.planBytes)) : "none",
-        true);
+    row(out, "memory plan size", m.planBytes >= 0 ? bytesText(static_cast<std::uint64_t>(m.planBytes)) : "none", true);
     row(out, "model file (flash)", bytesText(a.model->fileSize()), true);
     row(out, "constant tensor data (flash)", bytesText(a.model->constantBytes()), true);
     out += "</table>\n<h3>Recording categories (TFLM's RecordedAllocationType)</h3>\n<table>\n"
            "<tr><th>category</th><th>requested</th><th>used</th><th>count</th></tr>\n";
     for (std::size_t i = 0; i < m.recording.size(); ++i) {
         const RecordedAllocation& r = m.recording[i];
-        out += "<tr><td>" + htmlEscape(recordedTypeName(static_cast<RecordedType>(i))) + "</td><td class=\"n\">" +
-               std::to_string(r.requested) + "</td><td class=\"n\">" + std::to_string(r.used) +
-               "</td><td class=\"n\">" + std::to_string(r.count) + "</td></tr>\n";
+        out += "<tr><td>" + htmlEscape(recordedTypeName(static_cast<RecordedType>(i))) + "</td><td class=\"n\">"
+            + std::to_string(r.requested) + "</td><td class=\"n\">" + std::to_string(r.used) + "</td><td class=\"n\">"
+            + std::to_string(r.count) + "</td></tr>\n";
     }
     return out + "</table>\n</section>\n";
 }
@@ -142,8 +141,8 @@ std::string imagesSection(const std::vector<ReportImage>& images)
     std::string out = "<section id=\"images\">\n<h2>Figures</h2>\n";
     for (const ReportImage& image : images) {
         const std::string caption = htmlEscape(image.caption);
-        out += "<figure><img src=\"data:image/png;base64," + base64Encode(image.png) + "\" alt=\"" + caption +
-               "\"><figcaption>" + caption + "</figcaption></figure>\n";
+        out += "<figure><img src=\"data:image/png;base64," + base64Encode(image.png) + "\" alt=\"" + caption
+            + "\"><figcaption>" + caption + "</figcaption></figure>\n";
     }
     return out + "</section>\n";
 }
@@ -151,17 +150,17 @@ std::string imagesSection(const std::vector<ReportImage>& images)
 std::string tensorSection(const Analysis& a)
 {
     std::string out = "<section id=\"tensors\">\n<h2>Tensors</h2>\n<table>\n<tr>";
-    for (const char* h : {"subgraph", "index", "name", "kind", "dtype", "shape", "bytes", "aligned bytes", "padding",
-                          "offset", "first use", "last use", "where"})
+    for (const char* h : { "subgraph", "index", "name", "kind", "dtype", "shape", "bytes", "aligned bytes", "padding",
+             "offset", "first use", "last use", "where" })
         out += std::string("<th>") + h + "</th>";
     out += "</tr>\n";
     auto num = [](const std::string& text) { return "<td class=\"n\">" + text + "</td>"; };
     auto txt = [](const std::string& text) { return "<td>" + htmlEscape(text) + "</td>"; };
     for (const TensorRow& r : tensorRows(a)) {
-        out += "<tr>" + num(std::to_string(r.subgraph)) + num(std::to_string(r.index)) + txt(r.name) + txt(r.kind) +
-               txt(r.dtype) + txt(r.shape) + num(std::to_string(r.bytes)) + num(optionalText(r.alignedBytes)) +
-               num(optionalText(r.padding)) + num(optionalText(r.offset)) + num(std::to_string(r.firstUse)) +
-               num(std::to_string(r.lastUse)) + txt(r.where) + "</tr>\n";
+        out += "<tr>" + num(std::to_string(r.subgraph)) + num(std::to_string(r.index)) + txt(r.name) + txt(r.kind)
+            + txt(r.dtype) + txt(r.shape) + num(std::to_string(r.bytes)) + num(optionalText(r.alignedBytes))
+            + num(optionalText(r.padding)) + num(optionalText(r.offset)) + num(std::to_string(r.firstUse))
+            + num(std::to_string(r.lastUse)) + txt(r.where) + "</tr>\n";
     }
     return out + "</table>\n</section>\n";
 }
@@ -175,11 +174,21 @@ std::string htmlEscape(std::string_view text)
     for (const char ch : text) {
         const auto c = static_cast<unsigned char>(ch);
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&#39;";
+            break;
         default:
             if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
                 out += "&#xFFFD;";
@@ -195,14 +204,14 @@ Result<std::string> htmlReport(const Analysis& a, const std::vector<ReportImage>
     for (std::size_t i = 0; i < images.size(); ++i) {
         const auto& png = images[i].png;
         if (png.size() < kPngSignature.size() || !std::equal(kPngSignature.begin(), kPngSignature.end(), png.begin()))
-            return makeError(ErrorCode::InvalidArgument, "image " + std::to_string(i + 1) + " is not a PNG file",
-                             images[i].caption);
+            return makeError(
+                ErrorCode::InvalidArgument, "image " + std::to_string(i + 1) + " is not a PNG file", images[i].caption);
     }
     std::string title = a.model->path();
     if (const auto slash = title.find_last_of('/'); slash != std::string::npos)
         title = title.substr(slash + 1);
-    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>ArenaScope: " +
-                      htmlEscape(title) + "</title>\n<style>\n" + std::string(kStyle) + "\n</style>\n</head>\n<body>\n";
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>ArenaScope: "
+        + htmlEscape(title) + "</title>\n<style>\n" + std::string(kStyle) + "\n</style>\n</head>\n<body>\n";
     out += "<h1>ArenaScope report: <code>" + htmlEscape(title) + "</code></h1>\n";
     out += "<p>Tensor arena of TensorFlow Lite Micro (tflite-micro 90b983c2) as ArenaScope emulates it. "
            "All sizes are in bytes.</p>\n";

@@ -26,8 +26,8 @@
 namespace arenascope {
 
 struct ReportImage {
-    std::string caption;            // plain text; escaped in the report
-    std::vector<std::uint8_t> png;  // the bytes of a PNG file
+    std::string caption; // plain text; escaped in the report
+    std::vector<std::uint8_t> png; // the bytes of a PNG file
 };
 
 // The UTF-8 document, or ErrorCode::InvalidArgument when an image is not a PNG.

@@ -16,7 +16,10 @@ namespace arenascope {
 
 class JsonWriter {
 public:
-    explicit JsonWriter(bool pretty = true) : m_pretty(pretty) {}
+    explicit JsonWriter(bool pretty = true)
+        : m_pretty(pretty)
+    {
+    }
 
     void beginObject() { open('{'); }
     void endObject() { close('}'); }
@@ -33,8 +36,7 @@ public:
     void value(std::uint32_t v) { value(static_cast<std::uint64_t>(v)); }
     void value(double v);
     void null();
-    template <typename T>
-    void value(const std::optional<T>& v)
+    template <typename T> void value(const std::optional<T>& v)
     {
         if (v)
             value(*v);
@@ -43,8 +45,7 @@ public:
     }
 
     // key + value in one call.
-    template <typename T>
-    void field(std::string_view k, const T& v)
+    template <typename T> void field(std::string_view k, const T& v)
     {
         key(k);
         value(v);
@@ -59,7 +60,7 @@ private:
     void newline();
 
     std::string m_out;
-    std::vector<bool> m_first;  // per open container: no element yet
+    std::vector<bool> m_first; // per open container: no element yet
     bool m_afterKey = false;
     bool m_pretty;
 };

@@ -42,8 +42,7 @@ void writeFailure(JsonWriter& w, const Failure* f)
     w.endObject();
 }
 
-template <typename T>
-void writeArray(JsonWriter& w, std::string_view key, const std::vector<T>& values)
+template <typename T> void writeArray(JsonWriter& w, std::string_view key, const std::vector<T>& values)
 {
     w.key(key);
     w.beginArray();
@@ -154,8 +153,7 @@ std::string planText(const Analysis& a)
     out << "model:            " << a.model->path() << "\n";
     out << "settings:         target " << targetName(a.settings.target) << ", planner "
         << plannerName(a.settings.effectivePlanner()) << ", interpreter "
-        << interpreterName(a.settings.effectiveInterpreter())
-        << "\n";
+        << interpreterName(a.settings.effectiveInterpreter()) << "\n";
     if (const Failure* f = a.failure(); f && !f->capacity) {
         out << "verdict:          fails before any arena size matters (no arena size fixes it)\n";
         out << "error:            " << f->message << "\n";

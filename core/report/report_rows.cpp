@@ -35,8 +35,8 @@ std::vector<TensorRow> tensorRows(const Analysis& a)
     std::vector<TensorRow> rows;
     rows.reserve(m.tensors.size());
     for (const TensorPlacement& t : m.tensors) {
-        const Tensor& tensor =
-            model.subgraphs()[static_cast<std::size_t>(t.subgraph)].tensors[static_cast<std::size_t>(t.index)];
+        const Tensor& tensor
+            = model.subgraphs()[static_cast<std::size_t>(t.subgraph)].tensors[static_cast<std::size_t>(t.index)];
         TensorRow r;
         r.subgraph = t.subgraph;
         r.index = t.index;
@@ -77,7 +77,7 @@ std::vector<StepRow> stepRows(const Analysis& a)
     // Same scope walk as liveBytesPerScope, keeping the highest end instead of the sum.
     for (const PlannedBuffer& b : m.planned) {
         if (b.offset < 0)
-            continue;  // planning did not finish
+            continue; // planning did not finish
         const std::uint64_t end = static_cast<std::uint64_t>(b.offset) + b.alignedBytes;
         for (std::int32_t s = std::max(b.first, 0); s <= b.last && s < static_cast<std::int32_t>(rows.size()); ++s) {
             std::uint64_t& head = rows[static_cast<std::size_t>(s)].planHeadBytes;

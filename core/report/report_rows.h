@@ -24,23 +24,23 @@ namespace arenascope {
 struct TensorRow {
     std::int32_t subgraph = 0;
     std::int32_t index = 0;
-    std::string name;                        // from the model: untrusted text
-    std::string kind;                        // as tensorKind() names it
-    std::string dtype;                       // "int8", ...
-    std::string shape;                       // "1x49x40x1"; empty for a scalar
-    std::uint64_t bytes = 0;                 // as the model sizes it
-    std::optional<std::uint64_t> alignedBytes;  // as planned (16-aligned)
-    std::optional<std::uint64_t> padding;       // alignedBytes - requested
-    std::optional<std::uint64_t> offset;     // from the arena start
-    std::int32_t firstUse = -1;              // allocation scope
+    std::string name; // from the model: untrusted text
+    std::string kind; // as tensorKind() names it
+    std::string dtype; // "int8", ...
+    std::string shape; // "1x49x40x1"; empty for a scalar
+    std::uint64_t bytes = 0; // as the model sizes it
+    std::optional<std::uint64_t> alignedBytes; // as planned (16-aligned)
+    std::optional<std::uint64_t> padding; // alignedBytes - requested
+    std::optional<std::uint64_t> offset; // from the arena start
+    std::int32_t firstUse = -1; // allocation scope
     std::int32_t lastUse = -1;
-    std::string where;                       // head, tail, flatbuffer, none
+    std::string where; // head, tail, flatbuffer, none
 };
 
 struct StepRow {
     std::int32_t step = 0;
-    std::uint64_t liveBytes = 0;      // aligned bytes of planned buffers alive at this step
-    std::uint64_t planHeadBytes = 0;  // end of the highest such buffer in the plan (plan-relative)
+    std::uint64_t liveBytes = 0; // aligned bytes of planned buffers alive at this step
+    std::uint64_t planHeadBytes = 0; // end of the highest such buffer in the plan (plan-relative)
 };
 
 std::vector<TensorRow> tensorRows(const Analysis& analysis);

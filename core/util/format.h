@@ -10,7 +10,8 @@ namespace arenascope {
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
-inline std::string formatString(const char* fmt, ...)
+inline std::string
+formatString(const char* fmt, ...)
 {
     va_list args;
     va_start(args, fmt);

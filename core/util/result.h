@@ -14,19 +14,19 @@
 namespace arenascope {
 
 enum class ErrorCode {
-    Io,              // the file could not be read
-    InvalidModel,    // the bytes are not a well-formed .tflite model
-    Unsupported,     // well-formed, but TFLM (or ArenaScope) does not support it
-    UnresolvedOp,    // an operator without a registration: no arena size fixes it
-    OutOfMemory,     // an arena capacity failure, quantified in TFLM's own words
-    Internal,        // a bug in ArenaScope
+    Io, // the file could not be read
+    InvalidModel, // the bytes are not a well-formed .tflite model
+    Unsupported, // well-formed, but TFLM (or ArenaScope) does not support it
+    UnresolvedOp, // an operator without a registration: no arena size fixes it
+    OutOfMemory, // an arena capacity failure, quantified in TFLM's own words
+    Internal, // a bug in ArenaScope
     InvalidArgument, // a bad command-line or API argument
 };
 
 struct Error {
     ErrorCode code = ErrorCode::Internal;
-    std::string message;  // one sentence; TFLM's wording where TFLM prints one
-    std::string context;  // where: "file.tflite: subgraph 0, tensor 12", or empty
+    std::string message; // one sentence; TFLM's wording where TFLM prints one
+    std::string context; // where: "file.tflite: subgraph 0, tensor 12", or empty
 };
 
 inline std::string describe(const Error& e)
@@ -34,11 +34,16 @@ inline std::string describe(const Error& e)
     return e.context.empty() ? e.message : e.context + ": " + e.message;
 }
 
-template <typename T>
-class [[nodiscard]] Result {
+template <typename T> class [[nodiscard]] Result {
 public:
-    Result(T value) : m_data(std::move(value)) {}
-    Result(Error error) : m_data(std::move(error)) {}
+    Result(T value)
+        : m_data(std::move(value))
+    {
+    }
+    Result(Error error)
+        : m_data(std::move(error))
+    {
+    }
 
     explicit operator bool() const { return m_data.index() == 0; }
     bool ok() const { return m_data.index() == 0; }
@@ -52,21 +57,24 @@ private:
 };
 
 // Result<void>: success, or an Error.
-struct Ok {};
+struct Ok { };
 using Status = Result<Ok>;
-inline Status okStatus() { return Ok{}; }
+inline Status okStatus()
+{
+    return Ok {};
+}
 
 inline Error makeError(ErrorCode code, std::string message, std::string context = {})
 {
-    return Error{code, std::move(message), std::move(context)};
+    return Error { code, std::move(message), std::move(context) };
 }
 
 } // namespace arenascope
 
 // Returns the error of a failed Result/Status from the enclosing function.
-#define ARENASCOPE_TRY(expr)                   \
-    do {                                       \
-        auto arenascopeTryResult_ = (expr);    \
-        if (!arenascopeTryResult_)             \
-            return arenascopeTryResult_.error(); \
+#define ARENASCOPE_TRY(expr)                                                                                           \
+    do {                                                                                                               \
+        auto arenascopeTryResult_ = (expr);                                                                            \
+        if (!arenascopeTryResult_)                                                                                     \
+            return arenascopeTryResult_.error();                                                                       \
     } while (false)

@@ -24,13 +24,13 @@ namespace {
 
 constexpr int kChainOperators = 2000;
 constexpr std::uint32_t kChainSeed = 1;
-constexpr std::uint64_t kSizeStep = 16;   // bytes between successive recompute sizes
+constexpr std::uint64_t kSizeStep = 16; // bytes between successive recompute sizes
 constexpr std::uint64_t kSizeCount = 256; // distinct sizes cycled through (a 4 KiB drag)
 
 struct BenchModel {
     std::string name;
-    ModelPtr model;       // null when unavailable
-    std::string missing;  // why, for SkipWithError
+    ModelPtr model; // null when unavailable
+    std::string missing; // why, for SkipWithError
 };
 
 BenchModel personDetect()
@@ -38,8 +38,8 @@ BenchModel personDetect()
     const std::string path = std::string(ARENASCOPE_SHARED_DIR) + "/models/tflm/person_detect.tflite";
     auto loaded = loadModelFile(path);
     if (!loaded)
-        return {"person_detect", nullptr, describe(loaded.error()) + ": person_detect benchmarks are skipped"};
-    return {"person_detect", loaded.value(), {}};
+        return { "person_detect", nullptr, describe(loaded.error()) + ": person_detect benchmarks are skipped" };
+    return { "person_detect", loaded.value(), {} };
 }
 
 BenchModel chainModel()
@@ -47,11 +47,11 @@ BenchModel chainModel()
     const std::string name = "chain" + std::to_string(kChainOperators);
     auto loaded = loadModelBytes(buildChainModel(kChainOperators, kChainSeed), name);
     if (!loaded) {
-        std::fprintf(stderr, "buildChainModel(%d) does not load: %s\n", kChainOperators,
-                     describe(loaded.error()).c_str());
+        std::fprintf(
+            stderr, "buildChainModel(%d) does not load: %s\n", kChainOperators, describe(loaded.error()).c_str());
         std::abort();
     }
-    return {name, loaded.value(), {}};
+    return { name, loaded.value(), {} };
 }
 
 EmulationSettings settingsFor(TargetKind target)
@@ -65,13 +65,13 @@ EmulationSettings settingsFor(TargetKind target)
 std::uint64_t minimumArena(const BenchModel& m, TargetKind target)
 {
     static std::map<std::pair<const Model*, TargetKind>, std::uint64_t> cache;
-    const auto key = std::pair{m.model.get(), target};
+    const auto key = std::pair { m.model.get(), target };
     if (const auto it = cache.find(key); it != cache.end())
         return it->second;
     const auto found = findMinimumArena(*m.model, settingsFor(target), kMeasureArenaBytes);
     if (!found) {
         std::fprintf(stderr, "%s does not fit in %llu bytes\n", m.name.c_str(),
-                     static_cast<unsigned long long>(kMeasureArenaBytes));
+            static_cast<unsigned long long>(kMeasureArenaBytes));
         std::abort();
     }
     return cache.emplace(key, *found).first->second;
@@ -155,7 +155,7 @@ void benchAnalyze(benchmark::State& state, const BenchModel* m, TargetKind targe
 void registerAll(const std::vector<BenchModel>& models)
 {
     for (const BenchModel& m : models) {
-        for (TargetKind target : {TargetKind::CortexM, TargetKind::X86_64}) {
+        for (TargetKind target : { TargetKind::CortexM, TargetKind::X86_64 }) {
             const std::string suffix = "/" + m.name + "/" + std::string(targetName(target));
             benchmark::RegisterBenchmark(("emulate" + suffix).c_str(), benchEmulate, &m, target)
                 ->Unit(benchmark::kMicrosecond);
@@ -178,8 +178,7 @@ int main(int argc, char** argv)
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
         return 1;
     benchmark::AddCustomContext("arenascope_build_type", ARENASCOPE_BUILD_TYPE);
-    static const std::vector<arenascope::BenchModel> models = {arenascope::personDetect(),
-                                                               arenascope::chainModel()};
+    static const std::vector<arenascope::BenchModel> models = { arenascope::personDetect(), arenascope::chainModel() };
     arenascope::registerAll(models);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

@@ -22,7 +22,7 @@ namespace arenascope {
 namespace {
 
 constexpr std::uint32_t kSeed = 20240611;
-constexpr std::int32_t kOfflineEvery = 10;  // the checked variant: every 10th buffer offline-planned
+constexpr std::int32_t kOfflineEvery = 10; // the checked variant: every 10th buffer offline-planned
 
 // ---------------------------------------------------------------------------------------------
 // Reference: TFLM's greedy planner as upstream runs it.
@@ -30,7 +30,7 @@ constexpr std::int32_t kOfflineEvery = 10;  // the checked variant: every 10th b
 struct ListNode {
     std::int32_t offset = 0;
     std::int32_t request = 0;
-    std::int32_t next = -1;  // index of the node with the next larger (or equal, later) offset
+    std::int32_t next = -1; // index of the node with the next larger (or equal, later) offset
 };
 
 bool liveTogether(const BufferRequest& r, std::int32_t first, std::int32_t last)
@@ -40,7 +40,10 @@ bool liveTogether(const BufferRequest& r, std::int32_t first, std::int32_t last)
 
 class TflmGreedyReference {
 public:
-    explicit TflmGreedyReference(std::span<const BufferRequest> requests) : m_req(requests) {}
+    explicit TflmGreedyReference(std::span<const BufferRequest> requests)
+        : m_req(requests)
+    {
+    }
 
     Plan plan()
     {
@@ -70,23 +73,22 @@ public:
         const auto firstId = static_cast<std::size_t>(ids[0]);
         if (plan.offsets[firstId] < 0)
             plan.offsets[firstId] = 0;
-        m_nodes.push_back(ListNode{plan.offsets[firstId], ids[0], -1});
+        m_nodes.push_back(ListNode { plan.offsets[firstId], ids[0], -1 });
         for (std::size_t k = 1; k < n; ++k) {
             const auto id = static_cast<std::size_t>(ids[k]);
             const BufferRequest& want = m_req[id];
             const std::int32_t offset = want.offlineOffset != kOnlinePlanned ? want.offlineOffset : firstFit(want);
             plan.offsets[id] = offset;
-            insert(ListNode{offset, ids[k], -1});
+            insert(ListNode { offset, ids[k], -1 });
         }
         for (const ListNode& node : m_nodes)
-            plan.maxBytes = std::max<std::int64_t>(plan.maxBytes, std::int64_t{node.offset} + size(node));
+            plan.maxBytes = std::max<std::int64_t>(plan.maxBytes, std::int64_t { node.offset } + size(node));
         return plan;
     }
 
 private:
     // Sorts [from, end) by size, largest first; equal sizes never swap.
-    static void bubbleSortDescending(std::vector<std::int32_t>& sizes, std::vector<std::int32_t>& ids,
-                                     std::size_t from)
+    static void bubbleSortDescending(std::vector<std::int32_t>& sizes, std::vector<std::int32_t>& ids, std::size_t from)
     {
         bool swapped = true;
         while (swapped) {
@@ -179,7 +181,10 @@ Plan tflmLinearReference(std::span<const BufferRequest> requests)
 // ---------------------------------------------------------------------------------------------
 // Inputs.
 
-std::int32_t below(std::mt19937& rng, std::uint32_t n) { return static_cast<std::int32_t>(rng() % n); }
+std::int32_t below(std::mt19937& rng, std::uint32_t n)
+{
+    return static_cast<std::int32_t>(rng() % n);
+}
 
 // A model-like buffer set: about two buffers created per operator step, most living 1-3 steps,
 // a few (skip connections) up to 40; sizes 16 B to 128 KiB, 16-aligned, log-uniform.
@@ -191,9 +196,11 @@ std::vector<BufferRequest> randomBuffers(std::int32_t count, std::uint32_t seed,
     for (std::int32_t i = 0; i < count; ++i) {
         BufferRequest& r = out[static_cast<std::size_t>(i)];
         const std::int32_t roll = below(rng, 100);
-        const std::int32_t life = roll < 60 ? 1 : roll < 85 ? 2 + below(rng, 2) : roll < 97 ? 4 + below(rng, 5)
-                                                                                   : 9 + below(rng, 32);
-        r.first = static_cast<std::int32_t>(std::int64_t{i} * steps / count);
+        const std::int32_t life = roll < 60 ? 1
+            : roll < 85                     ? 2 + below(rng, 2)
+            : roll < 97                     ? 4 + below(rng, 5)
+                                            : 9 + below(rng, 32);
+        r.first = static_cast<std::int32_t>(std::int64_t { i } * steps / count);
         r.last = std::min(r.first + life, steps);
         const std::int32_t magnitude = 1 << (4 + below(rng, 13));
         r.size = (magnitude + below(rng, static_cast<std::uint32_t>(magnitude)) + 15) / 16 * 16;
@@ -210,8 +217,9 @@ void requireSame(const Plan& ours, const Plan& reference, const char* what, std:
     std::size_t at = 0;
     while (at < ours.offsets.size() && at < reference.offsets.size() && ours.offsets[at] == reference.offsets[at])
         ++at;
-    std::fprintf(stderr, "%s differs from TFLM's algorithm on %d buffers: first at buffer %zu, plan %lld vs %lld bytes\n",
-                 what, count, at, static_cast<long long>(ours.maxBytes), static_cast<long long>(reference.maxBytes));
+    std::fprintf(stderr,
+        "%s differs from TFLM's algorithm on %d buffers: first at buffer %zu, plan %lld vs %lld bytes\n", what, count,
+        at, static_cast<long long>(ours.maxBytes), static_cast<long long>(reference.maxBytes));
     std::abort();
 }
 
@@ -235,8 +243,7 @@ const std::vector<BufferRequest>& checkedInputs(std::int32_t count)
 // ---------------------------------------------------------------------------------------------
 // Benchmarks: one iteration = one full plan of the set.
 
-template <typename PlanFn>
-void runPlanner(benchmark::State& state, PlanFn plan)
+template <typename PlanFn> void runPlanner(benchmark::State& state, PlanFn plan)
 {
     const auto count = static_cast<std::int32_t>(state.range(0));
     const std::vector<BufferRequest>& inputs = checkedInputs(count);
@@ -250,12 +257,18 @@ void runPlanner(benchmark::State& state, PlanFn plan)
     state.counters["plan_bytes"] = static_cast<double>(bytes);
 }
 
-void BM_GreedyArenaScope(benchmark::State& state) { runPlanner(state, [](const auto& in) { return planGreedy(in); }); }
+void BM_GreedyArenaScope(benchmark::State& state)
+{
+    runPlanner(state, [](const auto& in) { return planGreedy(in); });
+}
 void BM_GreedyTflmReference(benchmark::State& state)
 {
     runPlanner(state, [](const auto& in) { return TflmGreedyReference(in).plan(); });
 }
-void BM_LinearArenaScope(benchmark::State& state) { runPlanner(state, [](const auto& in) { return planLinear(in); }); }
+void BM_LinearArenaScope(benchmark::State& state)
+{
+    runPlanner(state, [](const auto& in) { return planLinear(in); });
+}
 void BM_LinearTflmReference(benchmark::State& state)
 {
     runPlanner(state, [](const auto& in) { return tflmLinearReference(in); });
@@ -263,7 +276,7 @@ void BM_LinearTflmReference(benchmark::State& state)
 
 void bufferCounts(benchmark::internal::Benchmark* b)
 {
-    for (std::int64_t n : {100, 1000, 2000, 4000, 10000})
+    for (std::int64_t n : { 100, 1000, 2000, 4000, 10000 })
         b->Arg(n);
     b->ArgName("buffers")->Complexity();
 }

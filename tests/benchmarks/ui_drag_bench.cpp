@@ -9,9 +9,9 @@
 #include "core/model/synthetic_model.h"
 
 #include <QApplication>
-#include <QStandardPaths>
 #include <QFile>
 #include <QMouseEvent>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <benchmark/benchmark.h>
 #include <qcustomplot.h>
@@ -40,8 +40,8 @@ void dragOn(benchmark::State& state, const QString& path)
     plot->replot(QCustomPlot::rpImmediateRefresh);
     const int x = plot->axisRect()->rect().center().x();
     const double lineY = plot->yAxis->coordToPixel(static_cast<double>(window.controls()->arenaBytes()));
-    QMouseEvent press(QEvent::MouseButtonPress, QPointF(x, lineY), plot->mapToGlobal(QPointF(x, lineY)),
-                      Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+    QMouseEvent press(QEvent::MouseButtonPress, QPointF(x, lineY), plot->mapToGlobal(QPointF(x, lineY)), Qt::LeftButton,
+        Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(plot, &press);
     const double top = plot->yAxis->coordToPixel(static_cast<double>(minimum) * 1.02);
     const double bottom = plot->yAxis->coordToPixel(static_cast<double>(minimum) * 0.98);
@@ -50,13 +50,13 @@ void dragOn(benchmark::State& state, const QString& path)
         // Sweep across the minimum, a pixel at a time, as a drag does.
         const double y = top + static_cast<double>(step++ % 64) / 63.0 * (bottom - top);
         QMouseEvent move(QEvent::MouseMove, QPointF(x, y), plot->mapToGlobal(QPointF(x, y)), Qt::NoButton,
-                         Qt::LeftButton, Qt::NoModifier);
+            Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(plot, &move);
         plot->replot(QCustomPlot::rpImmediateRefresh);
         QApplication::processEvents();
     }
     QMouseEvent release(QEvent::MouseButtonRelease, QPointF(x, bottom), plot->mapToGlobal(QPointF(x, bottom)),
-                        Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+        Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
     QApplication::sendEvent(plot, &release);
     state.counters["min_arena_bytes"] = static_cast<double>(minimum);
 }
@@ -73,9 +73,9 @@ void BM_DragChain2000(benchmark::State& state)
     if (!QFile::exists(path)) {
         const auto bytes = buildChainModel(2000, 7);
         QFile f(path);
-        if (!f.open(QIODevice::WriteOnly) ||
-            f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<qint64>(bytes.size())) !=
-                static_cast<qint64>(bytes.size())) {
+        if (!f.open(QIODevice::WriteOnly)
+            || f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<qint64>(bytes.size()))
+                != static_cast<qint64>(bytes.size())) {
             state.SkipWithError("cannot write the synthetic model");
             return;
         }

@@ -18,14 +18,13 @@ namespace {
 
 constexpr std::uint64_t kArena = 1024;
 
-template <typename T>
-std::string messageOf(const Result<T>& r)
+template <typename T> std::string messageOf(const Result<T>& r)
 {
     return r ? std::string("(succeeded)") : r.error().message;
 }
 
-const std::string kNotResizable =
-    "Internal error: either buffer is not resizable or ResetTempAllocations() is not called before ResizeBuffer().";
+const std::string kNotResizable
+    = "Internal error: either buffer is not resizable or ResetTempAllocations() is not called before ResizeBuffer().";
 
 // ---- single_arena_buffer_allocator_test.cc ----
 
@@ -35,7 +34,7 @@ TEST(SingleArena, HeadResizesUpAndDown)
     auto head = a.allocateResizable(0, 1);
     ASSERT_TRUE(head);
     EXPECT_EQ(head.value(), 0U);
-    for (std::uint64_t size : {100U, 10U, 1000U}) {
+    for (std::uint64_t size : { 100U, 10U, 1000U }) {
         ASSERT_TRUE(a.resizeBuffer(head.value(), size, 1)) << size;
         EXPECT_EQ(a.nonPersistentUsedBytes(), size);
     }
@@ -48,7 +47,7 @@ TEST(SingleArena, HeadResizeWithOddAlignment)
     SingleArena a(kArena);
     auto head = a.allocateResizable(0, 12);
     ASSERT_TRUE(head);
-    for (std::uint64_t size : {100U, 10U, 1000U}) {
+    for (std::uint64_t size : { 100U, 10U, 1000U }) {
         ASSERT_TRUE(a.resizeBuffer(head.value(), size, 12)) << size;
         EXPECT_GE(a.nonPersistentUsedBytes(), size);
         EXPECT_LE(a.nonPersistentUsedBytes(), size + 11);
@@ -182,7 +181,7 @@ TEST(SingleArena, ResetTempReportsAWrongDeallocation)
     ASSERT_TRUE(t1);
     ASSERT_TRUE(t2);
     a.deallocateTemp(t2.value());
-    a.deallocateTemp(t2.value() + 16);  // the count balances, the checksum does not
+    a.deallocateTemp(t2.value() + 16); // the count balances, the checksum does not
     const Status s = a.resetTemp();
     ASSERT_FALSE(s);
     EXPECT_EQ(s.error().message, "Number of allocated temp buffers: 0. Checksum passing status: 0");
@@ -203,7 +202,7 @@ TEST(SingleArena, TempFailureMessage)
 {
     SingleArena a(kArena);
     ASSERT_TRUE(a.allocateTemp(24, 1));
-    auto temp = a.allocateTemp(1000, 16);  // starts at 32 after alignment
+    auto temp = a.allocateTemp(1000, 16); // starts at 32 after alignment
     ASSERT_FALSE(temp);
     EXPECT_EQ(temp.error().code, ErrorCode::OutOfMemory);
     EXPECT_EQ(temp.error().message, "Failed to allocate temp memory. Requested: 1000, available 992, missing: 8");
@@ -213,7 +212,7 @@ TEST(SingleArena, TailFailureWhenTheHeadIsInTheWay)
 {
     SingleArena a(kArena);
     ASSERT_TRUE(a.allocateResizable(1000, 16));
-    auto r = a.allocatePersistent(30, 16);  // 1024 - 30 = 994, aligned down to 992 < 1000
+    auto r = a.allocatePersistent(30, 16); // 1024 - 30 = 994, aligned down to 992 < 1000
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().message, "Failed to allocate tail memory. Requested: 30, available 22, missing: 8");
 }
@@ -226,8 +225,8 @@ TEST(SingleArena, TailFailurePrintsNegativeAvailableAs32BitUnsigned)
     // number wraps at 32 bits (../shared/oracle: "Requested: 8, available 4294967288, missing: 16").
     SingleArena a(128);
     ASSERT_TRUE(a.allocateResizable(112, 16));
-    ASSERT_TRUE(a.allocatePersistent(16, 16));  // head == tail == 112
-    auto r = a.allocatePersistent(8, 16);       // 104, aligned down to 96: 16 below the head
+    ASSERT_TRUE(a.allocatePersistent(16, 16)); // head == tail == 112
+    auto r = a.allocatePersistent(8, 16); // 104, aligned down to 96: 16 below the head
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().message, "Failed to allocate tail memory. Requested: 8, available 4294967288, missing: 16");
 }
@@ -304,7 +303,7 @@ TEST(NonPersistentArena, ResizableBuffer)
     auto head = a.allocateResizable(10, 1);
     ASSERT_TRUE(head);
     EXPECT_EQ(head.value(), 0U);
-    for (std::uint64_t size : {100U, 10U, 1000U}) {
+    for (std::uint64_t size : { 100U, 10U, 1000U }) {
         ASSERT_TRUE(a.resizeBuffer(head.value(), size, 1)) << size;
         EXPECT_EQ(a.nonPersistentUsedBytes(), size);
     }
@@ -328,7 +327,7 @@ TEST(NonPersistentArena, NoResizableBufferBeforeTempIsReset)
     NonPersistentArena a(kArena);
     auto temp = a.allocateTemp(100, 1);
     ASSERT_TRUE(temp);
-    a.deallocateTemp(temp.value());  // not reset yet
+    a.deallocateTemp(temp.value()); // not reset yet
     auto head = a.allocateResizable(100, 1);
     ASSERT_FALSE(head);
     EXPECT_EQ(head.error().message, kNotResizable);

@@ -14,7 +14,10 @@
 namespace arenascope {
 namespace {
 
-std::vector<std::uint8_t> example() { return buildExampleModel(); }
+std::vector<std::uint8_t> example()
+{
+    return buildExampleModel();
+}
 
 void expectLoadError(std::vector<std::uint8_t> bytes, const char* what)
 {
@@ -23,14 +26,17 @@ void expectLoadError(std::vector<std::uint8_t> bytes, const char* what)
     EXPECT_FALSE(r.error().message.empty()) << what;
 }
 
-TEST(BadInput, EmptyFile) { expectLoadError({}, "empty"); }
+TEST(BadInput, EmptyFile)
+{
+    expectLoadError({}, "empty");
+}
 
 TEST(BadInput, EveryTruncationOfAModel)
 {
     const auto bytes = example();
     for (std::size_t n = 0; n < bytes.size(); ++n)
-        expectLoadError(std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(n)),
-                        "truncated");
+        expectLoadError(
+            std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(n)), "truncated");
 }
 
 TEST(BadInput, WrongIdentifier)

@@ -22,7 +22,7 @@ using namespace reporttest;
 // Returns what is wrong, or an empty string.
 std::string unbalancedTags(const std::string& html)
 {
-    static const std::vector<std::string> kVoid = {"meta", "img", "br", "hr", "link", "input"};
+    static const std::vector<std::string> kVoid = { "meta", "img", "br", "hr", "link", "input" };
     std::vector<std::string> open;
     for (std::size_t i = html.find('<'); i != std::string::npos; i = html.find('<', i + 1)) {
         const std::size_t end = html.find('>', i);
@@ -49,7 +49,7 @@ TEST(HtmlReport, VerdictAndEscapedNames)
 {
     const ModelPtr model = renamedExample(kOddNames);
     ASSERT_TRUE(model);
-    const auto html = htmlReport(*analyze(model, EmulationSettings{}, 20000));
+    const auto html = htmlReport(*analyze(model, EmulationSettings {}, 20000));
     ASSERT_TRUE(html) << describe(html.error());
     const std::string& h = html.value();
     EXPECT_EQ(unbalancedTags(h), "");
@@ -72,13 +72,12 @@ TEST(HtmlReport, FitsAndFailsBeforeSizeMatters)
 {
     const ModelPtr model = loadExample();
     ASSERT_TRUE(model);
-    const std::string fits = htmlReport(*analyze(model, EmulationSettings{}, 25716)).value();
-    EXPECT_NE(fits.find("Fits in the 25716-byte arena, 0 bytes more than the smallest that works."),
-              std::string::npos);
+    const std::string fits = htmlReport(*analyze(model, EmulationSettings {}, 25716)).value();
+    EXPECT_NE(fits.find("Fits in the 25716-byte arena, 0 bytes more than the smallest that works."), std::string::npos);
 
     const ModelPtr custom = renamedExample({}, "<MyOp>");
     ASSERT_TRUE(custom);
-    const AnalysisPtr a = analyze(custom, EmulationSettings{}, 100000);
+    const AnalysisPtr a = analyze(custom, EmulationSettings {}, 100000);
     ASSERT_TRUE(a->failure() && !a->failure()->capacity);
     const std::string fails = htmlReport(*a).value();
     EXPECT_NE(fails.find("Fails before the arena size matters"), std::string::npos);
@@ -90,19 +89,18 @@ TEST(HtmlReport, FitsAndFailsBeforeSizeMatters)
 TEST(HtmlReport, EmbedsPngImagesAndRejectsOthers)
 {
     // A 1x1 PNG.
-    const std::vector<std::uint8_t> png = {
-        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00,
-        0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4, 0x89, 0x00,
-        0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xf0, 0x1f, 0x00, 0x05,
-        0x00, 0x01, 0xff, 0x89, 0x99, 0x3d, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42,
-        0x60, 0x82};
-    const AnalysisPtr a = analyze(loadExample(), EmulationSettings{}, std::nullopt);
-    const auto html = htmlReport(*a, {{"Timeline <1>", png}});
+    const std::vector<std::uint8_t> png = { 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d,
+        0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f,
+        0x15, 0xc4, 0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xf0,
+        0x1f, 0x00, 0x05, 0x00, 0x01, 0xff, 0x89, 0x99, 0x3d, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44,
+        0xae, 0x42, 0x60, 0x82 };
+    const AnalysisPtr a = analyze(loadExample(), EmulationSettings {}, std::nullopt);
+    const auto html = htmlReport(*a, { { "Timeline <1>", png } });
     ASSERT_TRUE(html);
     const std::string img = "<img src=\"data:image/png;base64," + base64Encode(png) + "\" alt=\"Timeline &lt;1&gt;\">";
     EXPECT_NE(html.value().find(img), std::string::npos);
     EXPECT_NE(html.value().find("<figcaption>Timeline &lt;1&gt;</figcaption>"), std::string::npos);
-    const auto bad = htmlReport(*a, {{"ok", png}, {"not a png", {'G', 'I', 'F', '8', '9', 'a', 0, 0, 0}}});
+    const auto bad = htmlReport(*a, { { "ok", png }, { "not a png", { 'G', 'I', 'F', '8', '9', 'a', 0, 0, 0 } } });
     ASSERT_FALSE(bad);
     EXPECT_EQ(bad.error().code, ErrorCode::InvalidArgument);
     EXPECT_NE(describe(bad.error()).find("image 2"), std::string::npos);
@@ -110,9 +108,7 @@ TEST(HtmlReport, EmbedsPngImagesAndRejectsOthers)
 
 TEST(HtmlReport, Base64MatchesRfc4648Vectors)
 {
-    auto enc = [](std::string_view s) {
-        return base64Encode(std::vector<std::uint8_t>(s.begin(), s.end()));
-    };
+    auto enc = [](std::string_view s) { return base64Encode(std::vector<std::uint8_t>(s.begin(), s.end())); };
     EXPECT_EQ(enc(""), "");
     EXPECT_EQ(enc("f"), "Zg==");
     EXPECT_EQ(enc("fo"), "Zm8=");
@@ -120,7 +116,7 @@ TEST(HtmlReport, Base64MatchesRfc4648Vectors)
     EXPECT_EQ(enc("foob"), "Zm9vYg==");
     EXPECT_EQ(enc("fooba"), "Zm9vYmE=");
     EXPECT_EQ(enc("foobar"), "Zm9vYmFy");
-    EXPECT_EQ(base64Encode(std::vector<std::uint8_t>{0xfb, 0xff}), "+/8=");
+    EXPECT_EQ(base64Encode(std::vector<std::uint8_t> { 0xfb, 0xff }), "+/8=");
 }
 
 } // namespace

@@ -33,9 +33,11 @@ TEST(KernelRegistry, ProfilesAreUniqueAndCiteTheirSource)
     std::set<std::string_view> customs;
     for (const KernelProfile& p : allKernelProfiles()) {
         EXPECT_FALSE(p.source.empty()) << p.name;
-        if (p.builtinCode >= 0) {
-            EXPECT_TRUE(builtins.insert(p.builtinCode).second) << "twice: " << p.name;
-            EXPECT_EQ(p.name, builtinOperatorName(p.builtinCode)) << p.builtinCode;
+        if (!p.custom) {
+            const auto code = builtinOperatorCode(p.name);
+            ASSERT_TRUE(code.has_value()) << "not a builtin operator name: " << p.name;
+            EXPECT_TRUE(builtins.insert(*code).second) << "twice: " << p.name;
+            EXPECT_EQ(findKernelProfile(*code, {}), &p) << p.name;
         } else {
             EXPECT_TRUE(customs.insert(p.name).second) << "twice: " << p.name;
         }
@@ -45,7 +47,7 @@ TEST(KernelRegistry, ProfilesAreUniqueAndCiteTheirSource)
 TEST(KernelRegistry, ProfiledCustomOperatorsAreRegistered)
 {
     for (const KernelProfile& p : allKernelProfiles()) {
-        if (p.builtinCode < 0) {
+        if (p.custom) {
             EXPECT_TRUE(tflmRegistersCustom(p.name)) << p.name;
         }
     }

@@ -51,7 +51,7 @@ struct Builder {
     }
 
     std::int32_t tensor(std::size_t sg, TensorType type, std::vector<std::int32_t> shape, std::size_t channels = 0,
-                        std::size_t dataBytes = 0)
+        std::size_t dataBytes = 0)
     {
         auto t = std::make_unique<TensorT>();
         t->name = "t" + std::to_string(model.subgraphs[sg]->tensors.size());
@@ -85,7 +85,7 @@ struct Builder {
     }
 
     OperatorT& custom(std::size_t sg, const std::string& name, std::vector<std::uint8_t> options,
-                      std::vector<std::int32_t> in, std::vector<std::int32_t> out)
+        std::vector<std::int32_t> in, std::vector<std::int32_t> out)
     {
         auto c = std::make_unique<OperatorCodeT>();
         c->builtin_code = kCustom;
@@ -136,8 +136,8 @@ std::vector<std::int32_t> tempTensors(const EmulationResult& r, std::int32_t sub
 {
     std::vector<std::int32_t> v;
     for (const AllocationEvent& e : r.events)
-        if (e.category == Category::TempTensors && e.subgraph == subgraph && e.op == op &&
-            e.label.find(" tensor") != std::string::npos)
+        if (e.category == Category::TempTensors && e.subgraph == subgraph && e.op == op
+            && e.label.find(" tensor") != std::string::npos)
             v.push_back(e.tensor);
     return v;
 }
@@ -152,41 +152,41 @@ std::vector<std::uint64_t> scratch(const EmulationResult& r, std::int32_t op)
     return v;
 }
 
-constexpr std::array kTargets = {TargetKind::CortexM, TargetKind::X86_64};
+constexpr std::array kTargets = { TargetKind::CortexM, TargetKind::X86_64 };
 
 TEST(KernelsLogic, ComparisonSelectMatmulPoolLookupCumsum)
 {
     Builder b;
     const auto f32 = TensorType::FLOAT32;
-    const std::int32_t a = b.tensor(0, f32, {1, 4});
-    const std::int32_t bb = b.tensor(0, f32, {1, 4});
-    const std::int32_t c = b.tensor(0, TensorType::BOOL, {1, 4});
-    const std::int32_t d = b.tensor(0, f32, {1, 4});
-    const std::int32_t x = b.tensor(0, f32, {1, 2, 3});
-    const std::int32_t y = b.tensor(0, f32, {1, 3, 4}, 0, 48);
-    const std::int32_t z = b.tensor(0, f32, {1, 2, 4});
-    const std::int32_t p = b.tensor(0, f32, {1, 4, 4, 2});
-    const std::int32_t q = b.tensor(0, f32, {1, 2, 2, 2});
-    const std::int32_t ids = b.tensor(0, TensorType::INT32, {3});
-    const std::int32_t table = b.tensor(0, f32, {5, 4}, 0, 80);
-    const std::int32_t rows = b.tensor(0, f32, {3, 4});
-    const std::int32_t t8 = b.tensor(0, TensorType::INT8, {1, 8}, 1);
-    const std::int32_t axis = b.tensor(0, TensorType::INT32, {1}, 0, 4);
-    const std::int32_t s8 = b.tensor(0, TensorType::INT8, {1, 8}, 1);
-    b.op(0, kLess, {a, bb}, {c});
-    b.op(0, kSelectV2, {c, a, bb}, {d});
-    b.op(0, kBatchMatmul, {x, y}, {z}).builtin_options.Set(BatchMatMulOptionsT{});
+    const std::int32_t a = b.tensor(0, f32, { 1, 4 });
+    const std::int32_t bb = b.tensor(0, f32, { 1, 4 });
+    const std::int32_t c = b.tensor(0, TensorType::BOOL, { 1, 4 });
+    const std::int32_t d = b.tensor(0, f32, { 1, 4 });
+    const std::int32_t x = b.tensor(0, f32, { 1, 2, 3 });
+    const std::int32_t y = b.tensor(0, f32, { 1, 3, 4 }, 0, 48);
+    const std::int32_t z = b.tensor(0, f32, { 1, 2, 4 });
+    const std::int32_t p = b.tensor(0, f32, { 1, 4, 4, 2 });
+    const std::int32_t q = b.tensor(0, f32, { 1, 2, 2, 2 });
+    const std::int32_t ids = b.tensor(0, TensorType::INT32, { 3 });
+    const std::int32_t table = b.tensor(0, f32, { 5, 4 }, 0, 80);
+    const std::int32_t rows = b.tensor(0, f32, { 3, 4 });
+    const std::int32_t t8 = b.tensor(0, TensorType::INT8, { 1, 8 }, 1);
+    const std::int32_t axis = b.tensor(0, TensorType::INT32, { 1 }, 0, 4);
+    const std::int32_t s8 = b.tensor(0, TensorType::INT8, { 1, 8 }, 1);
+    b.op(0, kLess, { a, bb }, { c });
+    b.op(0, kSelectV2, { c, a, bb }, { d });
+    b.op(0, kBatchMatmul, { x, y }, { z }).builtin_options.Set(BatchMatMulOptionsT {});
     {
         Pool2DOptionsT opt;
         opt.padding = Padding::VALID;
         opt.filter_width = opt.filter_height = 2;
         opt.stride_w = opt.stride_h = 2;
-        b.op(0, kL2Pool2d, {p}, {q}).builtin_options.Set(opt);
+        b.op(0, kL2Pool2d, { p }, { q }).builtin_options.Set(opt);
     }
-    b.op(0, kEmbeddingLookup, {ids, table}, {rows});
-    b.op(0, kCumsum, {t8, axis}, {s8}).builtin_options.Set(CumsumOptionsT{});
-    b.model.subgraphs[0]->inputs = {a, bb, x, p, ids, t8};
-    b.model.subgraphs[0]->outputs = {d, z, q, rows, s8};
+    b.op(0, kEmbeddingLookup, { ids, table }, { rows });
+    b.op(0, kCumsum, { t8, axis }, { s8 }).builtin_options.Set(CumsumOptionsT {});
+    b.model.subgraphs[0]->inputs = { a, bb, x, p, ids, t8 };
+    b.model.subgraphs[0]->outputs = { d, z, q, rows, s8 };
     const ModelPtr model = b.load();
     ASSERT_TRUE(model);
 
@@ -196,50 +196,51 @@ TEST(KernelsLogic, ComparisonSelectMatmulPoolLookupCumsum)
         const auto r = run(*model, target);
         ASSERT_TRUE(r->ok) << (r->failure ? r->failure->message : "");
         const std::vector<std::uint64_t> expected = {
-            32,              // LESS: OpData{ComparisonParams}
-            1,               // SELECT_V2: OpData{bool}
+            32, // LESS: OpData{ComparisonParams}
+            1, // SELECT_V2: OpData{bool}
             x64 ? 32u : 16u, // BATCH_MATMUL: OpDataBatchMatmul
             x64 ? 24u : 12u, // rhs transposed TfLiteEvalTensor
-            16, 48,          // its dims (rank 3) and data (12 floats)
-            16,              // writable output dims (rank 3)
-            20,              // L2_POOL_2D: writable output dims (rank 4)
-            12,              // EMBEDDING_LOOKUP: writable output dims (rank 2)
-            x64 ? 16u : 8u,  // its OpData {float; size_t}
-            36,              // CUMSUM int8 OpData
+            16, 48, // its dims (rank 3) and data (12 floats)
+            16, // writable output dims (rank 3)
+            20, // L2_POOL_2D: writable output dims (rank 4)
+            12, // EMBEDDING_LOOKUP: writable output dims (rank 2)
+            x64 ? 16u : 8u, // its OpData {float; size_t}
+            36, // CUMSUM int8 OpData
         };
         EXPECT_EQ(kernelPersistent(*r), expected);
-        EXPECT_EQ(tempTensors(*r, 0, 0), (std::vector<std::int32_t>{a, bb}));
-        EXPECT_EQ(tempTensors(*r, 0, 1), (std::vector<std::int32_t>{c, a, bb, d}));
-        EXPECT_EQ(tempTensors(*r, 0, 2), (std::vector<std::int32_t>{x, y, z}));
-        EXPECT_EQ(tempTensors(*r, 0, 3), (std::vector<std::int32_t>{q, p}));
-        EXPECT_EQ(tempTensors(*r, 0, 4), (std::vector<std::int32_t>{ids, table, rows}));
-        EXPECT_EQ(tempTensors(*r, 0, 5), (std::vector<std::int32_t>{t8, axis, s8}));
+        EXPECT_EQ(tempTensors(*r, 0, 0), (std::vector<std::int32_t> { a, bb }));
+        EXPECT_EQ(tempTensors(*r, 0, 1), (std::vector<std::int32_t> { c, a, bb, d }));
+        EXPECT_EQ(tempTensors(*r, 0, 2), (std::vector<std::int32_t> { x, y, z }));
+        EXPECT_EQ(tempTensors(*r, 0, 3), (std::vector<std::int32_t> { q, p }));
+        EXPECT_EQ(tempTensors(*r, 0, 4), (std::vector<std::int32_t> { ids, table, rows }));
+        EXPECT_EQ(tempTensors(*r, 0, 5), (std::vector<std::int32_t> { t8, axis, s8 }));
     }
 }
 
 TEST(KernelsLogic, TransposeConvInt8RequestsAccumulatorScratch)
 {
     Builder b;
-    const std::int32_t shape = b.tensor(0, TensorType::INT32, {4}, 0, 16);
-    const std::int32_t filter = b.tensor(0, TensorType::INT8, {8, 3, 3, 4}, 8, 8 * 3 * 3 * 4);
-    const std::int32_t input = b.tensor(0, TensorType::INT8, {1, 4, 4, 4}, 1);
-    const std::int32_t bias = b.tensor(0, TensorType::INT32, {8}, 8, 32);
-    const std::int32_t output = b.tensor(0, TensorType::INT8, {1, 8, 8, 8}, 1);
+    const std::int32_t shape = b.tensor(0, TensorType::INT32, { 4 }, 0, 16);
+    const std::int32_t filter = b.tensor(0, TensorType::INT8, { 8, 3, 3, 4 }, 8, 8 * 3 * 3 * 4);
+    const std::int32_t input = b.tensor(0, TensorType::INT8, { 1, 4, 4, 4 }, 1);
+    const std::int32_t bias = b.tensor(0, TensorType::INT32, { 8 }, 8, 32);
+    const std::int32_t output = b.tensor(0, TensorType::INT8, { 1, 8, 8, 8 }, 1);
     TransposeConvOptionsT opt;
     opt.padding = Padding::SAME;
     opt.stride_w = opt.stride_h = 2;
-    b.op(0, kTransposeConv, {shape, filter, input, bias}, {output}).builtin_options.Set(opt);
-    b.model.subgraphs[0]->inputs = {input};
-    b.model.subgraphs[0]->outputs = {output};
+    b.op(0, kTransposeConv, { shape, filter, input, bias }, { output }).builtin_options.Set(opt);
+    b.model.subgraphs[0]->inputs = { input };
+    b.model.subgraphs[0]->outputs = { output };
     const ModelPtr model = b.load();
     ASSERT_TRUE(model);
     for (TargetKind target : kTargets) {
         const auto r = run(*model, target);
         ASSERT_TRUE(r->ok) << (r->failure ? r->failure->message : "");
         const std::uint64_t opData = target == TargetKind::X86_64 ? 80 : 72;
-        EXPECT_EQ(kernelPersistent(*r), (std::vector<std::uint64_t>{opData, 32, 32}));
-        EXPECT_EQ(tempTensors(*r, 0, 0), (std::vector<std::int32_t>{output, input, filter, input, filter, bias, output}));
-        EXPECT_EQ(scratch(*r, 0), (std::vector<std::uint64_t>{8 * 8 * 8 * 4}));
+        EXPECT_EQ(kernelPersistent(*r), (std::vector<std::uint64_t> { opData, 32, 32 }));
+        EXPECT_EQ(
+            tempTensors(*r, 0, 0), (std::vector<std::int32_t> { output, input, filter, input, filter, bias, output }));
+        EXPECT_EQ(scratch(*r, 0), (std::vector<std::uint64_t> { 8 * 8 * 8 * 4 }));
     }
 }
 
@@ -249,30 +250,30 @@ TEST(KernelsLogic, IfAllocatesOpDataAndPreparesBranches)
     b.addSubgraph();
     b.addSubgraph();
     const auto f32 = TensorType::FLOAT32;
-    const std::int32_t cond = b.tensor(0, TensorType::BOOL, {1});
-    const std::int32_t v = b.tensor(0, f32, {2});
-    const std::int32_t out = b.tensor(0, TensorType::BOOL, {2});
-    for (std::size_t sg : {1u, 2u}) {
-        const std::int32_t in = b.tensor(sg, f32, {2});
-        const std::int32_t res = b.tensor(sg, TensorType::BOOL, {2});
-        b.op(sg, sg == 1 ? kEqual : kNotEqual, {in, in}, {res});
-        b.model.subgraphs[sg]->inputs = {in};
-        b.model.subgraphs[sg]->outputs = {res};
+    const std::int32_t cond = b.tensor(0, TensorType::BOOL, { 1 });
+    const std::int32_t v = b.tensor(0, f32, { 2 });
+    const std::int32_t out = b.tensor(0, TensorType::BOOL, { 2 });
+    for (std::size_t sg : { 1u, 2u }) {
+        const std::int32_t in = b.tensor(sg, f32, { 2 });
+        const std::int32_t res = b.tensor(sg, TensorType::BOOL, { 2 });
+        b.op(sg, sg == 1 ? kEqual : kNotEqual, { in, in }, { res });
+        b.model.subgraphs[sg]->inputs = { in };
+        b.model.subgraphs[sg]->outputs = { res };
     }
     IfOptionsT opt;
     opt.then_subgraph_index = 1;
     opt.else_subgraph_index = 2;
-    b.op(0, kIf, {cond, v}, {out}).builtin_options.Set(opt);
-    b.model.subgraphs[0]->inputs = {cond, v};
-    b.model.subgraphs[0]->outputs = {out};
+    b.op(0, kIf, { cond, v }, { out }).builtin_options.Set(opt);
+    b.model.subgraphs[0]->inputs = { cond, v };
+    b.model.subgraphs[0]->outputs = { out };
     const ModelPtr model = b.load();
     ASSERT_TRUE(model);
     for (TargetKind target : kTargets) {
         const auto r = run(*model, target);
         ASSERT_TRUE(r->ok) << (r->failure ? r->failure->message : "");
-        EXPECT_EQ(kernelPersistent(*r), (std::vector<std::uint64_t>{8, 32, 32}));
-        EXPECT_EQ(tempTensors(*r, 0, 0), (std::vector<std::int32_t>{cond}));
-        EXPECT_EQ(tempTensors(*r, 1, 0), (std::vector<std::int32_t>{0, 0}));
+        EXPECT_EQ(kernelPersistent(*r), (std::vector<std::uint64_t> { 8, 32, 32 }));
+        EXPECT_EQ(tempTensors(*r, 0, 0), (std::vector<std::int32_t> { cond }));
+        EXPECT_EQ(tempTensors(*r, 1, 0), (std::vector<std::int32_t> { 0, 0 }));
     }
 }
 
@@ -293,25 +294,24 @@ TEST(KernelsLogic, DetectionPostprocessRequestsElevenScratchBuffers)
     fb.Finish();
     Builder b;
     const auto f32 = TensorType::FLOAT32;
-    const std::int32_t boxes = b.tensor(0, f32, {1, 10, 4});
-    const std::int32_t scores = b.tensor(0, f32, {1, 10, 3});
-    const std::int32_t anchors = b.tensor(0, f32, {10, 4}, 0, 160);
-    const std::int32_t o1 = b.tensor(0, f32, {1, 3, 4});
-    const std::int32_t o2 = b.tensor(0, f32, {1, 3});
-    const std::int32_t o3 = b.tensor(0, f32, {1, 3});
-    const std::int32_t o4 = b.tensor(0, f32, {1});
-    b.custom(0, "TFLite_Detection_PostProcess", fb.GetBuffer(), {boxes, scores, anchors}, {o1, o2, o3, o4});
-    b.model.subgraphs[0]->inputs = {boxes, scores};
-    b.model.subgraphs[0]->outputs = {o1, o2, o3, o4};
+    const std::int32_t boxes = b.tensor(0, f32, { 1, 10, 4 });
+    const std::int32_t scores = b.tensor(0, f32, { 1, 10, 3 });
+    const std::int32_t anchors = b.tensor(0, f32, { 10, 4 }, 0, 160);
+    const std::int32_t o1 = b.tensor(0, f32, { 1, 3, 4 });
+    const std::int32_t o2 = b.tensor(0, f32, { 1, 3 });
+    const std::int32_t o3 = b.tensor(0, f32, { 1, 3 });
+    const std::int32_t o4 = b.tensor(0, f32, { 1 });
+    b.custom(0, "TFLite_Detection_PostProcess", fb.GetBuffer(), { boxes, scores, anchors }, { o1, o2, o3, o4 });
+    b.model.subgraphs[0]->inputs = { boxes, scores };
+    b.model.subgraphs[0]->outputs = { o1, o2, o3, o4 };
     const ModelPtr model = b.load();
     ASSERT_TRUE(model);
     for (TargetKind target : kTargets) {
         const auto r = run(*model, target);
         ASSERT_TRUE(r->ok) << (r->failure ? r->failure->message : "");
-        EXPECT_EQ(kernelPersistent(*r), (std::vector<std::uint64_t>{112}));
-        EXPECT_EQ(tempTensors(*r, 0, 0), (std::vector<std::int32_t>{boxes, scores, anchors}));
-        EXPECT_EQ(scratch(*r, 0),
-                  (std::vector<std::uint64_t>{10, 160, 120, 40, 40, 120, 120, 40, 120, 120, 120}));
+        EXPECT_EQ(kernelPersistent(*r), (std::vector<std::uint64_t> { 112 }));
+        EXPECT_EQ(tempTensors(*r, 0, 0), (std::vector<std::int32_t> { boxes, scores, anchors }));
+        EXPECT_EQ(scratch(*r, 0), (std::vector<std::uint64_t> { 10, 160, 120, 40, 40, 120, 120, 40, 120, 120, 120 }));
     }
 }
 
@@ -319,10 +319,10 @@ TEST(KernelsLogic, VarHandleFailsWithoutResourceVariables)
 {
     Builder b;
     const std::int32_t h = b.tensor(0, TensorType::RESOURCE, {});
-    const std::int32_t in = b.tensor(0, TensorType::FLOAT32, {1});
-    b.op(0, kVarHandle, {}, {h}).builtin_options.Set(VarHandleOptionsT{});
-    b.op(0, kAssignVariable, {h, in}, {});
-    b.model.subgraphs[0]->inputs = {in};
+    const std::int32_t in = b.tensor(0, TensorType::FLOAT32, { 1 });
+    b.op(0, kVarHandle, {}, { h }).builtin_options.Set(VarHandleOptionsT {});
+    b.op(0, kAssignVariable, { h, in }, {});
+    b.model.subgraphs[0]->inputs = { in };
     b.model.subgraphs[0]->outputs = {};
     const ModelPtr model = b.load();
     ASSERT_TRUE(model);
@@ -332,7 +332,7 @@ TEST(KernelsLogic, VarHandleFailsWithoutResourceVariables)
         ASSERT_TRUE(r->failure);
         EXPECT_NE(r->failure->message.find("VAR_HANDLE requires resource variables"), std::string::npos)
             << r->failure->message;
-        EXPECT_EQ(kernelPersistent(*r), (std::vector<std::uint64_t>{4}));
+        EXPECT_EQ(kernelPersistent(*r), (std::vector<std::uint64_t> { 4 }));
     }
 }
 

@@ -41,8 +41,8 @@ struct Builder {
         t->shape = std::move(shape);
         if (quantized) {
             t->quantization = std::make_unique<QuantizationParametersT>();
-            t->quantization->scale = {0.05f};
-            t->quantization->zero_point = {0};
+            t->quantization->scale = { 0.05f };
+            t->quantization->zero_point = { 0 };
         }
         sg->tensors.push_back(std::move(t));
         return static_cast<std::int32_t>(sg->tensors.size() - 1);
@@ -76,9 +76,8 @@ struct Builder {
         sg->outputs = std::move(outputs);
         flatbuffers::FlatBufferBuilder fbb;
         FinishModelBuffer(fbb, tflite::Model::Pack(fbb, &model));
-        auto loaded = loadModelBytes(std::vector<std::uint8_t>(fbb.GetBufferPointer(),
-                                                               fbb.GetBufferPointer() + fbb.GetSize()),
-                                     "shape-kernels");
+        auto loaded = loadModelBytes(
+            std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()), "shape-kernels");
         if (!loaded)
             ADD_FAILURE() << describe(loaded.error());
         return loaded ? loaded.value() : nullptr;
@@ -102,8 +101,8 @@ std::vector<std::int32_t> tempTensors(const EmulationResult& r, std::int32_t op)
 {
     std::vector<std::int32_t> v;
     for (const AllocationEvent& e : r.events)
-        if (e.phase == Phase::KernelPrepare && e.op == op && e.category == Category::TempTensors &&
-            (e.label == "input tensor" || e.label == "output tensor"))
+        if (e.phase == Phase::KernelPrepare && e.op == op && e.category == Category::TempTensors
+            && (e.label == "input tensor" || e.label == "output tensor"))
             v.push_back(e.tensor);
     return v;
 }
@@ -112,8 +111,8 @@ std::vector<std::uint64_t> scratchRequests(const EmulationResult& r, std::int32_
 {
     std::vector<std::uint64_t> v;
     for (const AllocationEvent& e : r.events)
-        if (e.phase == Phase::KernelPrepare && e.op == op && e.category == Category::ScratchRequests &&
-            e.label.rfind("scratch request #", 0) == 0)
+        if (e.phase == Phase::KernelPrepare && e.op == op && e.category == Category::ScratchRequests
+            && e.label.rfind("scratch request #", 0) == 0)
             v.push_back(e.requested);
     return v;
 }
@@ -127,8 +126,11 @@ std::vector<std::uint64_t> kernelPersistent(const EmulationResult& r)
     return v;
 }
 
-constexpr std::array kTargets = {TargetKind::CortexM, TargetKind::X86_64};
-std::uint64_t pointerBytes(TargetKind t) { return t == TargetKind::CortexM ? 4 : 8; }
+constexpr std::array kTargets = { TargetKind::CortexM, TargetKind::X86_64 };
+std::uint64_t pointerBytes(TargetKind t)
+{
+    return t == TargetKind::CortexM ? 4 : 8;
+}
 
 // TRANSPOSE -> MIRROR_PAD -> REDUCE_MAX -> GATHER -> EXPAND_DIMS -> SPACE_TO_BATCH_ND ->
 // SQUEEZE -> SPLIT -> PACK, all float32.
@@ -136,36 +138,36 @@ TEST(ShapeKernels, FloatChainAllocatesWhatTheReferenceKernelsDo)
 {
     Builder b;
     const auto f32 = TensorType::FLOAT32;
-    const std::int32_t in = b.tensor(f32, {1, 4, 4, 2});                                  // 0
-    const std::int32_t perm = b.constant({4}, {0, 2, 1, 3});                               // 1
-    const std::int32_t t1 = b.tensor(f32, {1, 4, 4, 2});                                   // 2
-    const std::int32_t pads = b.constant({4, 2}, {0, 0, 1, 1, 1, 1, 0, 0});                // 3
-    const std::int32_t t2 = b.tensor(f32, {1, 6, 6, 2});                                   // 4
-    const std::int32_t axisMax = b.constant({1}, {3});                                     // 5
-    const std::int32_t t3 = b.tensor(f32, {1, 6, 6});                                      // 6
-    const std::int32_t coords = b.constant({1}, {0});                                      // 7
-    const std::int32_t t4 = b.tensor(f32, {1, 6, 6});                                      // 8
-    const std::int32_t axisExp = b.constant({}, {0});                                      // 9
-    const std::int32_t t5 = b.tensor(f32, {1, 1, 6, 6});                                   // 10
-    const std::int32_t block = b.constant({2}, {1, 1});                                    // 11
-    const std::int32_t padS2B = b.constant({2, 2}, {0, 0, 0, 0});                          // 12
-    const std::int32_t t6 = b.tensor(f32, {1, 1, 6, 6});                                   // 13
-    const std::int32_t t7 = b.tensor(f32, {6, 6});                                         // 14
-    const std::int32_t splitAxis = b.constant({}, {0});                                    // 15
-    const std::int32_t t8a = b.tensor(f32, {3, 6});                                        // 16
-    const std::int32_t t8b = b.tensor(f32, {3, 6});                                        // 17
-    const std::int32_t out = b.tensor(f32, {2, 3, 6});                                     // 18
+    const std::int32_t in = b.tensor(f32, { 1, 4, 4, 2 }); // 0
+    const std::int32_t perm = b.constant({ 4 }, { 0, 2, 1, 3 }); // 1
+    const std::int32_t t1 = b.tensor(f32, { 1, 4, 4, 2 }); // 2
+    const std::int32_t pads = b.constant({ 4, 2 }, { 0, 0, 1, 1, 1, 1, 0, 0 }); // 3
+    const std::int32_t t2 = b.tensor(f32, { 1, 6, 6, 2 }); // 4
+    const std::int32_t axisMax = b.constant({ 1 }, { 3 }); // 5
+    const std::int32_t t3 = b.tensor(f32, { 1, 6, 6 }); // 6
+    const std::int32_t coords = b.constant({ 1 }, { 0 }); // 7
+    const std::int32_t t4 = b.tensor(f32, { 1, 6, 6 }); // 8
+    const std::int32_t axisExp = b.constant({}, { 0 }); // 9
+    const std::int32_t t5 = b.tensor(f32, { 1, 1, 6, 6 }); // 10
+    const std::int32_t block = b.constant({ 2 }, { 1, 1 }); // 11
+    const std::int32_t padS2B = b.constant({ 2, 2 }, { 0, 0, 0, 0 }); // 12
+    const std::int32_t t6 = b.tensor(f32, { 1, 1, 6, 6 }); // 13
+    const std::int32_t t7 = b.tensor(f32, { 6, 6 }); // 14
+    const std::int32_t splitAxis = b.constant({}, { 0 }); // 15
+    const std::int32_t t8a = b.tensor(f32, { 3, 6 }); // 16
+    const std::int32_t t8b = b.tensor(f32, { 3, 6 }); // 17
+    const std::int32_t out = b.tensor(f32, { 2, 3, 6 }); // 18
 
-    b.op(39, {in, perm}, {t1}).builtin_options.Set(TransposeOptionsT{});
-    b.op(100, {t1, pads}, {t2}).builtin_options.Set(MirrorPadOptionsT{});
-    b.op(82, {t2, axisMax}, {t3}).builtin_options.Set(ReducerOptionsT{});
-    b.op(36, {t3, coords}, {t4}).builtin_options.Set(GatherOptionsT{});
-    b.op(70, {t4, axisExp}, {t5}).builtin_options.Set(ExpandDimsOptionsT{});
-    b.op(38, {t5, block, padS2B}, {t6}).builtin_options.Set(SpaceToBatchNDOptionsT{});
-    b.op(43, {t6}, {t7}).builtin_options.Set(SqueezeOptionsT{});
-    b.op(49, {splitAxis, t7}, {t8a, t8b}).builtin_options.Set(SplitOptionsT{});
-    b.op(83, {t8a, t8b}, {out}).builtin_options.Set(PackOptionsT{});
-    const ModelPtr model = b.load({in}, {out});
+    b.op(39, { in, perm }, { t1 }).builtin_options.Set(TransposeOptionsT {});
+    b.op(100, { t1, pads }, { t2 }).builtin_options.Set(MirrorPadOptionsT {});
+    b.op(82, { t2, axisMax }, { t3 }).builtin_options.Set(ReducerOptionsT {});
+    b.op(36, { t3, coords }, { t4 }).builtin_options.Set(GatherOptionsT {});
+    b.op(70, { t4, axisExp }, { t5 }).builtin_options.Set(ExpandDimsOptionsT {});
+    b.op(38, { t5, block, padS2B }, { t6 }).builtin_options.Set(SpaceToBatchNDOptionsT {});
+    b.op(43, { t6 }, { t7 }).builtin_options.Set(SqueezeOptionsT {});
+    b.op(49, { splitAxis, t7 }, { t8a, t8b }).builtin_options.Set(SplitOptionsT {});
+    b.op(83, { t8a, t8b }, { out }).builtin_options.Set(PackOptionsT {});
+    const ModelPtr model = b.load({ in }, { out });
     ASSERT_TRUE(model);
 
     for (TargetKind target : kTargets) {
@@ -175,24 +177,24 @@ TEST(ShapeKernels, FloatChainAllocatesWhatTheReferenceKernelsDo)
 
         // Init: OpDataMirrorPad 20, OpDataReduce 40, SpaceToBatchParams 4; Prepare: GATHER's
         // writable output dims (rank 3: 4 + 4*3). Then the interpreter's two pointer arrays.
-        EXPECT_EQ(kernelPersistent(*r), (std::vector<std::uint64_t>{20, 40, 4, 16}));
+        EXPECT_EQ(kernelPersistent(*r), (std::vector<std::uint64_t> { 20, 40, 4, 16 }));
         const RecordedAllocation& pb = persistentBuffers(*r);
         EXPECT_EQ(pb.requested, 80 + 2 * pointerBytes(target));
         EXPECT_EQ(pb.count, 6u);
 
-        EXPECT_EQ(tempTensors(*r, 0), (std::vector<std::int32_t>{0, 1, 2}));         // TRANSPOSE
-        EXPECT_EQ(tempTensors(*r, 1), (std::vector<std::int32_t>{2, 3, 4}));         // MIRROR_PAD
-        EXPECT_EQ(tempTensors(*r, 2), (std::vector<std::int32_t>{4, 5, 4, 6, 5}));   // REDUCE_MAX
-        EXPECT_EQ(tempTensors(*r, 3), (std::vector<std::int32_t>{6, 7, 8}));         // GATHER
-        EXPECT_EQ(tempTensors(*r, 4), (std::vector<std::int32_t>{8, 9, 10}));        // EXPAND_DIMS
-        EXPECT_EQ(tempTensors(*r, 5), (std::vector<std::int32_t>{10, 13}));          // SPACE_TO_BATCH_ND
-        EXPECT_EQ(tempTensors(*r, 6), (std::vector<std::int32_t>{13, 14}));          // SQUEEZE
-        EXPECT_EQ(tempTensors(*r, 7), (std::vector<std::int32_t>{15}));              // SPLIT
-        EXPECT_TRUE(tempTensors(*r, 8).empty());                                     // PACK
+        EXPECT_EQ(tempTensors(*r, 0), (std::vector<std::int32_t> { 0, 1, 2 })); // TRANSPOSE
+        EXPECT_EQ(tempTensors(*r, 1), (std::vector<std::int32_t> { 2, 3, 4 })); // MIRROR_PAD
+        EXPECT_EQ(tempTensors(*r, 2), (std::vector<std::int32_t> { 4, 5, 4, 6, 5 })); // REDUCE_MAX
+        EXPECT_EQ(tempTensors(*r, 3), (std::vector<std::int32_t> { 6, 7, 8 })); // GATHER
+        EXPECT_EQ(tempTensors(*r, 4), (std::vector<std::int32_t> { 8, 9, 10 })); // EXPAND_DIMS
+        EXPECT_EQ(tempTensors(*r, 5), (std::vector<std::int32_t> { 10, 13 })); // SPACE_TO_BATCH_ND
+        EXPECT_EQ(tempTensors(*r, 6), (std::vector<std::int32_t> { 13, 14 })); // SQUEEZE
+        EXPECT_EQ(tempTensors(*r, 7), (std::vector<std::int32_t> { 15 })); // SPLIT
+        EXPECT_TRUE(tempTensors(*r, 8).empty()); // PACK
 
-        EXPECT_EQ(scratchRequests(*r, 1), (std::vector<std::uint64_t>{16, 16}));  // 4 x input rank, twice
-        EXPECT_EQ(scratchRequests(*r, 2), (std::vector<std::uint64_t>{16, 4}));   // 4 x rank, 4 x axis count
-        for (std::int32_t op : {0, 3, 4, 5, 6, 7, 8})
+        EXPECT_EQ(scratchRequests(*r, 1), (std::vector<std::uint64_t> { 16, 16 })); // 4 x input rank, twice
+        EXPECT_EQ(scratchRequests(*r, 2), (std::vector<std::uint64_t> { 16, 4 })); // 4 x rank, 4 x axis count
+        for (std::int32_t op : { 0, 3, 4, 5, 6, 7, 8 })
             EXPECT_TRUE(scratchRequests(*r, op).empty()) << op;
     }
 }
@@ -202,24 +204,24 @@ TEST(ShapeKernels, FloatChainAllocatesWhatTheReferenceKernelsDo)
 TEST(ShapeKernels, Int8MeanRequestsAnAccumulator)
 {
     Builder b;
-    const std::int32_t in = b.tensor(TensorType::INT8, {1, 4, 4, 8}, true);  // 0
-    const std::int32_t axis = b.constant({2}, {1, 2});                        // 1
-    const std::int32_t out = b.tensor(TensorType::INT8, {1, 8}, true);        // 2
+    const std::int32_t in = b.tensor(TensorType::INT8, { 1, 4, 4, 8 }, true); // 0
+    const std::int32_t axis = b.constant({ 2 }, { 1, 2 }); // 1
+    const std::int32_t out = b.tensor(TensorType::INT8, { 1, 8 }, true); // 2
     ReducerOptionsT opt;
     opt.keep_dims = false;
-    b.op(40, {in, axis}, {out}).builtin_options.Set(opt);
-    const ModelPtr model = b.load({in}, {out});
+    b.op(40, { in, axis }, { out }).builtin_options.Set(opt);
+    const ModelPtr model = b.load({ in }, { out });
     ASSERT_TRUE(model);
 
     for (TargetKind target : kTargets) {
         SCOPED_TRACE(std::string(targetName(target)));
         const EmulationResultPtr r = run(*model, target);
         ASSERT_TRUE(r->ok) << (r->failure ? r->failure->message : std::string("no failure recorded"));
-        EXPECT_EQ(kernelPersistent(*r), (std::vector<std::uint64_t>{40}));
+        EXPECT_EQ(kernelPersistent(*r), (std::vector<std::uint64_t> { 40 }));
         EXPECT_EQ(persistentBuffers(*r).requested, 40 + 2 * pointerBytes(target));
         EXPECT_EQ(persistentBuffers(*r).count, 3u);
-        EXPECT_EQ(tempTensors(*r, 0), (std::vector<std::int32_t>{0, 2, 1, 0, 1, 2}));
-        EXPECT_EQ(scratchRequests(*r, 0), (std::vector<std::uint64_t>{32}));
+        EXPECT_EQ(tempTensors(*r, 0), (std::vector<std::int32_t> { 0, 2, 1, 0, 1, 2 }));
+        EXPECT_EQ(scratchRequests(*r, 0), (std::vector<std::uint64_t> { 32 }));
 
         // The builtin options: TfLiteReducerParams, 1 byte, align 1.
         std::uint64_t options = 0;
@@ -234,11 +236,11 @@ TEST(ShapeKernels, SplitNeedsAConstantAxis)
 {
     Builder b;
     const std::int32_t axis = b.tensor(TensorType::INT32, {});
-    const std::int32_t in = b.tensor(TensorType::FLOAT32, {4, 2});
-    const std::int32_t o1 = b.tensor(TensorType::FLOAT32, {2, 2});
-    const std::int32_t o2 = b.tensor(TensorType::FLOAT32, {2, 2});
-    b.op(49, {axis, in}, {o1, o2}).builtin_options.Set(SplitOptionsT{});
-    const ModelPtr model = b.load({axis, in}, {o1, o2});
+    const std::int32_t in = b.tensor(TensorType::FLOAT32, { 4, 2 });
+    const std::int32_t o1 = b.tensor(TensorType::FLOAT32, { 2, 2 });
+    const std::int32_t o2 = b.tensor(TensorType::FLOAT32, { 2, 2 });
+    b.op(49, { axis, in }, { o1, o2 }).builtin_options.Set(SplitOptionsT {});
+    const ModelPtr model = b.load({ axis, in }, { o1, o2 });
     ASSERT_TRUE(model);
     const EmulationResultPtr r = run(*model, TargetKind::CortexM);
     ASSERT_FALSE(r->ok);
@@ -251,14 +253,14 @@ TEST(ShapeKernels, DepthToSpaceAllocatesWritableDims)
 {
     // block_size is left at its default 0, which TFLM rejects after taking both temps.
     Builder b;
-    const std::int32_t in = b.tensor(TensorType::FLOAT32, {1, 2, 2, 4});
-    const std::int32_t out = b.tensor(TensorType::FLOAT32, {1, 4, 4, 1});
-    b.op(5, {in}, {out}).builtin_options.Set(DepthToSpaceOptionsT{});
-    const ModelPtr model = b.load({in}, {out});
+    const std::int32_t in = b.tensor(TensorType::FLOAT32, { 1, 2, 2, 4 });
+    const std::int32_t out = b.tensor(TensorType::FLOAT32, { 1, 4, 4, 1 });
+    b.op(5, { in }, { out }).builtin_options.Set(DepthToSpaceOptionsT {});
+    const ModelPtr model = b.load({ in }, { out });
     ASSERT_TRUE(model);
     const EmulationResultPtr r = run(*model, TargetKind::X86_64);
     ASSERT_FALSE(r->ok);
-    EXPECT_EQ(tempTensors(*r, 0), (std::vector<std::int32_t>{0, 1}));
+    EXPECT_EQ(tempTensors(*r, 0), (std::vector<std::int32_t> { 0, 1 }));
     EXPECT_NE(r->failure->message.find("block_size > 0"), std::string::npos) << r->failure->message;
 }
 
@@ -267,8 +269,8 @@ TEST(ShapeKernels, UnregisteredReductionsStayUnresolved)
     // python_ops_resolver.cc registers neither REDUCE_PROD (81) nor REDUCE_MIN (89).
     EXPECT_EQ(findKernelProfile(81, {}), nullptr);
     EXPECT_EQ(findKernelProfile(89, {}), nullptr);
-    for (std::int32_t code : {5, 23, 26, 36, 37, 38, 39, 40, 43, 49, 56, 65, 70, 74, 77, 79, 82, 83, 88, 93, 94, 97,
-                              100, 102, 107, 130, 145})
+    for (std::int32_t code : { 5, 23, 26, 36, 37, 38, 39, 40, 43, 49, 56, 65, 70, 74, 77, 79, 82, 83, 88, 93, 94, 97,
+             100, 102, 107, 130, 145 })
         EXPECT_NE(findKernelProfile(code, {}), nullptr) << code;
 }
 

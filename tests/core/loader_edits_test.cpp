@@ -47,9 +47,18 @@ Bytes edited(const Edit& edit)
     return pack(*model);
 }
 
-tflite::SubGraphT& subgraph(tflite::ModelT& m, std::size_t i = 0) { return *m.subgraphs.at(i); }
-tflite::OperatorT& op(tflite::ModelT& m, std::size_t i) { return *subgraph(m).operators.at(i); }
-tflite::TensorT& tensor(tflite::ModelT& m, std::size_t i) { return *subgraph(m).tensors.at(i); }
+tflite::SubGraphT& subgraph(tflite::ModelT& m, std::size_t i = 0)
+{
+    return *m.subgraphs.at(i);
+}
+tflite::OperatorT& op(tflite::ModelT& m, std::size_t i)
+{
+    return *subgraph(m).operators.at(i);
+}
+tflite::TensorT& tensor(tflite::ModelT& m, std::size_t i)
+{
+    return *subgraph(m).tensors.at(i);
+}
 
 std::uint32_t addOpcode(tflite::ModelT& m, std::int32_t builtin)
 {
@@ -124,12 +133,15 @@ void addChain(tflite::ModelT& m, int length, int back)
 struct BadEdit {
     const char* name;
     Edit edit;
-    const char* expected;  // a word the message must contain
+    const char* expected; // a word the message must contain
 };
 
-void PrintTo(const BadEdit& e, std::ostream* os) { *os << e.name; }
+void PrintTo(const BadEdit& e, std::ostream* os)
+{
+    *os << e.name;
+}
 
-class LoaderRejectsEdit : public ::testing::TestWithParam<BadEdit> {};
+class LoaderRejectsEdit : public ::testing::TestWithParam<BadEdit> { };
 
 TEST_P(LoaderRejectsEdit, WithALocatedMessage)
 {
@@ -145,99 +157,111 @@ TEST_P(LoaderRejectsEdit, WithALocatedMessage)
 }
 
 const BadEdit kBadEdits[] = {
-    {"SchemaVersion2", [](tflite::ModelT& m) { m.version = 2; }, "version"},
-    {"SchemaVersion4", [](tflite::ModelT& m) { m.version = 4; }, "version"},
-    {"NoSubgraph", [](tflite::ModelT& m) { m.subgraphs.clear(); }, "subgraph"},
-    {"NoBuffers", [](tflite::ModelT& m) { m.buffers.clear(); }, "buffer"},
-    {"OperatorInputPastTheEnd", [](tflite::ModelT& m) { op(m, 0).inputs[0] = 10; }, "out of range"},
-    {"OperatorInputBelowMinusOne", [](tflite::ModelT& m) { op(m, 1).inputs[1] = -2; }, "out of range"},
-    {"OperatorOutputOmitted", [](tflite::ModelT& m) { op(m, 2).outputs[0] = -1; }, "out of range"},
-    {"OperatorOutputHuge", [](tflite::ModelT& m) { op(m, 2).outputs[0] = kIntMax; }, "out of range"},
-    {"IntermediatePastTheEnd", [](tflite::ModelT& m) { op(m, 0).intermediates = {1000}; }, "out of range"},
-    {"SubgraphInputPastTheEnd", [](tflite::ModelT& m) { subgraph(m).inputs = {10}; }, "out of range"},
-    {"SubgraphOutputNegative", [](tflite::ModelT& m) { subgraph(m).outputs = {-5}; }, "out of range"},
-    {"TensorBufferPastTheEnd",
-     [](tflite::ModelT& m) { tensor(m, 4).buffer = static_cast<std::uint32_t>(m.buffers.size()); }, "buffer"},
-    {"TensorBufferHuge", [](tflite::ModelT& m) { tensor(m, 0).buffer = 0xffffffffU; }, "buffer"},
-    {"OpcodeIndexPastTheEnd",
-     [](tflite::ModelT& m) { op(m, 1).opcode_index = static_cast<std::uint32_t>(m.operator_codes.size()); },
-     "opcode"},
-    {"NoOpcodes", [](tflite::ModelT& m) { m.operator_codes.clear(); }, "opcode"},
-    {"NegativeDimension", [](tflite::ModelT& m) { tensor(m, 7).shape = {1, -1}; }, "negative"},
-    {"MostNegativeDimension",
-     [](tflite::ModelT& m) { tensor(m, 0).shape = {std::numeric_limits<std::int32_t>::min()}; }, "negative"},
-    {"ElementCountOverflows64Bits",
-     [](tflite::ModelT& m) { tensor(m, 7).shape = {kIntMax, kIntMax, kIntMax}; }, "overflows"},
-    {"ByteSizeOverflows64Bits",
-     [](tflite::ModelT& m) {
-         tensor(m, 7).type = tflite::TensorType::FLOAT32;  // 4 bytes each: (2^31-1)^2 * 2 * 4 > 2^64
-         tensor(m, 7).shape = {kIntMax, kIntMax, 2};
-     },
-     "overflows"},
-    {"IfCallsAMissingSubgraph", [](tflite::ModelT& m) { addCall(m, 0, kIf, 0, 5); }, "out of range"},
-    {"WhileCallsANegativeSubgraph",
-     [](tflite::ModelT& m) {
-         addSubgraph(m);
-         addCall(m, 0, kWhile, -1, 1);
-     },
-     "out of range"},
-    {"CallOnceCallsAMissingSubgraph", [](tflite::ModelT& m) { addCall(m, 0, kCallOnce, 3); }, "out of range"},
-    {"IfCallsItsOwnSubgraph", [](tflite::ModelT& m) { addCall(m, 0, kIf, 0, 0); }, "cycle"},
-    {"WhileBodyCallsItself",
-     [](tflite::ModelT& m) {
-         addSubgraph(m);
-         addCall(m, 0, kWhile, 1, 1);
-         addCall(m, 1, kWhile, 1, 1);
-     },
-     "cycle"},
-    {"TwoSubgraphsCallEachOther",
-     [](tflite::ModelT& m) {
-         addSubgraph(m);
-         addCall(m, 0, kIf, 1, 1);
-         addCall(m, 1, kWhile, 0, 0);
-     },
-     "cycle"},
-    {"CycleOnlyAmongCalledSubgraphs",
-     [](tflite::ModelT& m) {
-         addSubgraph(m);
-         addSubgraph(m);
-         addCall(m, 0, kCallOnce, 1);
-         addCall(m, 1, kIf, 2, 2);
-         addCall(m, 2, kCallOnce, 1);
-     },
-     "cycle"},
-    {"CycleAtTheEndOfALongChain", [](tflite::ModelT& m) { addChain(m, 3000, 1500); }, "cycle"},
-    {"MetadataBufferPastTheEnd",
-     [](tflite::ModelT& m) {
-         addMetadata(m, "x", {});
-         m.metadata.back()->buffer = 9999;
-     },
-     "buffer"},
-    {"OfflinePlanShorterThanItsHeader",
-     [](tflite::ModelT& m) { addMetadata(m, "OfflineMemoryAllocation", words({1, 1})); }, "OfflineMemoryAllocation"},
-    {"OfflinePlanListsMoreOffsetsThanItHolds",
-     [](tflite::ModelT& m) { addMetadata(m, "OfflineMemoryAllocation", words({1, 1, 1000, -1})); },
-     "OfflineMemoryAllocation"},
-    {"ExternalBufferBeyondTheFile",
-     [](tflite::ModelT& m) {
-         auto& b = *m.buffers.at(tensor(m, 6).buffer);
-         b.data.clear();
-         b.offset = 1ULL << 40;
-         b.size = 16;
-     },
-     "beyond"},
-    {"ExternalBufferEndOverflows",
-     [](tflite::ModelT& m) {
-         auto& b = *m.buffers.at(tensor(m, 6).buffer);
-         b.data.clear();
-         b.offset = std::numeric_limits<std::uint64_t>::max() - 4;
-         b.size = 16;
-     },
-     "beyond"},
+    { "SchemaVersion2", [](tflite::ModelT& m) { m.version = 2; }, "version" },
+    { "SchemaVersion4", [](tflite::ModelT& m) { m.version = 4; }, "version" },
+    { "NoSubgraph", [](tflite::ModelT& m) { m.subgraphs.clear(); }, "subgraph" },
+    { "NoBuffers", [](tflite::ModelT& m) { m.buffers.clear(); }, "buffer" },
+    { "OperatorInputPastTheEnd", [](tflite::ModelT& m) { op(m, 0).inputs[0] = 10; }, "out of range" },
+    { "OperatorInputBelowMinusOne", [](tflite::ModelT& m) { op(m, 1).inputs[1] = -2; }, "out of range" },
+    { "OperatorOutputOmitted", [](tflite::ModelT& m) { op(m, 2).outputs[0] = -1; }, "out of range" },
+    { "OperatorOutputHuge", [](tflite::ModelT& m) { op(m, 2).outputs[0] = kIntMax; }, "out of range" },
+    { "IntermediatePastTheEnd", [](tflite::ModelT& m) { op(m, 0).intermediates = { 1000 }; }, "out of range" },
+    { "SubgraphInputPastTheEnd", [](tflite::ModelT& m) { subgraph(m).inputs = { 10 }; }, "out of range" },
+    { "SubgraphOutputNegative", [](tflite::ModelT& m) { subgraph(m).outputs = { -5 }; }, "out of range" },
+    { "TensorBufferPastTheEnd",
+        [](tflite::ModelT& m) { tensor(m, 4).buffer = static_cast<std::uint32_t>(m.buffers.size()); }, "buffer" },
+    { "TensorBufferHuge", [](tflite::ModelT& m) { tensor(m, 0).buffer = 0xffffffffU; }, "buffer" },
+    { "OpcodeIndexPastTheEnd",
+        [](tflite::ModelT& m) { op(m, 1).opcode_index = static_cast<std::uint32_t>(m.operator_codes.size()); },
+        "opcode" },
+    { "NoOpcodes", [](tflite::ModelT& m) { m.operator_codes.clear(); }, "opcode" },
+    { "NegativeDimension",
+        [](tflite::ModelT& m) {
+            tensor(m, 7).shape = { 1, -1 };
+        },
+        "negative" },
+    { "MostNegativeDimension",
+        [](tflite::ModelT& m) { tensor(m, 0).shape = { std::numeric_limits<std::int32_t>::min() }; }, "negative" },
+    { "ElementCountOverflows64Bits",
+        [](tflite::ModelT& m) {
+            tensor(m, 7).shape = { kIntMax, kIntMax, kIntMax };
+        },
+        "overflows" },
+    { "ByteSizeOverflows64Bits",
+        [](tflite::ModelT& m) {
+            tensor(m, 7).type = tflite::TensorType::FLOAT32; // 4 bytes each: (2^31-1)^2 * 2 * 4 > 2^64
+            tensor(m, 7).shape = { kIntMax, kIntMax, 2 };
+        },
+        "overflows" },
+    { "IfCallsAMissingSubgraph", [](tflite::ModelT& m) { addCall(m, 0, kIf, 0, 5); }, "out of range" },
+    { "WhileCallsANegativeSubgraph",
+        [](tflite::ModelT& m) {
+            addSubgraph(m);
+            addCall(m, 0, kWhile, -1, 1);
+        },
+        "out of range" },
+    { "CallOnceCallsAMissingSubgraph", [](tflite::ModelT& m) { addCall(m, 0, kCallOnce, 3); }, "out of range" },
+    { "IfCallsItsOwnSubgraph", [](tflite::ModelT& m) { addCall(m, 0, kIf, 0, 0); }, "cycle" },
+    { "WhileBodyCallsItself",
+        [](tflite::ModelT& m) {
+            addSubgraph(m);
+            addCall(m, 0, kWhile, 1, 1);
+            addCall(m, 1, kWhile, 1, 1);
+        },
+        "cycle" },
+    { "TwoSubgraphsCallEachOther",
+        [](tflite::ModelT& m) {
+            addSubgraph(m);
+            addCall(m, 0, kIf, 1, 1);
+            addCall(m, 1, kWhile, 0, 0);
+        },
+        "cycle" },
+    { "CycleOnlyAmongCalledSubgraphs",
+        [](tflite::ModelT& m) {
+            addSubgraph(m);
+            addSubgraph(m);
+            addCall(m, 0, kCallOnce, 1);
+            addCall(m, 1, kIf, 2, 2);
+            addCall(m, 2, kCallOnce, 1);
+        },
+        "cycle" },
+    { "CycleAtTheEndOfALongChain", [](tflite::ModelT& m) { addChain(m, 3000, 1500); }, "cycle" },
+    { "MetadataBufferPastTheEnd",
+        [](tflite::ModelT& m) {
+            addMetadata(m, "x", {});
+            m.metadata.back()->buffer = 9999;
+        },
+        "buffer" },
+    { "OfflinePlanShorterThanItsHeader",
+        [](tflite::ModelT& m) {
+            addMetadata(m, "OfflineMemoryAllocation", words({ 1, 1 }));
+        },
+        "OfflineMemoryAllocation" },
+    { "OfflinePlanListsMoreOffsetsThanItHolds",
+        [](tflite::ModelT& m) {
+            addMetadata(m, "OfflineMemoryAllocation", words({ 1, 1, 1000, -1 }));
+        },
+        "OfflineMemoryAllocation" },
+    { "ExternalBufferBeyondTheFile",
+        [](tflite::ModelT& m) {
+            auto& b = *m.buffers.at(tensor(m, 6).buffer);
+            b.data.clear();
+            b.offset = 1ULL << 40;
+            b.size = 16;
+        },
+        "beyond" },
+    { "ExternalBufferEndOverflows",
+        [](tflite::ModelT& m) {
+            auto& b = *m.buffers.at(tensor(m, 6).buffer);
+            b.data.clear();
+            b.offset = std::numeric_limits<std::uint64_t>::max() - 4;
+            b.size = 16;
+        },
+        "beyond" },
 };
 
 INSTANTIATE_TEST_SUITE_P(Edits, LoaderRejectsEdit, ::testing::ValuesIn(kBadEdits),
-                         [](const ::testing::TestParamInfo<BadEdit>& p) { return std::string(p.param.name); });
+    [](const ::testing::TestParamInfo<BadEdit>& p) { return std::string(p.param.name); });
 
 // ---- edits that stay valid: the rejections above are caused by the edit, not the repacking ----
 
@@ -267,7 +291,7 @@ TEST(LoaderAcceptsEdit, ZeroDimensionAndScalar)
 {
     ARENASCOPE_REQUIRE_SHARED();
     auto r = loadEdited([](tflite::ModelT& m) {
-        tensor(m, 7).shape = {kIntMax, 0, kIntMax};
+        tensor(m, 7).shape = { kIntMax, 0, kIntMax };
         tensor(m, 8).shape = {};
     });
     ASSERT_TRUE(r) << describe(r.error());
@@ -287,7 +311,7 @@ TEST(LoaderAcceptsEdit, SharedCalleesAreNotACycle)
     });
     ASSERT_TRUE(r) << describe(r.error());
     const auto& calls = r.value()->subgraphs()[0].operators[3].calledSubgraphs;
-    EXPECT_EQ(calls, (std::vector<std::uint32_t>{1, 2}));
+    EXPECT_EQ(calls, (std::vector<std::uint32_t> { 1, 2 }));
 }
 
 TEST(LoaderAcceptsEdit, LongChainWithoutACycle)
@@ -302,7 +326,7 @@ TEST(LoaderAcceptsEdit, OfflinePlanIsRead)
 {
     ARENASCOPE_REQUIRE_SHARED();
     auto r = loadEdited([](tflite::ModelT& m) {
-        addMetadata(m, "OfflineMemoryAllocation", words({1, 1, 10, 0, -1, -1, -1, -1, -1, -1, 16, 48, -1}));
+        addMetadata(m, "OfflineMemoryAllocation", words({ 1, 1, 10, 0, -1, -1, -1, -1, -1, -1, 16, 48, -1 }));
     });
     ASSERT_TRUE(r) << describe(r.error());
     ASSERT_TRUE(r.value()->offlinePlan().has_value());
@@ -310,7 +334,7 @@ TEST(LoaderAcceptsEdit, OfflinePlanIsRead)
     EXPECT_EQ(plan.version, 1U);
     EXPECT_EQ(plan.subgraphs, 1U);
     EXPECT_EQ(plan.tensorCount, 10U);
-    EXPECT_EQ(plan.offsets, (std::vector<std::int32_t>{0, -1, -1, -1, -1, -1, -1, 16, 48, -1}));
+    EXPECT_EQ(plan.offsets, (std::vector<std::int32_t> { 0, -1, -1, -1, -1, -1, -1, 16, 48, -1 }));
 }
 
 } // namespace

@@ -36,9 +36,9 @@ class TempDir {
 public:
     TempDir()
     {
-        static std::atomic<int> counter{0};
-        m_path = fs::temp_directory_path() /
-                 ("arenascope_loader_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+        static std::atomic<int> counter { 0 };
+        m_path = fs::temp_directory_path()
+            / ("arenascope_loader_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
         fs::create_directories(m_path);
     }
     ~TempDir()
@@ -52,8 +52,8 @@ public:
     fs::path write(const std::string& name, const Bytes& bytes) const
     {
         const auto p = m_path / name;
-        std::ofstream(p, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                                 static_cast<std::streamsize>(bytes.size()));
+        std::ofstream(p, std::ios::binary)
+            .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
         return p;
     }
     const fs::path& path() const { return m_path; }
@@ -194,7 +194,7 @@ TEST(LoaderBadBytes, EveryTruncationOfASmallModel)
     ASSERT_GT(full.size(), 1000U);
     for (std::size_t n = 0; n < full.size(); ++n)
         expectRejected(Bytes(full.begin(), full.begin() + static_cast<std::ptrdiff_t>(n)),
-                       "hello_world_int8 cut to " + std::to_string(n) + " bytes");
+            "hello_world_int8 cut to " + std::to_string(n) + " bytes");
 }
 
 TEST(LoaderBadBytes, TruncationsOfEveryModel)
@@ -231,7 +231,7 @@ TEST(LoaderBadBytes, RandomBitFlipsNeverCrash)
     ARENASCOPE_REQUIRE_SHARED();
     std::mt19937 rng(1234567);
     int rejected = 0, accepted = 0;
-    for (const char* name : {"hello_world_int8.tflite", "simple_add_model.tflite", "trained_lstm_int8.tflite"}) {
+    for (const char* name : { "hello_world_int8.tflite", "simple_add_model.tflite", "trained_lstm_int8.tflite" }) {
         const Bytes original = sharedModelBytes(name);
         std::uniform_int_distribution<std::size_t> bit(0, original.size() * 8 - 1);
         for (int trial = 0; trial < 1500; ++trial) {
@@ -268,7 +268,7 @@ TEST(LoaderBadBytes, RandomGarbage)
         for (auto& b : bytes)
             b = static_cast<std::uint8_t>(byte(rng));
         if (trial % 2 == 1)
-            std::copy_n("TFL3", 4, bytes.begin() + 4);  // a right identifier does not make it a model
+            std::copy_n("TFL3", 4, bytes.begin() + 4); // a right identifier does not make it a model
         expectRejected(std::move(bytes), "garbage " + std::to_string(trial));
     }
 }
@@ -303,8 +303,8 @@ TEST(LoaderBadBytes, LargerThanTheLimitInMemory)
 {
     const std::uint64_t need = kMaxModelFileBytes + 1;
     if (availableMemory() < 3 * need)
-        GTEST_SKIP() << "needs about " << (3 * need >> 20) << " MiB of free memory to build a "
-                     << need << "-byte buffer; only " << (availableMemory() >> 20) << " MiB available";
+        GTEST_SKIP() << "needs about " << (3 * need >> 20) << " MiB of free memory to build a " << need
+                     << "-byte buffer; only " << (availableMemory() >> 20) << " MiB available";
     Bytes huge(static_cast<std::size_t>(need));
     EXPECT_TRUE(contains(expectRejected(std::move(huge), "huge"), "too large"));
 }
@@ -359,7 +359,7 @@ TEST(LoaderBadFiles, LargerThanTheLimitOnDisk)
     const auto path = dir.path() / "huge.tflite";
     std::ofstream(path).close();
     std::error_code ec;
-    fs::resize_file(path, kMaxModelFileBytes + 1, ec);  // sparse: no disk space used
+    fs::resize_file(path, kMaxModelFileBytes + 1, ec); // sparse: no disk space used
     if (ec)
         GTEST_SKIP() << "cannot make a sparse " << kMaxModelFileBytes + 1 << "-byte file: " << ec.message();
     auto r = loadModelFile(path.string());
@@ -405,29 +405,29 @@ CliRun runArenascope(const std::vector<std::string>& args)
 TEST(LoaderCli, InfoOnBadInputExitsWithTwo)
 {
     TempDir dir;
-    std::vector<fs::path> bad{dir.write("garbage.tflite", Bytes(100, 0x5a)), dir.write("empty.tflite", {}),
-                              dir.path() / "missing.tflite", dir.path()};
+    std::vector<fs::path> bad { dir.write("garbage.tflite", Bytes(100, 0x5a)), dir.write("empty.tflite", {}),
+        dir.path() / "missing.tflite", dir.path() };
     if (!test::sharedModelsDir().empty()) {
         const Bytes model = sharedModelBytes("hello_world_int8.tflite");
         bad.push_back(dir.write("cut.tflite", Bytes(model.begin(), model.begin() + 1000)));
     }
     for (const auto& path : bad) {
-        const CliRun run = runArenascope({"info", path.string()});
+        const CliRun run = runArenascope({ "info", path.string() });
         EXPECT_EQ(run.exitCode, 2) << path;
         EXPECT_TRUE(contains(run.err, "arenascope:")) << path << ": stderr was \"" << run.err << "\"";
     }
-    EXPECT_EQ(runArenascope({"info"}).exitCode, 2) << "info without a model is a usage error";
+    EXPECT_EQ(runArenascope({ "info" }).exitCode, 2) << "info without a model is a usage error";
 }
 
 TEST(LoaderCli, InfoOnAGoodModel)
 {
     ARENASCOPE_REQUIRE_SHARED();
     const auto path = test::sharedModelsDir() / "person_detect.tflite";
-    const CliRun text = runArenascope({"info", path.string()});
+    const CliRun text = runArenascope({ "info", path.string() });
     EXPECT_EQ(text.exitCode, 0) << text.err;
     EXPECT_FALSE(text.out.empty());
 
-    const CliRun json = runArenascope({"info", path.string(), "--json"});
+    const CliRun json = runArenascope({ "info", path.string(), "--json" });
     ASSERT_EQ(json.exitCode, 0) << json.err;
     const auto parsed = nlohmann::json::parse(json.out, nullptr, false);
     ASSERT_FALSE(parsed.is_discarded()) << "not JSON: " << json.out.substr(0, 200);

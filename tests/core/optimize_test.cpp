@@ -25,7 +25,8 @@ void expectNoOverlap(const std::vector<BufferRequest>& requests, const std::vect
     for (std::size_t i = 0; i < requests.size(); ++i)
         for (std::size_t j = i + 1; j < requests.size(); ++j) {
             const bool timeOverlap = !(requests[i].first > requests[j].last || requests[j].first > requests[i].last);
-            const bool spaceOverlap = offsets[i] < offsets[j] + requests[j].size && offsets[j] < offsets[i] + requests[i].size;
+            const bool spaceOverlap
+                = offsets[i] < offsets[j] + requests[j].size && offsets[j] < offsets[i] + requests[i].size;
             EXPECT_FALSE(timeOverlap && spaceOverlap) << "buffers " << i << " and " << j;
         }
 }
@@ -39,9 +40,9 @@ TEST(PlanOptimizer, NeverWorseThanGreedyAndNeverOverlapping)
         std::vector<bool> placeable;
         for (int i = 0; i < n; ++i) {
             const auto first = static_cast<std::int32_t>(rng() % 30);
-            requests.push_back({static_cast<std::int32_t>(16 * (1 + rng() % 64)), first,
-                                first + static_cast<std::int32_t>(rng() % 6), kOnlinePlanned});
-            placeable.push_back(rng() % 5 != 0);  // some stay online, like scratch buffers
+            requests.push_back({ static_cast<std::int32_t>(16 * (1 + rng() % 64)), first,
+                first + static_cast<std::int32_t>(rng() % 6), kOnlinePlanned });
+            placeable.push_back(rng() % 5 != 0); // some stay online, like scratch buffers
         }
         const OptimizedPlan plan = optimizePlan(requests, placeable);
         EXPECT_LE(plan.maxBytes, planGreedy(requests).maxBytes);
@@ -67,7 +68,7 @@ TEST(Optimize, ChainModelReachesItsLowerBoundAndTheWrittenModelProvesIt)
     const auto a = analyze(written.value(), s, std::nullopt);
     ASSERT_TRUE(a->measured->ok);
     EXPECT_EQ(a->measured->planBytes, o.headAfter);
-    EXPECT_EQ(static_cast<std::uint64_t>(o.headAfter), a->lowerBoundBytes);  // optimal for this model
+    EXPECT_EQ(static_cast<std::uint64_t>(o.headAfter), a->lowerBoundBytes); // optimal for this model
     ASSERT_TRUE(o.minArenaBefore && o.minArenaAfter);
     EXPECT_LT(*o.minArenaAfter, *o.minArenaBefore);
     EXPECT_EQ(a->minArenaBytes, o.minArenaAfter);
@@ -84,7 +85,7 @@ TEST(Optimize, ChainModelReachesItsLowerBoundAndTheWrittenModelProvesIt)
 TEST(Optimize, NothingWrittenWhenGreedyIsAlreadyBest)
 {
     auto model = loadModelBytes(buildExampleModel(), "example").value();
-    auto r = optimizeModel(*model, EmulationSettings{});
+    auto r = optimizeModel(*model, EmulationSettings {});
     ASSERT_TRUE(r);
     EXPECT_FALSE(r.value().improved());
     EXPECT_TRUE(r.value().modelBytes.empty());
@@ -101,8 +102,8 @@ TEST(Optimize, RefusesWhatTflmWouldIgnoreOrMisread)
     m->subgraphs.push_back(std::make_unique<tflite::SubGraphT>());
     flatbuffers::FlatBufferBuilder fbb;
     tflite::FinishModelBuffer(fbb, tflite::Model::Pack(fbb, m.get()));
-    auto two = loadModelBytes(std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()),
-                              "two subgraphs");
+    auto two = loadModelBytes(
+        std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()), "two subgraphs");
     ASSERT_TRUE(two);
     auto written = withOfflinePlan(*two.value(), std::vector<std::int32_t>(model->tensorCount(), -1));
     ASSERT_FALSE(written);

@@ -63,37 +63,37 @@ std::int64_t endOfPlan(const std::vector<BufferRequest>& requests, const Plan& p
 {
     std::int64_t end = 0;
     for (std::size_t i = 0; i < requests.size(); ++i)
-        end = std::max<std::int64_t>(end, std::int64_t{plan.offsets[i]} + requests[i].size);
+        end = std::max<std::int64_t>(end, std::int64_t { plan.offsets[i] } + requests[i].size);
     return end;
 }
 
 // The 30 activation buffers of the person-detection MobileNet used by both upstream tests.
 std::vector<BufferRequest> personDetectionBuffers()
 {
-    return buffers({{9216, 0, 29},  {3, 28, 29},    {256, 27, 28},  {2304, 26, 27}, {2304, 25, 26},
-                    {2304, 24, 25}, {1152, 23, 24}, {4608, 22, 23}, {4608, 21, 22}, {4608, 20, 21},
-                    {4608, 19, 20}, {4608, 18, 19}, {4608, 17, 18}, {4608, 16, 17}, {4608, 15, 16},
-                    {4608, 14, 15}, {4608, 13, 14}, {4608, 12, 13}, {2304, 11, 12}, {9216, 10, 11},
-                    {9216, 9, 10},  {9216, 8, 9},   {4608, 7, 8},   {18432, 6, 7},  {18432, 5, 6},
-                    {18432, 4, 5},  {9216, 3, 4},   {36864, 2, 3},  {18432, 1, 2},  {18432, 0, 1}});
+    return buffers(
+        { { 9216, 0, 29 }, { 3, 28, 29 }, { 256, 27, 28 }, { 2304, 26, 27 }, { 2304, 25, 26 }, { 2304, 24, 25 },
+            { 1152, 23, 24 }, { 4608, 22, 23 }, { 4608, 21, 22 }, { 4608, 20, 21 }, { 4608, 19, 20 }, { 4608, 18, 19 },
+            { 4608, 17, 18 }, { 4608, 16, 17 }, { 4608, 15, 16 }, { 4608, 14, 15 }, { 4608, 13, 14 }, { 4608, 12, 13 },
+            { 2304, 11, 12 }, { 9216, 10, 11 }, { 9216, 9, 10 }, { 9216, 8, 9 }, { 4608, 7, 8 }, { 18432, 6, 7 },
+            { 18432, 5, 6 }, { 18432, 4, 5 }, { 9216, 3, 4 }, { 36864, 2, 3 }, { 18432, 1, 2 }, { 18432, 0, 1 } });
 }
 
 // ---- greedy_memory_planner_test.cc ----
 
 TEST(GreedyPlannerConformance, TwoBuffersThatNeverMeetShareOffsetZero)
 {
-    const auto req = buffers({{10, 0, 1}, {20, 2, 3}});
+    const auto req = buffers({ { 10, 0, 1 }, { 20, 2, 3 } });
     const Plan plan = planGreedy(req);
-    EXPECT_EQ(plan.offsets, (std::vector<std::int32_t>{0, 0}));
+    EXPECT_EQ(plan.offsets, (std::vector<std::int32_t> { 0, 0 }));
     EXPECT_EQ(plan.maxBytes, 20);
     EXPECT_EQ(firstOverlap(req, plan), "");
 }
 
 TEST(GreedyPlannerConformance, FiveBuffersMedium)
 {
-    const auto req = buffers({{10, 0, 1}, {20, 1, 2}, {30, 2, 3}, {40, 3, 4}, {50, 0, 1}});
+    const auto req = buffers({ { 10, 0, 1 }, { 20, 1, 2 }, { 30, 2, 3 }, { 40, 3, 4 }, { 50, 0, 1 } });
     const Plan plan = planGreedy(req);
-    EXPECT_EQ(plan.offsets, (std::vector<std::int32_t>{50, 70, 40, 0, 0}));
+    EXPECT_EQ(plan.offsets, (std::vector<std::int32_t> { 50, 70, 40, 0, 0 }));
     EXPECT_EQ(plan.maxBytes, 90);
     EXPECT_EQ(firstOverlap(req, plan), "");
 }
@@ -110,7 +110,7 @@ TEST(GreedyPlannerConformance, PersonDetectionPlanIsSmallerThanTheSum)
 
 TEST(GreedyPlannerConformance, OverlapCase)
 {
-    const auto req = buffers({{100, 0, 1}, {50, 2, 3}, {20, 1, 2}});
+    const auto req = buffers({ { 100, 0, 1 }, { 50, 2, 3 }, { 20, 1, 2 } });
     const Plan plan = planGreedy(req);
     EXPECT_EQ(firstOverlap(req, plan), "");
     EXPECT_EQ(plan.maxBytes, 120);
@@ -129,20 +129,20 @@ std::vector<std::int32_t> offsetsWhenAllLiveTogether(const std::vector<std::int3
 {
     std::vector<BufferRequest> req;
     for (std::int32_t s : sizes)
-        req.push_back(BufferRequest{s, 0, 0, kOnlinePlanned});
+        req.push_back(BufferRequest { s, 0, 0, kOnlinePlanned });
     return planGreedy(req).offsets;
 }
 
 TEST(GreedyPlannerConformance, AlreadyDescendingSizesArePlacedInRequestOrder)
 {
-    EXPECT_EQ(offsetsWhenAllLiveTogether({10, 9, 8, 7, 6, 5, 4, 3, 2, 1}),
-              (std::vector<std::int32_t>{0, 10, 19, 27, 34, 40, 45, 49, 52, 54}));
+    EXPECT_EQ(offsetsWhenAllLiveTogether({ 10, 9, 8, 7, 6, 5, 4, 3, 2, 1 }),
+        (std::vector<std::int32_t> { 0, 10, 19, 27, 34, 40, 45, 49, 52, 54 }));
 }
 
 TEST(GreedyPlannerConformance, AscendingSizesArePlacedLargestFirst)
 {
-    EXPECT_EQ(offsetsWhenAllLiveTogether({1, 2, 3, 4, 5, 6, 7, 8, 9, 10}),
-              (std::vector<std::int32_t>{54, 52, 49, 45, 40, 34, 27, 19, 10, 0}));
+    EXPECT_EQ(offsetsWhenAllLiveTogether({ 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }),
+        (std::vector<std::int32_t> { 54, 52, 49, 45, 40, 34, 27, 19, 10, 0 }));
 }
 
 TEST(GreedyPlannerConformance, EqualSizesArePlacedLastRequestFirst)
@@ -168,26 +168,26 @@ TEST(GreedyPlannerConformance, EqualSizesArePlacedLastRequestFirst)
 
 TEST(GreedyPlannerOffline, OnlineBufferTakesTheGapBelowAnOfflineOne)
 {
-    const auto req = buffers({{100, 0, 2, 0}, {50, 1, 3}, {30, 0, 1, 200}});
+    const auto req = buffers({ { 100, 0, 2, 0 }, { 50, 1, 3 }, { 30, 0, 1, 200 } });
     const Plan plan = planGreedy(req);
-    EXPECT_EQ(plan.offsets, (std::vector<std::int32_t>{0, 100, 200}));
+    EXPECT_EQ(plan.offsets, (std::vector<std::int32_t> { 0, 100, 200 }));
     EXPECT_EQ(plan.maxBytes, 230);
 }
 
 TEST(GreedyPlannerOffline, OnlineBuffersFillAroundAnOfflineBuffer)
 {
-    const auto req = buffers({{32, 0, 5, 64}, {64, 0, 5}, {48, 0, 5}, {16, 2, 3}});
+    const auto req = buffers({ { 32, 0, 5, 64 }, { 64, 0, 5 }, { 48, 0, 5 }, { 16, 2, 3 } });
     const Plan plan = planGreedy(req);
-    EXPECT_EQ(plan.offsets, (std::vector<std::int32_t>{64, 0, 96, 144}));
+    EXPECT_EQ(plan.offsets, (std::vector<std::int32_t> { 64, 0, 96, 144 }));
     EXPECT_EQ(plan.maxBytes, 160);
     // The linear planner ignores offline offsets.
-    EXPECT_EQ(planLinear(req).offsets, (std::vector<std::int32_t>{0, 32, 96, 144}));
+    EXPECT_EQ(planLinear(req).offsets, (std::vector<std::int32_t> { 0, 32, 96, 144 }));
 }
 
 TEST(GreedyPlannerOffline, OnlineBufferReusesAnOfflineBufferAfterItDies)
 {
-    const auto req = buffers({{100, 0, 1, 0}, {100, 2, 3}});
-    EXPECT_EQ(planGreedy(req).offsets, (std::vector<std::int32_t>{0, 0}));
+    const auto req = buffers({ { 100, 0, 1, 0 }, { 100, 2, 3 } });
+    EXPECT_EQ(planGreedy(req).offsets, (std::vector<std::int32_t> { 0, 0 }));
 }
 
 TEST(GreedyPlannerEdges, EmptyAndZeroSized)
@@ -196,9 +196,9 @@ TEST(GreedyPlannerEdges, EmptyAndZeroSized)
     EXPECT_TRUE(empty.offsets.empty());
     EXPECT_EQ(empty.maxBytes, 0);
     // A zero-byte buffer fits any gap, so the first gap (at 0) takes it.
-    const auto req = buffers({{64, 0, 3}, {0, 1, 2}, {32, 1, 2}});
+    const auto req = buffers({ { 64, 0, 3 }, { 0, 1, 2 }, { 32, 1, 2 } });
     const Plan plan = planGreedy(req);
-    EXPECT_EQ(plan.offsets, (std::vector<std::int32_t>{0, 0, 64}));
+    EXPECT_EQ(plan.offsets, (std::vector<std::int32_t> { 0, 0, 64 }));
     EXPECT_EQ(plan.maxBytes, 96);
 }
 
@@ -206,15 +206,15 @@ TEST(GreedyPlannerEdges, EmptyAndZeroSized)
 
 TEST(LinearPlannerConformance, Basics)
 {
-    const Plan plan = planLinear(buffers({{10, 0, 1}, {20, 1, 2}}));
-    EXPECT_EQ(plan.offsets, (std::vector<std::int32_t>{0, 10}));
+    const Plan plan = planLinear(buffers({ { 10, 0, 1 }, { 20, 1, 2 } }));
+    EXPECT_EQ(plan.offsets, (std::vector<std::int32_t> { 0, 10 }));
     EXPECT_EQ(plan.maxBytes, 30);
 }
 
 TEST(LinearPlannerConformance, OnlyRequestedBuffersHaveOffsets)
 {
     // Upstream asks for the offset of buffer 1 after adding one buffer and gets an error.
-    const Plan plan = planLinear(buffers({{10, 0, 1}}));
+    const Plan plan = planLinear(buffers({ { 10, 0, 1 } }));
     EXPECT_EQ(plan.offsets.size(), 1U);
 }
 
@@ -272,7 +272,7 @@ OracleOut readOracleOut(const std::filesystem::path& path)
             out.offsets[index] = offset;
         } else {
             std::string rest;
-            std::getline(in, rest);  // planner name, timings
+            std::getline(in, rest); // planner name, timings
         }
     }
     return out;
@@ -419,9 +419,9 @@ TEST(PlannerProperties, ThousandsOfBuffersStayFastAndSound)
     std::vector<BufferRequest> req;
     std::mt19937 rng(3000);
     for (int i = 0; i < 3000; ++i)
-        req.push_back(BufferRequest{16 * std::uniform_int_distribution<int>(1, 512)(rng), i, i + 1, kOnlinePlanned});
+        req.push_back(BufferRequest { 16 * std::uniform_int_distribution<int>(1, 512)(rng), i, i + 1, kOnlinePlanned });
     for (int i = 0; i < 20; ++i)
-        req.push_back(BufferRequest{4096, 0, 3000, kOnlinePlanned});
+        req.push_back(BufferRequest { 4096, 0, 3000, kOnlinePlanned });
     const Plan plan = planGreedy(req);
     EXPECT_EQ(firstOverlap(req, plan), "");
     EXPECT_LE(plan.maxBytes, planLinear(req).maxBytes);

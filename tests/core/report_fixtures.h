@@ -108,7 +108,7 @@ inline ModelPtr renamedExample(const std::vector<std::string>& names, const std:
         model->subgraphs[0]->tensors[i]->name = names[i];
     if (!customOp.empty()) {
         auto& code = *model->operator_codes[model->subgraphs[0]->operators[0]->opcode_index];
-        code.builtin_code = 32;  // CUSTOM
+        code.builtin_code = 32; // CUSTOM
         code.deprecated_builtin_code = 32;
         code.custom_code = customOp;
     }
@@ -125,8 +125,17 @@ inline ModelPtr renamedExample(const std::vector<std::string>& names, const std:
 
 // Tensor names a CSV or HTML writer can get wrong.
 inline const std::vector<std::string> kOddNames = {
-    "in,put", "say \"hi\"", "two\nlines", "crlf\r\nend", "<script>alert('x')</script> & more", "\"\"", ",",
-    "ünïcødé ✓", " spaces around ", "", "cr only\r",
+    "in,put",
+    "say \"hi\"",
+    "two\nlines",
+    "crlf\r\nend",
+    "<script>alert('x')</script> & more",
+    "\"\"",
+    ",",
+    "ünïcødé ✓",
+    " spaces around ",
+    "",
+    "cr only\r",
 };
 
 } // namespace arenascope::reporttest

@@ -52,8 +52,8 @@ void checkGolden(const std::string& name, const std::string& actual)
         line += expected[at] == '\n' ? 1 : 0;
     const std::size_t from = expected.rfind('\n', at == 0 ? 0 : at - 1);
     const std::size_t start = from == std::string::npos ? 0 : from + 1;
-    ADD_FAILURE() << path << " differs from the output at line " << line << ":\n  golden: "
-                  << expected.substr(start, expected.find('\n', start) - start)
+    ADD_FAILURE() << path << " differs from the output at line " << line
+                  << ":\n  golden: " << expected.substr(start, expected.find('\n', start) - start)
                   << "\n  output: " << actual.substr(start, actual.find('\n', start) - start)
                   << "\nIf the change is intended, rerun with ARENASCOPE_UPDATE_GOLDEN=1 and review the diff.";
 }
@@ -69,9 +69,9 @@ void expectTensorCsvMatchesJson(const Analysis& a)
     ASSERT_TRUE(table) << "tensor CSV is not RFC 4180";
     const json plan = json::parse(planJson(a));
     const json info = json::parse(infoJson(*a.model));
-    ASSERT_EQ(table->front(), (std::vector<std::string>{"subgraph", "index", "name", "kind", "dtype", "shape", "bytes",
-                                                        "aligned_bytes", "padding", "offset", "first_use",
-                                                        "last_use", "where"}));
+    ASSERT_EQ(table->front(),
+        (std::vector<std::string> { "subgraph", "index", "name", "kind", "dtype", "shape", "bytes", "aligned_bytes",
+            "padding", "offset", "first_use", "last_use", "where" }));
     ASSERT_EQ(table->size() - 1, plan["tensors"].size());
     std::uint64_t padding = 0;
     for (std::size_t i = 0; i < plan["tensors"].size(); ++i) {
@@ -114,9 +114,9 @@ void expectEventCsvMatchesJson(const Analysis& a)
     ASSERT_TRUE(table) << "event CSV is not RFC 4180";
     const json plan = json::parse(planJson(a));
     const json info = json::parse(infoJson(*a.model));
-    ASSERT_EQ(table->front(), (std::vector<std::string>{"phase", "subgraph", "operator", "operator_name", "category",
-                                                        "region", "requested", "used", "padding", "offset", "label",
-                                                        "tensor", "failed"}));
+    ASSERT_EQ(table->front(),
+        (std::vector<std::string> { "phase", "subgraph", "operator", "operator_name", "category", "region", "requested",
+            "used", "padding", "offset", "label", "tensor", "failed" }));
     ASSERT_EQ(table->size() - 1, plan["events"].size());
     for (std::size_t i = 0; i < plan["events"].size(); ++i) {
         const auto& row = (*table)[i + 1];
@@ -125,17 +125,15 @@ void expectEventCsvMatchesJson(const Analysis& a)
         ASSERT_EQ(row.size(), 13u);
         const int op = e["operator"].get<int>();
         const int sg = e["subgraph"].get<int>();
-        const std::string opName =
-            op >= 0 && sg >= 0
-                ? info["subgraphs"][static_cast<std::size_t>(sg)]["operators"][static_cast<std::size_t>(op)]["name"]
-                      .get<std::string>()
-                : std::string();
+        const std::string opName = op >= 0 && sg >= 0
+            ? info["subgraphs"][static_cast<std::size_t>(sg)]["operators"][static_cast<std::size_t>(op)]["name"]
+                  .get<std::string>()
+            : std::string();
         auto text = [&](const char* key) { return e[key].get<std::string>(); };
-        EXPECT_EQ(row, (std::vector<std::string>{text("phase"), num(e["subgraph"]), num(e["operator"]), opName,
-                                                 text("category"), text("region"), num(e["requested"]),
-                                                 num(e["used"]), num(e["padding"]), num(e["offset"]), text("label"),
-                                                 e["tensor"].is_null() ? std::string() : num(e["tensor"]),
-                                                 num(e["failed"])}));
+        EXPECT_EQ(row,
+            (std::vector<std::string> { text("phase"), num(e["subgraph"]), num(e["operator"]), opName, text("category"),
+                text("region"), num(e["requested"]), num(e["used"]), num(e["padding"]), num(e["offset"]), text("label"),
+                e["tensor"].is_null() ? std::string() : num(e["tensor"]), num(e["failed"]) }));
     }
 }
 
@@ -144,7 +142,8 @@ void expectLiveCsvMatchesJson(const Analysis& a)
     const auto table = parseCsv(liveBytesCsv(a));
     ASSERT_TRUE(table);
     const json plan = json::parse(planJson(a));
-    ASSERT_EQ(table->front(), (std::vector<std::string>{"step", "live_bytes", "plan_head_bytes", "lower_bound_bytes"}));
+    ASSERT_EQ(
+        table->front(), (std::vector<std::string> { "step", "live_bytes", "plan_head_bytes", "lower_bound_bytes" }));
     const auto live = liveBytesPerScope(*a.measured);
     ASSERT_EQ(table->size() - 1, live.size());
     std::uint64_t maxLive = 0;
@@ -205,7 +204,7 @@ TEST(ReportGolden, ModelsMatchCheckedInReports)
         const std::string stem = file.stem().string();
         const ModelPtr model = loadNamed(file, "models/" + file.filename().string());
         ASSERT_TRUE(model);
-        const AnalysisPtr a = analyze(model, EmulationSettings{}, std::nullopt);
+        const AnalysisPtr a = analyze(model, EmulationSettings {}, std::nullopt);
         checkGolden(stem + ".plan.json", planJson(*a));
         checkGolden(stem + ".tensors.csv", tensorTableCsv(*a));
         checkGolden(stem + ".events.csv", allocationLogCsv(*a));
@@ -213,7 +212,7 @@ TEST(ReportGolden, ModelsMatchCheckedInReports)
         checkGolden(stem + ".report.html", htmlReport(*a).value());
         // One byte below the smallest arena: TFLM's message, stage and the failing event.
         if (a->minArenaBytes) {
-            const AnalysisPtr below = analyze(model, EmulationSettings{}, *a->minArenaBytes - 1);
+            const AnalysisPtr below = analyze(model, EmulationSettings {}, *a->minArenaBytes - 1);
             ASSERT_FALSE(below->fits().value());
             checkGolden(stem + ".plan_below_min.json", planJson(*below));
         }
@@ -224,8 +223,8 @@ TEST(ReportGolden, OutputIsDeterministic)
 {
     const ModelPtr model = loadExample();
     ASSERT_TRUE(model);
-    const AnalysisPtr a = analyze(model, EmulationSettings{}, 20000);
-    const AnalysisPtr b = analyze(loadExample(), EmulationSettings{}, 20000);
+    const AnalysisPtr a = analyze(model, EmulationSettings {}, 20000);
+    const AnalysisPtr b = analyze(loadExample(), EmulationSettings {}, 20000);
     EXPECT_EQ(planJson(*a), planJson(*b));
     EXPECT_EQ(tensorTableCsv(*a), tensorTableCsv(*b));
     EXPECT_EQ(allocationLogCsv(*a), allocationLogCsv(*b));
@@ -240,7 +239,7 @@ TEST(CsvReport, FieldsQuoteOnlyWhenNeeded)
     EXPECT_EQ(csvField("say \"hi\""), "\"say \"\"hi\"\"\"");
     EXPECT_EQ(csvField("two\nlines"), "\"two\nlines\"");
     EXPECT_EQ(csvField("cr\r"), "\"cr\r\"");
-    EXPECT_EQ(csvRecord({"a", "b,c", ""}), "a,\"b,c\",\n");
+    EXPECT_EQ(csvRecord({ "a", "b,c", "" }), "a,\"b,c\",\n");
 }
 
 TEST(CsvReport, ExampleRoundTripsToPlanJson)
@@ -248,9 +247,9 @@ TEST(CsvReport, ExampleRoundTripsToPlanJson)
     const ModelPtr model = loadExample();
     ASSERT_TRUE(model);
     for (const std::optional<std::uint64_t> size :
-         {std::optional<std::uint64_t>(), std::optional<std::uint64_t>(20000)}) {
+        { std::optional<std::uint64_t>(), std::optional<std::uint64_t>(20000) }) {
         SCOPED_TRACE(size ? "arena 20000" : "no arena size");
-        const AnalysisPtr a = analyze(model, EmulationSettings{}, size);
+        const AnalysisPtr a = analyze(model, EmulationSettings {}, size);
         expectTensorCsvMatchesJson(*a);
         expectEventCsvMatchesJson(*a);
         expectLiveCsvMatchesJson(*a);
@@ -263,7 +262,7 @@ TEST(CsvReport, HostileNamesRoundTrip)
 {
     const ModelPtr model = renamedExample(kOddNames);
     ASSERT_TRUE(model);
-    const AnalysisPtr a = analyze(model, EmulationSettings{}, std::nullopt);
+    const AnalysisPtr a = analyze(model, EmulationSettings {}, std::nullopt);
     expectTensorCsvMatchesJson(*a);
     const auto table = parseCsv(tensorTableCsv(*a));
     ASSERT_TRUE(table);
@@ -276,24 +275,23 @@ TEST(CsvReport, ParserRejectsMalformedCsv)
     EXPECT_FALSE(parseCsv("a,\"b\nc\n"));
     EXPECT_FALSE(parseCsv("a,\"b\"x\n"));
     EXPECT_FALSE(parseCsv("a,b\"c\n"));
-    EXPECT_EQ(parseCsv("a,\"b\"\"c\"\r\n,\n"), (CsvTable{{"a", "b\"c"}, {"", ""}}));
+    EXPECT_EQ(parseCsv("a,\"b\"\"c\"\r\n,\n"), (CsvTable { { "a", "b\"c" }, { "", "" } }));
 }
 
 TEST(CliCsv, WritesTheTensorTableBesideStdout)
 {
     TempDir dir("cli");
-    const AnalysisPtr a = analyze(loadExample(), EmulationSettings{}, std::nullopt);
+    const AnalysisPtr a = analyze(loadExample(), EmulationSettings {}, std::nullopt);
     const fs::path csv = dir.path / "tensors, \"all\".csv";
     const fs::path out = dir.path / "stdout.json";
-    const int rc = runShell("cd " + shellQuote(kSourceDir.string()) + " && " + shellQuote(ARENASCOPE_CLI) +
-                            " plan " + kExampleName + " --json --csv " + shellQuote(csv.string()) + " > " +
-                            shellQuote(out.string()));
+    const int rc = runShell("cd " + shellQuote(kSourceDir.string()) + " && " + shellQuote(ARENASCOPE_CLI) + " plan "
+        + kExampleName + " --json --csv " + shellQuote(csv.string()) + " > " + shellQuote(out.string()));
     EXPECT_EQ(rc, 0);
     EXPECT_EQ(readText(out), planJson(*a));
     EXPECT_EQ(readText(csv), tensorTableCsv(*a));
-    EXPECT_EQ(runShell(shellQuote(ARENASCOPE_CLI) + " plan " + shellQuote((kSourceDir / kExampleName).string()) +
-                       " --csv > /dev/null 2>&1"),
-              2);
+    EXPECT_EQ(runShell(shellQuote(ARENASCOPE_CLI) + " plan " + shellQuote((kSourceDir / kExampleName).string())
+                  + " --csv > /dev/null 2>&1"),
+        2);
 }
 
 TEST(CliCsv, ReadOnlyFolderFailsCleanlyAndKeepsTheOldFile)
@@ -308,7 +306,7 @@ TEST(CliCsv, ReadOnlyFolderFailsCleanlyAndKeepsTheOldFile)
         fs::remove(dir.path / "probe");
         GTEST_SKIP() << "this user can write into a read-only folder (root?): nothing to test";
     }
-    const AnalysisPtr a = analyze(loadExample(), EmulationSettings{}, std::nullopt);
+    const AnalysisPtr a = analyze(loadExample(), EmulationSettings {}, std::nullopt);
     const Status st = writeFileAtomically(target.string(), tensorTableCsv(*a));
     ASSERT_FALSE(st);
     EXPECT_EQ(st.error().code, ErrorCode::Io);
@@ -317,8 +315,8 @@ TEST(CliCsv, ReadOnlyFolderFailsCleanlyAndKeepsTheOldFile)
 
     TempDir logs("readonly_logs");
     const fs::path err = logs.path / "stderr.txt";
-    const int rc = runShell(shellQuote(ARENASCOPE_CLI) + " plan " + shellQuote((kSourceDir / kExampleName).string()) +
-                            " --csv " + shellQuote(target.string()) + " > /dev/null 2> " + shellQuote(err.string()));
+    const int rc = runShell(shellQuote(ARENASCOPE_CLI) + " plan " + shellQuote((kSourceDir / kExampleName).string())
+        + " --csv " + shellQuote(target.string()) + " > /dev/null 2> " + shellQuote(err.string()));
     EXPECT_EQ(rc, 2);
     EXPECT_NE(readText(err).find("cannot write the tensor table CSV: " + target.string()), std::string::npos)
         << readText(err);

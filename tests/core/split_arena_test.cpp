@@ -31,7 +31,7 @@ EmulationSettings split(std::uint64_t persistent, std::uint64_t nonPersistent, T
 TEST(SplitArena, SameHeadAsOneArenaAndTheAllocatorObjectsInTheTail)
 {
     const auto model = example();
-    for (TargetKind target : {TargetKind::CortexM, TargetKind::X86_64}) {
+    for (TargetKind target : { TargetKind::CortexM, TargetKind::X86_64 }) {
         EmulationSettings single;
         single.target = target;
         single.arenaBytes = 1 << 20;
@@ -46,9 +46,9 @@ TEST(SplitArena, SameHeadAsOneArenaAndTheAllocatorObjectsInTheTail)
         for (const auto& e : two->events)
             if (e.phase == Phase::CreateAllocator)
                 labels.push_back(e.label);
-        EXPECT_EQ(labels, (std::vector<std::string>{"PersistentArenaBufferAllocator",
-                                                    "NonPersistentArenaBufferAllocator", "GreedyMemoryPlanner",
-                                                    "MicroAllocator"}));
+        EXPECT_EQ(labels,
+            (std::vector<std::string> { "PersistentArenaBufferAllocator", "NonPersistentArenaBufferAllocator",
+                "GreedyMemoryPlanner", "MicroAllocator" }));
         // Every planned offset is inside the non-persistent arena, every tail offset inside the other.
         for (const auto& b : two->planned)
             EXPECT_LE(static_cast<std::uint64_t>(b.offset) + b.alignedBytes, two->headBytes);

@@ -36,15 +36,15 @@ void expectNoLiveOverlap(const EmulationResult& r)
         EXPECT_LE(static_cast<std::uint64_t>(a.offset) + a.alignedBytes, static_cast<std::uint64_t>(r.planBytes));
         for (std::size_t j = i + 1; j < order.size() && order[j]->first <= a.last; ++j) {
             const PlannedBuffer& b = *order[j];
-            const bool apart = a.offset + static_cast<std::int64_t>(a.alignedBytes) <= b.offset ||
-                               b.offset + static_cast<std::int64_t>(b.alignedBytes) <= a.offset;
+            const bool apart = a.offset + static_cast<std::int64_t>(a.alignedBytes) <= b.offset
+                || b.offset + static_cast<std::int64_t>(b.alignedBytes) <= a.offset;
             EXPECT_TRUE(apart) << "tensors " << a.tensor << " [" << a.first << ", " << a.last << "] @" << a.offset
                                << " and " << b.tensor << " [" << b.first << ", " << b.last << "] @" << b.offset;
         }
     }
 }
 
-class ChainModel : public ::testing::TestWithParam<int> {};
+class ChainModel : public ::testing::TestWithParam<int> { };
 
 TEST_P(ChainModel, LoadsWithTheRequestedOperatorMix)
 {
@@ -58,7 +58,7 @@ TEST_P(ChainModel, LoadsWithTheRequestedOperatorMix)
     std::set<std::string> kinds;
     for (const Operator& op : sg.operators)
         kinds.insert(op.displayName());
-    EXPECT_EQ(kinds, (std::set<std::string>{"ADD", "CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"}));
+    EXPECT_EQ(kinds, (std::set<std::string> { "ADD", "CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED" }));
 }
 
 TEST_P(ChainModel, ShapesAreConsistent)
@@ -79,7 +79,7 @@ TEST_P(ChainModel, ShapesAreConsistent)
             const auto filter = shape(op.inputs[1]);
             EXPECT_EQ(filter[3], in[3]);
             EXPECT_EQ(filter[0], out[3]);
-            EXPECT_EQ(shape(op.inputs[2]), std::vector<std::int32_t>{out[3]});
+            EXPECT_EQ(shape(op.inputs[2]), std::vector<std::int32_t> { out[3] });
         } else if (kind == "DEPTHWISE_CONV_2D") {
             EXPECT_EQ(shape(op.inputs[1])[3], in[3]);
             EXPECT_EQ(in[3], out[3]);
@@ -99,7 +99,7 @@ TEST_P(ChainModel, EmulatesWithoutOverlappingLiveBuffers)
 {
     const ModelPtr model = loadChain(GetParam());
     ASSERT_TRUE(model);
-    for (TargetKind target : {TargetKind::CortexM, TargetKind::X86_64}) {
+    for (TargetKind target : { TargetKind::CortexM, TargetKind::X86_64 }) {
         SCOPED_TRACE(std::string(targetName(target)));
         EmulationSettings settings;
         settings.target = target;
@@ -111,7 +111,7 @@ TEST_P(ChainModel, EmulatesWithoutOverlappingLiveBuffers)
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, ChainModel, ::testing::Values(10, 200, 2000),
-                         [](const ::testing::TestParamInfo<int>& p) { return std::to_string(p.param) + "ops"; });
+    [](const ::testing::TestParamInfo<int>& p) { return std::to_string(p.param) + "ops"; });
 
 TEST(ChainModel, IsDeterministicAndSeeded)
 {
@@ -121,11 +121,11 @@ TEST(ChainModel, IsDeterministicAndSeeded)
 
 TEST(ChainModel, SmallCountsStillLoad)
 {
-    for (int operators : {-3, 0, 1, 2, 3, 4, 5}) {
+    for (int operators : { -3, 0, 1, 2, 3, 4, 5 }) {
         const ModelPtr model = loadChain(operators);
         ASSERT_TRUE(model) << operators;
         EXPECT_EQ(model->operatorCount(), static_cast<std::size_t>(std::max(operators, 1)));
-        EXPECT_TRUE(emulate(*model, EmulationSettings{})->ok) << operators;
+        EXPECT_TRUE(emulate(*model, EmulationSettings {})->ok) << operators;
     }
 }
 

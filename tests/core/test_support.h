@@ -11,8 +11,8 @@ namespace arenascope::test {
 
 // ../shared beside the project root; empty path when absent.
 std::filesystem::path sharedDir();
-std::filesystem::path sharedModelsDir();  // sharedDir()/models/tflm
-std::filesystem::path oracleDir();        // sharedDir()/oracle
+std::filesystem::path sharedModelsDir(); // sharedDir()/models/tflm
+std::filesystem::path oracleDir(); // sharedDir()/oracle
 // Every .tflite under sharedModelsDir(), sorted; empty when absent.
 std::vector<std::filesystem::path> sharedModels();
 std::vector<std::uint8_t> readFile(const std::filesystem::path& path);
@@ -20,8 +20,8 @@ std::vector<std::uint8_t> readFile(const std::filesystem::path& path);
 } // namespace arenascope::test
 
 // Skips the current test with a clear message when ../shared is not there.
-#define ARENASCOPE_REQUIRE_SHARED()                                                        \
-    do {                                                                                   \
-        if (::arenascope::test::sharedModelsDir().empty())                                 \
-            GTEST_SKIP() << "../shared/models is absent: shared-model tests are skipped"; \
+#define ARENASCOPE_REQUIRE_SHARED()                                                                                    \
+    do {                                                                                                               \
+        if (::arenascope::test::sharedModelsDir().empty())                                                             \
+            GTEST_SKIP() << "../shared/models is absent: shared-model tests are skipped";                              \
     } while (false)

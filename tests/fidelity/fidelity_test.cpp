@@ -31,8 +31,7 @@ std::string firstLine(const std::string& log)
 // Collects mismatches as readable lines, so one failing case lists everything that differs.
 class Diff {
 public:
-    template <typename A, typename B>
-    void eq(const std::string& what, const A& ours, const B& theirs)
+    template <typename A, typename B> void eq(const std::string& what, const A& ours, const B& theirs)
     {
         if (!(ours == theirs)) {
             std::ostringstream s;
@@ -56,7 +55,10 @@ private:
     std::vector<std::string> m_lines;
 };
 
-std::uint64_t u64(const json& j, const char* key) { return j.at(key).get<std::uint64_t>(); }
+std::uint64_t u64(const json& j, const char* key)
+{
+    return j.at(key).get<std::uint64_t>();
+}
 
 void comparePlain(Diff& d, const EmulationResult& r, const json& ref)
 {
@@ -133,7 +135,7 @@ void compareMinimum(Diff& d, const Model& model, const EmulationSettings& s, con
             d.fail("fits one byte below the minimum");
         else
             d.eq("message one byte below", below->failure->message,
-                 firstLine(ref.at("min_fail_log").get<std::string>()));
+                firstLine(ref.at("min_fail_log").get<std::string>()));
     }
     if (!ref.contains("monotonic_probe"))
         return;
@@ -144,13 +146,13 @@ void compareMinimum(Diff& d, const Model& model, const EmulationSettings& s, con
         d.eq(where + "ok", r->ok, probe.at("ok").get<bool>());
         // A probe that crashed TFLM (a kernel used a null or overwritten temp tensor) has no
         // reliable message: only the failure itself is compared.
-        if (!r->ok && probe.contains("first_error") && !probe.contains("crash") &&
-            probe.at("first_error").get<std::string>().rfind("[harness:", 0) != 0)
+        if (!r->ok && probe.contains("first_error") && !probe.contains("crash")
+            && probe.at("first_error").get<std::string>().rfind("[harness:", 0) != 0)
             d.eq(where + "message", r->failure->message, probe.at("first_error").get<std::string>());
     }
 }
 
-class Fidelity : public ::testing::TestWithParam<OracleCase> {};
+class Fidelity : public ::testing::TestWithParam<OracleCase> { };
 
 TEST_P(Fidelity, MatchesTflm)
 {
@@ -197,8 +199,8 @@ std::vector<OracleCase> casesOrPlaceholder()
     return oracleCases();
 }
 
-INSTANTIATE_TEST_SUITE_P(Oracle, Fidelity, ::testing::ValuesIn(casesOrPlaceholder()),
-                         [](const auto& param) { return param.param.name; });
+INSTANTIATE_TEST_SUITE_P(
+    Oracle, Fidelity, ::testing::ValuesIn(casesOrPlaceholder()), [](const auto& param) { return param.param.name; });
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Fidelity);
 
 // Visible in the test list whether the oracle was there at all.

@@ -9,9 +9,9 @@ namespace arenascope::test {
 const std::vector<OracleBuild>& oracleBuilds()
 {
     static const std::vector<OracleBuild> builds = {
-        {"abi32arm_se", "cortex_m", TargetKind::CortexM, KernelSet::Reference, Cpu::CortexM4},
-        {"abi32arm", "ilp32", TargetKind::Ilp32, KernelSet::Reference, Cpu::CortexM4},
-        {"abi64", "x86_64", TargetKind::X86_64, KernelSet::Reference, Cpu::CortexM4},
+        { "abi32arm_se", "cortex_m", TargetKind::CortexM, KernelSet::Reference, Cpu::CortexM4 },
+        { "abi32arm", "ilp32", TargetKind::Ilp32, KernelSet::Reference, Cpu::CortexM4 },
+        { "abi64", "x86_64", TargetKind::X86_64, KernelSet::Reference, Cpu::CortexM4 },
     };
     return builds;
 }
@@ -27,7 +27,7 @@ std::string safeName(std::string s)
 }
 
 void addCases(std::vector<OracleCase>& cases, const std::filesystem::path& oracleDir,
-              const std::filesystem::path& modelDir, const char* group)
+    const std::filesystem::path& modelDir, const char* group)
 {
     std::error_code ec;
     if (!std::filesystem::is_directory(oracleDir, ec) || !std::filesystem::is_directory(modelDir, ec))
@@ -42,7 +42,7 @@ void addCases(std::vector<OracleCase>& cases, const std::filesystem::path& oracl
         for (const OracleBuild& b : oracleBuilds()) {
             if (build != b.suffix)
                 continue;
-            for (PlannerKind planner : {PlannerKind::Greedy, PlannerKind::Linear}) {
+            for (PlannerKind planner : { PlannerKind::Greedy, PlannerKind::Linear }) {
                 OracleCase c;
                 c.oracleFile = e.path();
                 c.model = modelDir / modelRel;
@@ -51,8 +51,8 @@ void addCases(std::vector<OracleCase>& cases, const std::filesystem::path& oracl
                 c.settings.kernels = b.kernels;
                 c.settings.cpu = b.cpu;
                 c.settings.planner = planner;
-                c.name = safeName(std::string(group) + "_" + modelRel.substr(0, modelRel.size() - 7) + "_" +
-                                  b.label + "_" + std::string(plannerName(planner)));
+                c.name = safeName(std::string(group) + "_" + modelRel.substr(0, modelRel.size() - 7) + "_" + b.label
+                    + "_" + std::string(plannerName(planner)));
                 cases.push_back(std::move(c));
             }
         }

@@ -13,17 +13,17 @@
 namespace arenascope::test {
 
 struct OracleCase {
-    std::string name;  // "tflm_person_detect_cortex_m_greedy": gtest- and ctest-safe
+    std::string name; // "tflm_person_detect_cortex_m_greedy": gtest- and ctest-safe
     std::filesystem::path oracleFile;
     std::filesystem::path model;
-    std::string build;  // "abi32arm_se", "cm4_cmsisnn", ...
+    std::string build; // "abi32arm_se", "cm4_cmsisnn", ...
     EmulationSettings settings;
 };
 
 // The builds the emulation reproduces, with their settings.
 struct OracleBuild {
-    const char* suffix;  // file suffix after ".tflite."
-    const char* label;   // in case names
+    const char* suffix; // file suffix after ".tflite."
+    const char* label; // in case names
     TargetKind target;
     KernelSet kernels;
     Cpu cpu;
@@ -37,5 +37,8 @@ const std::vector<OracleCase>& oracleCases();
 
 namespace arenascope::test {
 // gtest prints a case by its name.
-inline void PrintTo(const OracleCase& c, std::ostream* os) { *os << c.name; }
+inline void PrintTo(const OracleCase& c, std::ostream* os)
+{
+    *os << c.name;
+}
 } // namespace arenascope::test

@@ -31,10 +31,7 @@ QString sharedModel(const char* name)
 class TstMainWindow : public QObject {
     Q_OBJECT
 private slots:
-    void init()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-    }
+    void init() { QStandardPaths::setTestModeEnabled(true); }
 
     void opensTheExampleAtItsMinimum()
     {
@@ -55,14 +52,14 @@ private slots:
         MainWindow w;
         QVERIFY(w.openModel(sharedModel("person_detect.tflite")));
         const std::uint64_t minimum = *w.analysis()->minArenaBytes;
-        QCOMPARE(minimum, std::uint64_t(82296));  // the oracle's figure for cortex-m, greedy
+        QCOMPARE(minimum, std::uint64_t(82296)); // the oracle's figure for cortex-m, greedy
         w.controls()->setArenaBytes(minimum - 1);
         const AnalysisPtr a = w.analysis();
         QCOMPARE(a->arenaSize.value(), minimum - 1);
         QVERIFY(a->fits().has_value() && !*a->fits());
         const Failure& f = *a->atSize->failure;
         QCOMPARE(QString::fromStdString(f.message),
-                 QStringLiteral("Failed to allocate tail memory. Requested: 8, available 4, missing: 4"));
+            QStringLiteral("Failed to allocate tail memory. Requested: 8, available 4, missing: 4"));
         QVERIFY(w.statusBar()->currentMessage().contains(QString::fromStdString(f.message)));
         QVERIFY(w.verdict()->text().contains(QStringLiteral("missing")));
         // The log's highlighted row is the failing event.
@@ -91,7 +88,7 @@ private slots:
         EmulationSettings s = w.controls()->settings();
         s.nonPersistentBytes = 64 * 1024;
         w.controls()->applySettings(s);
-        w.controls()->setArenaBytes(8 * 1024);  // the persistent arena
+        w.controls()->setArenaBytes(8 * 1024); // the persistent arena
         QCOMPARE(w.analysis()->settings.nonPersistentBytes.value_or(0), std::uint64_t(64 * 1024));
         QVERIFY(*w.analysis()->fits());
         // The map is the non-persistent arena; the line the user drags is its size.
@@ -103,12 +100,12 @@ private slots:
         const int target = static_cast<int>(plot->yAxis->coordToPixel(10.0 * 1024));
         QTest::mousePress(plot, Qt::LeftButton, {}, QPoint(x, y));
         QMouseEvent move(QEvent::MouseMove, QPointF(x, target), plot->mapToGlobal(QPointF(x, target)), Qt::NoButton,
-                         Qt::LeftButton, Qt::NoModifier);
+            Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(plot, &move);
         QTest::mouseRelease(plot, Qt::LeftButton, {}, QPoint(x, target));
-        QCOMPARE(w.controls()->arenaBytes(), std::uint64_t(8 * 1024));  // persistent arena untouched
+        QCOMPARE(w.controls()->arenaBytes(), std::uint64_t(8 * 1024)); // persistent arena untouched
         QVERIFY(w.controls()->settings().nonPersistentBytes.value_or(0) < 20 * 1024);
-        QVERIFY(!*w.analysis()->fits());  // the 24,000-byte plan no longer fits
+        QVERIFY(!*w.analysis()->fits()); // the 24,000-byte plan no longer fits
         QVERIFY(w.analysis()->atSize->failure->message.rfind("Failed to resize buffer.", 0) == 0);
     }
 
@@ -141,7 +138,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QMimeData mime;
-        mime.setUrls({QUrl::fromLocalFile(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL))});
+        mime.setUrls({ QUrl::fromLocalFile(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)) });
         const QPoint at(w.width() / 2, w.height() / 2);
         QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&w, &enter);
@@ -185,7 +182,7 @@ private slots:
         const int target = static_cast<int>(plot->yAxis->coordToPixel(static_cast<double>(start) * 0.8));
         QTest::mousePress(plot, Qt::LeftButton, {}, QPoint(x, y));
         QMouseEvent move(QEvent::MouseMove, QPointF(x, target), plot->mapToGlobal(QPointF(x, target)), Qt::NoButton,
-                         Qt::LeftButton, Qt::NoModifier);
+            Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(plot, &move);
         QTest::mouseRelease(plot, Qt::LeftButton, {}, QPoint(x, target));
         QVERIFY(w.controls()->arenaBytes() < start);

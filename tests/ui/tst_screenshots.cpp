@@ -19,13 +19,13 @@ namespace {
 AnalysisPtr example(std::uint64_t size)
 {
     auto m = loadModelFile(ARENASCOPE_EXAMPLE_MODEL);
-    return m ? analyze(m.value(), EmulationSettings{}, size) : nullptr;
+    return m ? analyze(m.value(), EmulationSettings {}, size) : nullptr;
 }
 
 bool near(QColor a, QColor b, int tolerance)
 {
-    return std::abs(a.red() - b.red()) <= tolerance && std::abs(a.green() - b.green()) <= tolerance &&
-           std::abs(a.blue() - b.blue()) <= tolerance;
+    return std::abs(a.red() - b.red()) <= tolerance && std::abs(a.green() - b.green()) <= tolerance
+        && std::abs(a.blue() - b.blue()) <= tolerance;
 }
 
 int distinctColours(const QImage& image)
@@ -58,8 +58,8 @@ private slots:
         QFETCH(double, scale);
         const auto a = example(64 * 1024);
         QVERIFY(a);
-        const ImageOptions o{QSize(width, height), scale};
-        for (const QImage& img : {renderTimeline(a, o), renderArenaMap(a, o), renderReportSheet(a, o)}) {
+        const ImageOptions o { QSize(width, height), scale };
+        for (const QImage& img : { renderTimeline(a, o), renderArenaMap(a, o), renderReportSheet(a, o) }) {
             QCOMPARE(img.width(), static_cast<int>(width * scale));
             QCOMPARE(img.height(), static_cast<int>(height * scale));
             QVERIFY2(distinctColours(img) > 5, "the picture is blank");
@@ -69,12 +69,11 @@ private slots:
     void timelineDrawsWhatTheGeometrySays()
     {
         const auto a = example(64 * 1024);
-        const QImage img = renderTimeline(a, ImageOptions{QSize(1000, 600), 1.0});
+        const QImage img = renderTimeline(a, ImageOptions { QSize(1000, 600), 1.0 });
         // The largest planned buffer: its centre pixel has its kind's colour (lightened fill).
         const auto& planned = a->atSize->planned;
-        const auto biggest = std::max_element(planned.begin(), planned.end(), [](const auto& x, const auto& y) {
-            return x.alignedBytes < y.alignedBytes;
-        });
+        const auto biggest = std::max_element(planned.begin(), planned.end(),
+            [](const auto& x, const auto& y) { return x.alignedBytes < y.alignedBytes; });
         QVERIFY(biggest != planned.end());
         // Recreate the plot's axes: x from -0.7 to steps - 0.3, y from 0 to 1.08 x max(arena, plan).
         // Rather than guessing margins, scan the row through the buffer's vertical centre for the colour.
@@ -100,7 +99,7 @@ private slots:
     {
         const auto fits = example(64 * 1024);
         const auto a = example(*fits->minArenaBytes - 1);
-        const QImage img = renderTimeline(a, ImageOptions{QSize(1000, 600), 1.0});
+        const QImage img = renderTimeline(a, ImageOptions { QSize(1000, 600), 1.0 });
         int failurePixels = 0;
         for (int y = 0; y < img.height(); ++y)
             for (int x = 0; x < img.width(); ++x)
@@ -113,12 +112,12 @@ private slots:
         QTemporaryDir dir;
         QProcess p;
         p.start(QStringLiteral(ARENASCOPE_CLI),
-                {QStringLiteral("report"), QStringLiteral(ARENASCOPE_EXAMPLE_MODEL), QStringLiteral("--out"),
-                 dir.path(), QStringLiteral("--arena-size"), QStringLiteral("1K")});
+            { QStringLiteral("report"), QStringLiteral(ARENASCOPE_EXAMPLE_MODEL), QStringLiteral("--out"), dir.path(),
+                QStringLiteral("--arena-size"), QStringLiteral("1K") });
         QVERIFY(p.waitForFinished(60000));
-        QCOMPARE(p.exitCode(), 1);  // 1 KiB does not fit
-        for (const char* name : {"timeline.png", "arena_map.png", "report_sheet.png", "tensors.csv",
-                                 "allocation_log.csv", "live_bytes.csv", "analysis.json", "report.html"})
+        QCOMPARE(p.exitCode(), 1); // 1 KiB does not fit
+        for (const char* name : { "timeline.png", "arena_map.png", "report_sheet.png", "tensors.csv",
+                 "allocation_log.csv", "live_bytes.csv", "analysis.json", "report.html" })
             QVERIFY2(QFileInfo(QDir(dir.path()).filePath(QString::fromLatin1(name))).size() > 0, name);
         QImage png(QDir(dir.path()).filePath(QStringLiteral("timeline.png")));
         QCOMPARE(png.size(), QSize(1600, 900));

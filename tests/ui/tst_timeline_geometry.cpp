@@ -29,7 +29,7 @@ private slots:
         QFETCH(double, offset);
         QFETCH(double, x);
         QFETCH(double, y);
-        TimelineGeometry g{0, 10, 0, 1000, 50, 20, 100, 200};
+        TimelineGeometry g { 0, 10, 0, 1000, 50, 20, 100, 200 };
         QCOMPARE(g.mapStepToX(step), x);
         QCOMPARE(g.mapOffsetToY(offset), y);
         QCOMPARE(g.mapXToStep(x), step);
@@ -55,9 +55,18 @@ private slots:
         QFETCH(double, offset);
         QFETCH(int, expected);
         std::vector<PlannedBuffer> buffers(3);
-        buffers[0].first = 0; buffers[0].last = 2; buffers[0].offset = 0; buffers[0].alignedBytes = 32;
-        buffers[1].first = 2; buffers[1].last = 4; buffers[1].offset = 32; buffers[1].alignedBytes = 32;
-        buffers[2].first = 4; buffers[2].last = 6; buffers[2].offset = -1; buffers[2].alignedBytes = 16;
+        buffers[0].first = 0;
+        buffers[0].last = 2;
+        buffers[0].offset = 0;
+        buffers[0].alignedBytes = 32;
+        buffers[1].first = 2;
+        buffers[1].last = 4;
+        buffers[1].offset = 32;
+        buffers[1].alignedBytes = 32;
+        buffers[2].first = 4;
+        buffers[2].last = 6;
+        buffers[2].offset = -1;
+        buffers[2].alignedBytes = 16;
         QCOMPARE(TimelineGeometry::hitTest(buffers, step, offset), expected);
     }
 
@@ -65,7 +74,7 @@ private slots:
     {
         auto m = loadModelFile(ARENASCOPE_EXAMPLE_MODEL);
         QVERIFY(m.ok());
-        auto a = analyze(m.value(), EmulationSettings{}, 64 * 1024);
+        auto a = analyze(m.value(), EmulationSettings {}, 64 * 1024);
         const ArenaMapLayout all = ArenaMapLayout::build(*a, -1);
         QCOMPARE(all.arenaBytes, std::uint64_t(64 * 1024));
         QCOMPARE(all.headEnd, static_cast<std::uint64_t>(a->atSize->planBytes));
@@ -93,7 +102,7 @@ private slots:
     {
         auto m = loadModelFile(ARENASCOPE_EXAMPLE_MODEL);
         QVERIFY(m.ok());
-        auto a = analyze(m.value(), EmulationSettings{}, 64 * 1024);
+        auto a = analyze(m.value(), EmulationSettings {}, 64 * 1024);
         const auto& events = a->atSize->events;
         auto count = [](const ArenaMapLayout& l, ArenaSegment::Kind kind) {
             return std::count_if(l.segments.begin(), l.segments.end(), [&](const auto& s) { return s.kind == kind; });

@@ -14,12 +14,16 @@ QString exportSuffix(ExportKind kind)
     switch (kind) {
     case ExportKind::TimelinePng:
     case ExportKind::ArenaMapPng:
-    case ExportKind::ReportSheetPng: return QStringLiteral("png");
+    case ExportKind::ReportSheetPng:
+        return QStringLiteral("png");
     case ExportKind::TensorCsv:
     case ExportKind::EventCsv:
-    case ExportKind::LiveBytesCsv: return QStringLiteral("csv");
-    case ExportKind::Json: return QStringLiteral("json");
-    case ExportKind::Html: return QStringLiteral("html");
+    case ExportKind::LiveBytesCsv:
+        return QStringLiteral("csv");
+    case ExportKind::Json:
+        return QStringLiteral("json");
+    case ExportKind::Html:
+        return QStringLiteral("html");
     }
     return {};
 }
@@ -27,14 +31,22 @@ QString exportSuffix(ExportKind kind)
 QString defaultExportName(ExportKind kind)
 {
     switch (kind) {
-    case ExportKind::TimelinePng: return QStringLiteral("timeline.png");
-    case ExportKind::ArenaMapPng: return QStringLiteral("arena_map.png");
-    case ExportKind::ReportSheetPng: return QStringLiteral("report_sheet.png");
-    case ExportKind::TensorCsv: return QStringLiteral("tensors.csv");
-    case ExportKind::EventCsv: return QStringLiteral("allocation_log.csv");
-    case ExportKind::LiveBytesCsv: return QStringLiteral("live_bytes.csv");
-    case ExportKind::Json: return QStringLiteral("analysis.json");
-    case ExportKind::Html: return QStringLiteral("report.html");
+    case ExportKind::TimelinePng:
+        return QStringLiteral("timeline.png");
+    case ExportKind::ArenaMapPng:
+        return QStringLiteral("arena_map.png");
+    case ExportKind::ReportSheetPng:
+        return QStringLiteral("report_sheet.png");
+    case ExportKind::TensorCsv:
+        return QStringLiteral("tensors.csv");
+    case ExportKind::EventCsv:
+        return QStringLiteral("allocation_log.csv");
+    case ExportKind::LiveBytesCsv:
+        return QStringLiteral("live_bytes.csv");
+    case ExportKind::Json:
+        return QStringLiteral("analysis.json");
+    case ExportKind::Html:
+        return QStringLiteral("report.html");
     }
     return {};
 }
@@ -65,19 +77,26 @@ QString writeExport(ExportKind kind, const AnalysisPtr& analysis, const QString&
         return bytes;
     };
     switch (kind) {
-    case ExportKind::TimelinePng: return saveAtomically(path, png(renderTimeline(analysis, image)));
-    case ExportKind::ArenaMapPng: return saveAtomically(path, png(renderArenaMap(analysis, image)));
-    case ExportKind::ReportSheetPng: return saveAtomically(path, png(renderReportSheet(analysis, image)));
-    case ExportKind::TensorCsv: return saveAtomically(path, text(tensorTableCsv(*analysis)));
-    case ExportKind::EventCsv: return saveAtomically(path, text(allocationLogCsv(*analysis)));
-    case ExportKind::LiveBytesCsv: return saveAtomically(path, text(liveBytesCsv(*analysis)));
-    case ExportKind::Json: return saveAtomically(path, text(planJson(*analysis)));
+    case ExportKind::TimelinePng:
+        return saveAtomically(path, png(renderTimeline(analysis, image)));
+    case ExportKind::ArenaMapPng:
+        return saveAtomically(path, png(renderArenaMap(analysis, image)));
+    case ExportKind::ReportSheetPng:
+        return saveAtomically(path, png(renderReportSheet(analysis, image)));
+    case ExportKind::TensorCsv:
+        return saveAtomically(path, text(tensorTableCsv(*analysis)));
+    case ExportKind::EventCsv:
+        return saveAtomically(path, text(allocationLogCsv(*analysis)));
+    case ExportKind::LiveBytesCsv:
+        return saveAtomically(path, text(liveBytesCsv(*analysis)));
+    case ExportKind::Json:
+        return saveAtomically(path, text(planJson(*analysis)));
     case ExportKind::Html: {
-        ImageOptions small{QSize(1200, 600), 1.0};
+        ImageOptions small { QSize(1200, 600), 1.0 };
         std::vector<ReportImage> images;
-        images.push_back({"Arena timeline", pngBytes(renderTimeline(analysis, small))});
+        images.push_back({ "Arena timeline", pngBytes(renderTimeline(analysis, small)) });
         small.size = QSize(1200, 120);
-        images.push_back({"Arena map", pngBytes(renderArenaMap(analysis, small))});
+        images.push_back({ "Arena map", pngBytes(renderArenaMap(analysis, small)) });
         auto html = htmlReport(*analysis, images);
         if (!html)
             return QString::fromStdString(describe(html.error()));

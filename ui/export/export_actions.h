@@ -9,14 +9,20 @@
 namespace arenascope {
 
 enum class ExportKind {
-    TimelinePng, ArenaMapPng, ReportSheetPng, TensorCsv, EventCsv, LiveBytesCsv, Json, Html,
+    TimelinePng,
+    ArenaMapPng,
+    ReportSheetPng,
+    TensorCsv,
+    EventCsv,
+    LiveBytesCsv,
+    Json,
+    Html,
 };
 
-QString exportSuffix(ExportKind kind);          // "png", "csv", "json", "html"
-QString defaultExportName(ExportKind kind);     // "timeline.png", "tensors.csv", ...
+QString exportSuffix(ExportKind kind); // "png", "csv", "json", "html"
+QString defaultExportName(ExportKind kind); // "timeline.png", "tensors.csv", ...
 // Writes one export of `analysis` to `path`; PNGs use `image`.
-QString writeExport(ExportKind kind, const AnalysisPtr& analysis, const QString& path,
-                    const ImageOptions& image = {});
+QString writeExport(ExportKind kind, const AnalysisPtr& analysis, const QString& path, const ImageOptions& image = {});
 // Writes bytes atomically.
 QString saveAtomically(const QString& path, const QByteArray& bytes);
 

@@ -17,10 +17,10 @@ namespace arenascope {
 
 namespace {
 
-const char* kUsage =
-    "usage: arenascope report MODEL.tflite --out DIR [--target cortex-m|x86_64] [--planner greedy|linear]\n"
-    "                         [--interpreter plain|recording] [--preserve-all-tensors] [--arena-size N[K|M]]\n"
-    "                         [--png] [--csv] [--html] [--json] [--width PX] [--height PX] [--scale S]\n";
+const char* kUsage
+    = "usage: arenascope report MODEL.tflite --out DIR [--target cortex-m|x86_64] [--planner greedy|linear]\n"
+      "                         [--interpreter plain|recording] [--preserve-all-tensors] [--arena-size N[K|M]]\n"
+      "                         [--png] [--csv] [--html] [--json] [--width PX] [--height PX] [--scale S]\n";
 
 int usage(const std::string& message)
 {
@@ -48,37 +48,56 @@ int parse(const std::vector<std::string>& args, ReportOptions& o)
             v = args[++i];
             return true;
         };
-        if (a == "--png") o.png = true;
-        else if (a == "--csv") o.csv = true;
-        else if (a == "--html") o.html = true;
-        else if (a == "--json") o.json = true;
-        else if (a == "--preserve-all-tensors") o.settings.preserveAllTensors = true;
-        else if (a == "--out") { if (!next()) return usage("--out takes a folder"); o.out = v; }
-        else if (a == "--target") {
-            if (!next() || !parseTarget(v)) return usage("--target takes cortex-m or x86_64");
+        if (a == "--png")
+            o.png = true;
+        else if (a == "--csv")
+            o.csv = true;
+        else if (a == "--html")
+            o.html = true;
+        else if (a == "--json")
+            o.json = true;
+        else if (a == "--preserve-all-tensors")
+            o.settings.preserveAllTensors = true;
+        else if (a == "--out") {
+            if (!next())
+                return usage("--out takes a folder");
+            o.out = v;
+        } else if (a == "--target") {
+            if (!next() || !parseTarget(v))
+                return usage("--target takes cortex-m or x86_64");
             o.settings.target = *parseTarget(v);
         } else if (a == "--planner") {
-            if (!next() || !parsePlanner(v)) return usage("--planner takes greedy or linear");
+            if (!next() || !parsePlanner(v))
+                return usage("--planner takes greedy or linear");
             o.settings.planner = *parsePlanner(v);
         } else if (a == "--interpreter") {
-            if (!next() || !parseInterpreter(v)) return usage("--interpreter takes plain or recording");
+            if (!next() || !parseInterpreter(v))
+                return usage("--interpreter takes plain or recording");
             o.settings.interpreter = *parseInterpreter(v);
         } else if (a == "--arena-size") {
             std::uint64_t bytes = 0;
-            if (!next() || !parseByteSize(v, bytes)) return usage("--arena-size takes a byte count like 64K");
+            if (!next() || !parseByteSize(v, bytes))
+                return usage("--arena-size takes a byte count like 64K");
             o.arenaSize = bytes;
         } else if (a == "--width" || a == "--height") {
-            if (!next()) return usage(a + " takes pixels");
+            if (!next())
+                return usage(a + " takes pixels");
             const int px = std::atoi(v.c_str());
-            if (px < 100 || px > 10000) return usage(a + " takes 100 to 10000 pixels");
+            if (px < 100 || px > 10000)
+                return usage(a + " takes 100 to 10000 pixels");
             (a == "--width" ? o.image.size.rwidth() : o.image.size.rheight()) = px;
         } else if (a == "--scale") {
-            if (!next()) return usage("--scale takes a factor");
+            if (!next())
+                return usage("--scale takes a factor");
             o.image.scale = std::atof(v.c_str());
-            if (o.image.scale < 0.25 || o.image.scale > 4) return usage("--scale takes 0.25 to 4");
-        } else if (!a.empty() && a[0] == '-') return usage("unknown option " + a);
-        else if (o.model.empty()) o.model = a;
-        else return usage("more than one model given");
+            if (o.image.scale < 0.25 || o.image.scale > 4)
+                return usage("--scale takes 0.25 to 4");
+        } else if (!a.empty() && a[0] == '-')
+            return usage("unknown option " + a);
+        else if (o.model.empty())
+            o.model = a;
+        else
+            return usage("more than one model given");
     }
     if (o.model.empty())
         return usage("report needs a model file");
@@ -115,9 +134,9 @@ int runReportCommand(int argc, char** argv)
     const AnalysisPtr analysis = analyze(model.value(), o.settings, o.arenaSize);
     std::vector<ExportKind> kinds;
     if (o.png)
-        kinds.insert(kinds.end(), {ExportKind::TimelinePng, ExportKind::ArenaMapPng, ExportKind::ReportSheetPng});
+        kinds.insert(kinds.end(), { ExportKind::TimelinePng, ExportKind::ArenaMapPng, ExportKind::ReportSheetPng });
     if (o.csv)
-        kinds.insert(kinds.end(), {ExportKind::TensorCsv, ExportKind::EventCsv, ExportKind::LiveBytesCsv});
+        kinds.insert(kinds.end(), { ExportKind::TensorCsv, ExportKind::EventCsv, ExportKind::LiveBytesCsv });
     if (o.json)
         kinds.push_back(ExportKind::Json);
     if (o.html)

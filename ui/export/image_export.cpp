@@ -17,7 +17,7 @@ namespace {
 QImage blank(const ImageOptions& o)
 {
     QImage image(QSize(static_cast<int>(o.size.width() * o.scale), static_cast<int>(o.size.height() * o.scale)),
-                 QImage::Format_ARGB32_Premultiplied);
+        QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(o.scale);
     image.fill(Qt::white);
     return image;
@@ -62,11 +62,11 @@ QImage renderReportSheet(const AnalysisPtr& analysis, const ImageOptions& option
     title.setBold(true);
     p.setFont(title);
     p.drawText(QRect(margin, margin / 2, w - 2 * margin, 40), Qt::AlignLeft | Qt::AlignVCenter,
-               QStringLiteral("ArenaScope: %1").arg(QString::fromStdString(analysis->model->path())));
+        QStringLiteral("ArenaScope: %1").arg(QString::fromStdString(analysis->model->path())));
     const int top = margin + 40;
     const int mapHeight = std::max(90, h / 8);
     const int timelineHeight = h - top - mapHeight - 2 * margin;
-    ImageOptions sub{QSize(leftWidth, timelineHeight), options.scale};
+    ImageOptions sub { QSize(leftWidth, timelineHeight), options.scale };
     p.drawImage(QRect(margin, top, leftWidth, timelineHeight), renderTimeline(analysis, sub));
     sub.size = QSize(leftWidth, mapHeight);
     p.drawImage(QRect(margin, top + timelineHeight + margin, leftWidth, mapHeight), renderArenaMap(analysis, sub));

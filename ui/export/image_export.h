@@ -11,8 +11,8 @@
 namespace arenascope {
 
 struct ImageOptions {
-    QSize size{1600, 900};  // logical pixels
-    double scale = 1.0;     // device pixel ratio: 2.0 doubles the pixel count for print
+    QSize size { 1600, 900 }; // logical pixels
+    double scale = 1.0; // device pixel ratio: 2.0 doubles the pixel count for print
 };
 
 QImage renderTimeline(const AnalysisPtr& analysis, const ImageOptions& options);

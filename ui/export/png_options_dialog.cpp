@@ -14,7 +14,7 @@ PngOptionsDialog::PngOptionsDialog(const ImageOptions& initial, QWidget* parent)
     , m_scale(new QComboBox(this))
 {
     setWindowTitle(tr("PNG size"));
-    for (QSpinBox* s : {m_width, m_height}) {
+    for (QSpinBox* s : { m_width, m_height }) {
         s->setRange(100, 10000);
         s->setSuffix(tr(" px"));
     }
@@ -36,7 +36,7 @@ PngOptionsDialog::PngOptionsDialog(const ImageOptions& initial, QWidget* parent)
 
 ImageOptions PngOptionsDialog::options() const
 {
-    return ImageOptions{QSize(m_width->value(), m_height->value()), m_scale->currentData().toDouble()};
+    return ImageOptions { QSize(m_width->value(), m_height->value()), m_scale->currentData().toDouble() };
 }
 
 } // namespace arenascope

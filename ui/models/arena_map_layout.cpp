@@ -23,9 +23,9 @@ ArenaMapLayout ArenaMapLayout::build(const Analysis& a, int step)
         if (b.offset < 0 || (step >= 0 && (step < b.first || step > b.last)))
             continue;
         const auto begin = static_cast<std::uint64_t>(b.offset);
-        add({ArenaSegment::Kind::Buffer, begin, begin + b.bytes, Category::PlannedHead, static_cast<int>(i)});
-        add({ArenaSegment::Kind::Padding, begin + b.bytes, begin + b.alignedBytes, Category::PlannedHead,
-             static_cast<int>(i), "alignment padding"});
+        add({ ArenaSegment::Kind::Buffer, begin, begin + b.bytes, Category::PlannedHead, static_cast<int>(i) });
+        add({ ArenaSegment::Kind::Padding, begin + b.bytes, begin + b.alignedBytes, Category::PlannedHead,
+            static_cast<int>(i), "alignment padding" });
     }
     // Tail: every persistent allocation that succeeded at this size (offsets are exact for it).
     m.tailBegin = m.arenaBytes;
@@ -35,20 +35,20 @@ ArenaMapLayout ArenaMapLayout::build(const Analysis& a, int step)
             if (e.region != Region::Tail || e.failed)
                 continue;
             const int index = static_cast<int>(i);
-            add({ArenaSegment::Kind::Tail, e.offset, e.offset + e.requested, e.category, -1, nullptr, index});
-            add({ArenaSegment::Kind::Padding, e.offset + e.requested, e.offset + e.used, e.category, -1,
-                 "alignment padding", index});
+            add({ ArenaSegment::Kind::Tail, e.offset, e.offset + e.requested, e.category, -1, nullptr, index });
+            add({ ArenaSegment::Kind::Padding, e.offset + e.requested, e.offset + e.used, e.category, -1,
+                "alignment padding", index });
             m.tailBegin = std::min(m.tailBegin, e.offset);
         }
     }
     if (at.tempPeakBytes > 0)
-        add({ArenaSegment::Kind::TempPeak, m.headEnd, std::min(m.headEnd + at.tempPeakBytes, m.arenaBytes),
-             Category::TempTensors, -1, "temp peak (while kernels prepare)"});
+        add({ ArenaSegment::Kind::TempPeak, m.headEnd, std::min(m.headEnd + at.tempPeakBytes, m.arenaBytes),
+            Category::TempTensors, -1, "temp peak (while kernels prepare)" });
     if (m.headEnd > m.tailBegin)
-        add({ArenaSegment::Kind::Overflow, m.tailBegin, m.headEnd, Category::PlannedHead, -1,
-             "plan overlaps the tail: does not fit"});
+        add({ ArenaSegment::Kind::Overflow, m.tailBegin, m.headEnd, Category::PlannedHead, -1,
+            "plan overlaps the tail: does not fit" });
     std::stable_sort(m.segments.begin(), m.segments.end(),
-                     [](const ArenaSegment& x, const ArenaSegment& y) { return x.begin < y.begin; });
+        [](const ArenaSegment& x, const ArenaSegment& y) { return x.begin < y.begin; });
     return m;
 }
 
@@ -72,9 +72,9 @@ ArenaMapLayout ArenaMapLayout::buildAtEvent(const Analysis& a, int event)
             continue;
         switch (e.region) {
         case Region::Tail:
-            add({ArenaSegment::Kind::Tail, e.offset, e.offset + e.requested, e.category, -1, nullptr, i});
-            add({ArenaSegment::Kind::Padding, e.offset + e.requested, e.offset + e.used, e.category, -1,
-                 "alignment padding", i});
+            add({ ArenaSegment::Kind::Tail, e.offset, e.offset + e.requested, e.category, -1, nullptr, i });
+            add({ ArenaSegment::Kind::Padding, e.offset + e.requested, e.offset + e.used, e.category, -1,
+                "alignment padding", i });
             m.tailBegin = std::min(m.tailBegin, e.offset);
             break;
         case Region::Head:
@@ -89,7 +89,7 @@ ArenaMapLayout ArenaMapLayout::buildAtEvent(const Analysis& a, int event)
         case Region::Temp:
             // Temp memory is released when the operator (or the planner) is done with it.
             if (e.phase == now.phase && e.op == now.op && e.subgraph == now.subgraph && !planCommitted)
-                add({ArenaSegment::Kind::TempPeak, e.offset, e.offset + e.used, e.category, -1, nullptr, i});
+                add({ ArenaSegment::Kind::TempPeak, e.offset, e.offset + e.used, e.category, -1, nullptr, i });
             break;
         }
     }
@@ -99,16 +99,16 @@ ArenaMapLayout ArenaMapLayout::buildAtEvent(const Analysis& a, int event)
             if (b.offset < 0)
                 continue;
             const auto begin = static_cast<std::uint64_t>(b.offset);
-            add({ArenaSegment::Kind::Buffer, begin, begin + b.bytes, Category::PlannedHead, static_cast<int>(i)});
-            add({ArenaSegment::Kind::Padding, begin + b.bytes, begin + b.alignedBytes, Category::PlannedHead,
-                 static_cast<int>(i), "alignment padding"});
+            add({ ArenaSegment::Kind::Buffer, begin, begin + b.bytes, Category::PlannedHead, static_cast<int>(i) });
+            add({ ArenaSegment::Kind::Padding, begin + b.bytes, begin + b.alignedBytes, Category::PlannedHead,
+                static_cast<int>(i), "alignment padding" });
         }
     } else {
-        add({ArenaSegment::Kind::Tail, 0, m.headEnd, Category::ScratchRequests, -1,
-             "scratch-buffer requests (head while kernels prepare)"});
+        add({ ArenaSegment::Kind::Tail, 0, m.headEnd, Category::ScratchRequests, -1,
+            "scratch-buffer requests (head while kernels prepare)" });
     }
     std::stable_sort(m.segments.begin(), m.segments.end(),
-                     [](const ArenaSegment& x, const ArenaSegment& y) { return x.begin < y.begin; });
+        [](const ArenaSegment& x, const ArenaSegment& y) { return x.begin < y.begin; });
     return m;
 }
 

@@ -16,17 +16,17 @@ struct ArenaSegment {
     Kind kind = Kind::Free;
     std::uint64_t begin = 0;
     std::uint64_t end = 0;
-    Category category = Category::PlannedHead;  // for Tail segments
-    int plannedBuffer = -1;                     // for Buffer / Padding segments of the head
-    const char* note = nullptr;                 // a fixed description ("alignment padding"), or none
-    int event = -1;                             // the allocation event it comes from (atSize->events)
+    Category category = Category::PlannedHead; // for Tail segments
+    int plannedBuffer = -1; // for Buffer / Padding segments of the head
+    const char* note = nullptr; // a fixed description ("alignment padding"), or none
+    int event = -1; // the allocation event it comes from (atSize->events)
 };
 
 struct ArenaMapLayout {
     std::uint64_t arenaBytes = 0;
     std::uint64_t headEnd = 0;
     std::uint64_t tailBegin = 0;
-    std::vector<ArenaSegment> segments;  // sorted by begin
+    std::vector<ArenaSegment> segments; // sorted by begin
 
     // `step` < 0: every planned buffer.
     static ArenaMapLayout build(const Analysis& analysis, int step);

@@ -24,11 +24,10 @@ void EventLogModel::setAnalysis(const AnalysisPtr& analysis)
     if (m_analysis) {
         const auto& ev = events();
         for (std::size_t i = 0; i < ev.size(); ++i) {
-            const bool same = !m_groups.empty() && ev[m_groups.back().first].phase == ev[i].phase &&
-                              ev[m_groups.back().first].op == ev[i].op &&
-                              ev[m_groups.back().first].subgraph == ev[i].subgraph;
+            const bool same = !m_groups.empty() && ev[m_groups.back().first].phase == ev[i].phase
+                && ev[m_groups.back().first].op == ev[i].op && ev[m_groups.back().first].subgraph == ev[i].subgraph;
             if (!same)
-                m_groups.push_back(Group{i, 0, 0, false});
+                m_groups.push_back(Group { i, 0, 0, false });
             Group& g = m_groups.back();
             ++g.count;
             g.used += ev[i].used;
@@ -130,12 +129,18 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
                         .arg(e.tensor);
         return what + (e.failed ? tr("  — FAILED") : QString());
     }
-    case Category: return QString::fromUtf8(categoryName(e.category));
-    case Region: return QString::fromUtf8(regionName(e.region));
-    case Requested: return static_cast<qulonglong>(e.requested);
-    case Used: return static_cast<qulonglong>(e.used);
-    case Padding: return static_cast<qulonglong>(e.padding());
-    case Offset: return e.failed ? QVariant(QStringLiteral("—")) : QVariant(static_cast<qulonglong>(e.offset));
+    case Category:
+        return QString::fromUtf8(categoryName(e.category));
+    case Region:
+        return QString::fromUtf8(regionName(e.region));
+    case Requested:
+        return static_cast<qulonglong>(e.requested);
+    case Used:
+        return static_cast<qulonglong>(e.used);
+    case Padding:
+        return static_cast<qulonglong>(e.padding());
+    case Offset:
+        return e.failed ? QVariant(QStringLiteral("—")) : QVariant(static_cast<qulonglong>(e.offset));
     }
     return {};
 }
@@ -144,7 +149,8 @@ QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char* const kNames[] = {"Allocation", "Category", "Region", "Requested", "Used", "Padding", "Offset"};
+    static const char* const kNames[]
+        = { "Allocation", "Category", "Region", "Requested", "Used", "Padding", "Offset" };
     return section >= 0 && section < ColumnCount ? tr(kNames[section]) : QVariant();
 }
 

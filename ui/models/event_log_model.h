@@ -13,7 +13,7 @@ class EventLogModel : public QAbstractItemModel {
 public:
     enum Column { What, Category, Region, Requested, Used, Padding, Offset, ColumnCount };
     static constexpr int kFailedRole = Qt::UserRole + 1;
-    static constexpr int kEventRole = Qt::UserRole + 2;  // event index, -1 for a group
+    static constexpr int kEventRole = Qt::UserRole + 2; // event index, -1 for a group
 
     explicit EventLogModel(QObject* parent = nullptr);
     void setAnalysis(const AnalysisPtr& analysis);
@@ -26,11 +26,11 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     QModelIndex indexOfEvent(int event) const;
-    int failedEvent() const;  // -1 if none
+    int failedEvent() const; // -1 if none
 
 private:
     struct Group {
-        std::size_t first = 0;  // first event
+        std::size_t first = 0; // first event
         std::size_t count = 0;
         std::uint64_t used = 0;
         bool failed = false;

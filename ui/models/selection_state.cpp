@@ -28,8 +28,8 @@ void SelectionState::setAnalysisWhileDragging(AnalysisPtr analysis)
     // Keep the tensor selected across recomputes (same model), but re-derive its buffer.
     if (m_analysis && m_tensor.valid()) {
         const auto& sgs = m_analysis->model->subgraphs();
-        if (m_tensor.subgraph >= static_cast<int>(sgs.size()) ||
-            m_tensor.index >= static_cast<int>(sgs[static_cast<std::size_t>(m_tensor.subgraph)].tensors.size()))
+        if (m_tensor.subgraph >= static_cast<int>(sgs.size())
+            || m_tensor.index >= static_cast<int>(sgs[static_cast<std::size_t>(m_tensor.subgraph)].tensors.size()))
             m_tensor = {};
     }
     m_plannedBuffer = plannedBufferOf(m_tensor);
@@ -53,13 +53,12 @@ int SelectionState::plannedBufferOf(TensorRef t) const
 
 TensorRef SelectionState::tensorOf(int plannedBuffer) const
 {
-    if (!m_analysis || plannedBuffer < 0 ||
-        plannedBuffer >= static_cast<int>(m_analysis->measured->planned.size()))
+    if (!m_analysis || plannedBuffer < 0 || plannedBuffer >= static_cast<int>(m_analysis->measured->planned.size()))
         return {};
     const PlannedBuffer& b = m_analysis->measured->planned[static_cast<std::size_t>(plannedBuffer)];
     if (b.tensor < 0)
         return {};
-    return TensorRef{b.subgraph, b.tensor};
+    return TensorRef { b.subgraph, b.tensor };
 }
 
 void SelectionState::selectTensor(TensorRef tensor)

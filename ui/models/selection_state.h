@@ -23,9 +23,9 @@ public:
 
     const AnalysisPtr& analysis() const { return m_analysis; }
     TensorRef tensor() const { return m_tensor; }
-    int plannedBuffer() const { return m_plannedBuffer; }  // index into measured->planned, -1 = none
-    int step() const { return m_step; }                    // allocation scope, -1 = none
-    int event() const { return m_event; }                  // index into atSize->events, -1 = none
+    int plannedBuffer() const { return m_plannedBuffer; } // index into measured->planned, -1 = none
+    int step() const { return m_step; } // allocation scope, -1 = none
+    int event() const { return m_event; } // index into atSize->events, -1 = none
 
     // The planned buffer of a tensor, or -1.
     int plannedBufferOf(TensorRef t) const;

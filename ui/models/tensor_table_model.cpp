@@ -72,11 +72,16 @@ QVariant TensorTableModel::data(const QModelIndex& index, int role) const
         return {};
     const bool sort = role == kSortRole;
     switch (index.column()) {
-    case Subgraph: return p.subgraph;
-    case Index: return p.index;
-    case Name: return QString::fromStdString(t.name);
-    case Kind: return QString::fromStdString(tensorKind(*m_analysis->model, r, p));
-    case DType: return QString::fromUtf8(dataTypeName(t.type).data(), static_cast<int>(dataTypeName(t.type).size()));
+    case Subgraph:
+        return p.subgraph;
+    case Index:
+        return p.index;
+    case Name:
+        return QString::fromStdString(t.name);
+    case Kind:
+        return QString::fromStdString(tensorKind(*m_analysis->model, r, p));
+    case DType:
+        return QString::fromUtf8(dataTypeName(t.type).data(), static_cast<int>(dataTypeName(t.type).size()));
     case Shape: {
         QStringList dims;
         for (auto d : t.shape)
@@ -84,22 +89,31 @@ QVariant TensorTableModel::data(const QModelIndex& index, int role) const
         return sort ? QVariant(static_cast<qulonglong>(t.elementCount))
                     : QVariant(QStringLiteral("[%1]").arg(dims.join(QStringLiteral(", "))));
     }
-    case Bytes: return static_cast<qulonglong>(p.bytes);
-    case AlignedBytes: return b ? QVariant(aligned) : (sort ? QVariant(qulonglong(0)) : QVariant());
-    case Padding: return b ? QVariant(static_cast<qulonglong>(b->alignedBytes - b->bytes))
-                           : (sort ? QVariant(qulonglong(0)) : QVariant());
+    case Bytes:
+        return static_cast<qulonglong>(p.bytes);
+    case AlignedBytes:
+        return b ? QVariant(aligned) : (sort ? QVariant(qulonglong(0)) : QVariant());
+    case Padding:
+        return b ? QVariant(static_cast<qulonglong>(b->alignedBytes - b->bytes))
+                 : (sort ? QVariant(qulonglong(0)) : QVariant());
     case Offset:
         if (p.offset)
             return static_cast<qulonglong>(*p.offset);
         return sort ? QVariant(qlonglong(-1)) : QVariant(QStringLiteral("—"));
-    case FirstUse: return p.firstUse;
-    case LastUse: return p.lastUse;
+    case FirstUse:
+        return p.firstUse;
+    case LastUse:
+        return p.lastUse;
     case Where:
         switch (p.place) {
-        case TensorPlace::Flash: return tr("flash");
-        case TensorPlace::Head: return tr("arena (head)");
-        case TensorPlace::Tail: return tr("arena (tail)");
-        case TensorPlace::None: return tr("—");
+        case TensorPlace::Flash:
+            return tr("flash");
+        case TensorPlace::Head:
+            return tr("arena (head)");
+        case TensorPlace::Tail:
+            return tr("arena (tail)");
+        case TensorPlace::None:
+            return tr("—");
         }
     }
     return {};
@@ -111,20 +125,27 @@ QVariant TensorTableModel::headerData(int section, Qt::Orientation orientation, 
         return {};
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case AlignedBytes: return tr("Bytes the planner reserves: the size rounded up to 16");
-        case Padding: return tr("Alignment padding: aligned bytes minus the tensor's bytes");
-        case Offset: return tr("Offset of the tensor's data from the start of the arena");
-        case FirstUse: return tr("Allocation scope in which the buffer is first created");
-        case LastUse: return tr("Last allocation scope that reads or writes the buffer");
-        case Where: return tr("Flash: constant data stays in the model. Head: planned activations. "
-                              "Tail: persistent buffers such as variables");
-        default: return {};
+        case AlignedBytes:
+            return tr("Bytes the planner reserves: the size rounded up to 16");
+        case Padding:
+            return tr("Alignment padding: aligned bytes minus the tensor's bytes");
+        case Offset:
+            return tr("Offset of the tensor's data from the start of the arena");
+        case FirstUse:
+            return tr("Allocation scope in which the buffer is first created");
+        case LastUse:
+            return tr("Last allocation scope that reads or writes the buffer");
+        case Where:
+            return tr("Flash: constant data stays in the model. Head: planned activations. "
+                      "Tail: persistent buffers such as variables");
+        default:
+            return {};
         }
     }
     if (role != Qt::DisplayRole)
         return {};
-    static const char* const kNames[] = {"Subgraph", "#", "Name", "Kind", "Type", "Shape", "Bytes", "Aligned",
-                                         "Padding", "Offset", "First", "Last", "Where"};
+    static const char* const kNames[] = { "Subgraph", "#", "Name", "Kind", "Type", "Shape", "Bytes", "Aligned",
+        "Padding", "Offset", "First", "Last", "Where" };
     return section >= 0 && section < ColumnCount ? tr(kNames[section]) : QVariant();
 }
 

@@ -12,11 +12,23 @@ class TensorTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        Subgraph, Index, Name, Kind, DType, Shape, Bytes, AlignedBytes, Padding, Offset, FirstUse, LastUse, Where,
+        Subgraph,
+        Index,
+        Name,
+        Kind,
+        DType,
+        Shape,
+        Bytes,
+        AlignedBytes,
+        Padding,
+        Offset,
+        FirstUse,
+        LastUse,
+        Where,
         ColumnCount
     };
     static constexpr int kSortRole = Qt::UserRole + 1;
-    static constexpr int kTensorRole = Qt::UserRole + 2;  // "subgraph:index"
+    static constexpr int kTensorRole = Qt::UserRole + 2; // "subgraph:index"
 
     explicit TensorTableModel(QObject* parent = nullptr);
     void setAnalysis(const AnalysisPtr& analysis);
@@ -31,7 +43,7 @@ public:
 
 private:
     AnalysisPtr m_analysis;
-    std::vector<std::size_t> m_rowStart;  // first row of each subgraph
+    std::vector<std::size_t> m_rowStart; // first row of each subgraph
 };
 
 } // namespace arenascope

@@ -13,7 +13,7 @@
 namespace arenascope {
 
 namespace {
-constexpr std::uint64_t kUnits[] = {1, 1024, 1024 * 1024};
+constexpr std::uint64_t kUnits[] = { 1, 1024, 1024 * 1024 };
 constexpr int kSliderSteps = 1000;
 } // namespace
 
@@ -82,7 +82,7 @@ ControlsPanel::ControlsPanel(QWidget* parent)
         syncSlider();
         emit settingsChanged();
     };
-    for (SizeEditor* e : {&m_arena, &m_nonPersistent}) {
+    for (SizeEditor* e : { &m_arena, &m_nonPersistent }) {
         connect(e->value, &QSpinBox::valueChanged, this, changed);
         connect(e->unit, &QComboBox::currentIndexChanged, this, changed);
     }
@@ -114,7 +114,7 @@ ControlsPanel::SizeEditor ControlsPanel::makeSizeEditor(const QString& tooltip)
     e.value->setGroupSeparatorShown(true);
     e.value->setToolTip(tooltip);
     e.unit = new QComboBox(this);
-    e.unit->addItems({tr("B"), tr("KiB"), tr("MiB")});
+    e.unit->addItems({ tr("B"), tr("KiB"), tr("MiB") });
     e.unit->setToolTip(tooltip);
     return e;
 }

@@ -20,7 +20,7 @@ class ControlsPanel : public QWidget {
 public:
     explicit ControlsPanel(QWidget* parent = nullptr);
 
-    EmulationSettings settings() const;  // arenaBytes = the chosen arena size
+    EmulationSettings settings() const; // arenaBytes = the chosen arena size
     std::uint64_t arenaBytes() const;
     void setArenaBytes(std::uint64_t bytes);
     // The arena the plan lives in: the single arena, or the non-persistent one when split.

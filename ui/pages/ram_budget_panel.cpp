@@ -10,14 +10,14 @@ namespace arenascope {
 const std::vector<BoardPreset>& boardPresets()
 {
     static const std::vector<BoardPreset> kPresets = {
-        {"Arduino Nano 33 BLE Sense (nRF52840)", 256 * 1024},
-        {"Raspberry Pi Pico (RP2040)", 264 * 1024},
-        {"ESP32-S3 (internal SRAM)", 512 * 1024},
-        {"STM32F746 Discovery", 320 * 1024},
-        {"STM32H747 (AXI SRAM + SRAM1-3)", 864 * 1024},
-        {"SparkFun Edge (Apollo3)", 384 * 1024},
-        {"Cortex-M0+ class (32 KiB)", 32 * 1024},
-        {"Custom", 0},
+        { "Arduino Nano 33 BLE Sense (nRF52840)", 256 * 1024 },
+        { "Raspberry Pi Pico (RP2040)", 264 * 1024 },
+        { "ESP32-S3 (internal SRAM)", 512 * 1024 },
+        { "STM32F746 Discovery", 320 * 1024 },
+        { "STM32H747 (AXI SRAM + SRAM1-3)", 864 * 1024 },
+        { "SparkFun Edge (Apollo3)", 384 * 1024 },
+        { "Cortex-M0+ class (32 KiB)", 32 * 1024 },
+        { "Custom", 0 },
     };
     return kPresets;
 }
@@ -33,7 +33,7 @@ RamBudgetPanel::RamBudgetPanel(QWidget* parent)
 {
     for (const BoardPreset& p : boardPresets())
         m_board->addItem(QString::fromUtf8(p.name), QVariant::fromValue(static_cast<qulonglong>(p.ramBytes)));
-    for (QSpinBox* s : {m_deviceKiB, m_stackKiB, m_sensorKiB, m_appKiB}) {
+    for (QSpinBox* s : { m_deviceKiB, m_stackKiB, m_sensorKiB, m_appKiB }) {
         s->setRange(0, 16 * 1024 * 1024);
         s->setSuffix(tr(" KiB"));
     }
@@ -58,7 +58,7 @@ RamBudgetPanel::RamBudgetPanel(QWidget* parent)
             m_deviceKiB->setValue(static_cast<int>(bytes / 1024));
         m_deviceKiB->setEnabled(bytes == 0);
     });
-    for (QSpinBox* s : {m_deviceKiB, m_stackKiB, m_sensorKiB, m_appKiB})
+    for (QSpinBox* s : { m_deviceKiB, m_stackKiB, m_sensorKiB, m_appKiB })
         connect(s, &QSpinBox::valueChanged, this, &RamBudgetPanel::refresh);
     m_deviceKiB->setValue(static_cast<int>(boardPresets().front().ramBytes / 1024));
     m_deviceKiB->setEnabled(false);
@@ -90,13 +90,11 @@ void RamBudgetPanel::refresh()
                               .arg(m_arenaBytes + b.othersBytes())
                               .arg(b.deviceBytes);
     if (left >= 0)
-        m_summary->setText(tr("<span style='color:#2c7f2c'><b>Fits the device</b></span>: %1, %2 B left.")
-                               .arg(total)
-                               .arg(left));
+        m_summary->setText(
+            tr("<span style='color:#2c7f2c'><b>Fits the device</b></span>: %1, %2 B left.").arg(total).arg(left));
     else
-        m_summary->setText(tr("<span style='color:#c02020'><b>Over the device's RAM by %1 B</b></span>: %2.")
-                               .arg(-left)
-                               .arg(total));
+        m_summary->setText(
+            tr("<span style='color:#c02020'><b>Over the device's RAM by %1 B</b></span>: %2.").arg(-left).arg(total));
     emit budgetChanged();
 }
 

@@ -20,24 +20,32 @@ QString bytes(std::uint64_t b)
 QString explainPhase(Phase phase)
 {
     switch (phase) {
-    case Phase::CreateAllocator: return VerdictPanel::tr("creating TFLM's allocator and planner objects in the tail");
-    case Phase::StartAllocation: return VerdictPanel::tr("allocating the eval-tensor and node arrays in the tail");
-    case Phase::ParseOptions: return VerdictPanel::tr("storing operator options in the tail");
-    case Phase::KernelInit: return VerdictPanel::tr("a kernel's Init allocating its persistent op data");
+    case Phase::CreateAllocator:
+        return VerdictPanel::tr("creating TFLM's allocator and planner objects in the tail");
+    case Phase::StartAllocation:
+        return VerdictPanel::tr("allocating the eval-tensor and node arrays in the tail");
+    case Phase::ParseOptions:
+        return VerdictPanel::tr("storing operator options in the tail");
+    case Phase::KernelInit:
+        return VerdictPanel::tr("a kernel's Init allocating its persistent op data");
     case Phase::KernelPrepare:
         return VerdictPanel::tr("a kernel's Prepare (temp tensors above the head, persistent buffers in the tail)");
-    case Phase::FinishAllocation: return VerdictPanel::tr("allocating scratch-buffer handles in the tail");
+    case Phase::FinishAllocation:
+        return VerdictPanel::tr("allocating scratch-buffer handles in the tail");
     case Phase::CommitPlan:
         return VerdictPanel::tr("committing the memory plan: the planned activations (head) must fit below the tail");
-    case Phase::InterpreterTensors: return VerdictPanel::tr("the interpreter's input/output tensors in the tail");
-    case Phase::Count_: break;
+    case Phase::InterpreterTensors:
+        return VerdictPanel::tr("the interpreter's input/output tensors in the tail");
+    case Phase::Count_:
+        break;
     }
     return {};
 }
 
 QString row(const QString& name, const QString& value, const QString& tip = {})
 {
-    return QStringLiteral("<tr><td title='%3'>%1</td><td align=right>%2</td></tr>").arg(name, value, tip.toHtmlEscaped());
+    return QStringLiteral("<tr><td title='%3'>%1</td><td align=right>%2</td></tr>")
+        .arg(name, value, tip.toHtmlEscaped());
 }
 
 } // namespace
@@ -93,20 +101,22 @@ void VerdictPanel::setAnalysis(const AnalysisPtr& a)
 
     html += tr("<h4>Flash and RAM</h4><table width=100%>");
     html += row(tr("model file (flash)"), bytes(a->model->fileSize()), tr("The .tflite stays in flash"));
-    html += row(tr("constant tensor data"), bytes(a->model->constantBytes()), tr("Weights: read from flash, never copied"));
+    html += row(
+        tr("constant tensor data"), bytes(a->model->constantBytes()), tr("Weights: read from flash, never copied"));
     html += row(a->atSize->ok || !a->arenaSize ? tr("arena used (RAM)") : tr("arena needed (RAM)"),
-                bytes(here.arenaUsedBytes), tr("MicroInterpreter::arena_used_bytes() after a successful AllocateTensors"));
+        bytes(here.arenaUsedBytes), tr("MicroInterpreter::arena_used_bytes() after a successful AllocateTensors"));
     html += QStringLiteral("</table>");
 
     html += tr("<h4>Breakdown</h4><table width=100%>");
     html += row(tr("head (memory plan)"), bytes(here.headBytes),
-                tr("Activations and scratch buffers, reused across steps by the planner"));
-    html += row(tr("temp peak"), bytes(m.tempPeakBytes),
-                tr("The most temp memory above the head while kernels prepare"));
+        tr("Activations and scratch buffers, reused across steps by the planner"));
+    html += row(
+        tr("temp peak"), bytes(m.tempPeakBytes), tr("The most temp memory above the head while kernels prepare"));
     html += row(tr("lower bound"), bytes(a->lowerBoundBytes),
-                tr("The most planned bytes alive at one step: no plan can use less head"));
+        tr("The most planned bytes alive at one step: no plan can use less head"));
     html += row(tr("alignment waste"), bytes(a->alignmentWasteBytes), tr("Planned buffers rounded up to 16 bytes"));
-    html += row(tr("tail (persistent)"), bytes(here.tailBytes), tr("Runtime bookkeeping that lives as long as the model"));
+    html += row(
+        tr("tail (persistent)"), bytes(here.tailBytes), tr("Runtime bookkeeping that lives as long as the model"));
     std::map<Category, std::uint64_t> tail;
     for (const AllocationEvent& e : here.events)
         if (e.region == Region::Tail && !e.failed)
@@ -115,8 +125,8 @@ void VerdictPanel::setAnalysis(const AnalysisPtr& a)
         html += row(QStringLiteral("&nbsp;&nbsp;") + QString::fromUtf8(categoryName(category)), bytes(used));
     if (a->recordingOverheadBytes)
         html += row(tr("recording overhead"), bytes(*a->recordingOverheadBytes),
-                    tr("What RecordingMicroInterpreter adds over the plain interpreter: its larger allocator objects "
-                       "and the alignment they shift"));
+            tr("What RecordingMicroInterpreter adds over the plain interpreter: its larger allocator objects "
+               "and the alignment they shift"));
     html += QStringLiteral("</table>");
 
     // Which tensors dominate the peak step.
@@ -136,8 +146,8 @@ void VerdictPanel::setAnalysis(const AnalysisPtr& a)
                 QStringList dims;
                 for (auto d : t.shape)
                     dims << QString::number(d);
-                name = QStringLiteral("%1 [%2]").arg(QString::fromStdString(t.name).toHtmlEscaped(),
-                                                     dims.join(QStringLiteral("x")));
+                name = QStringLiteral("%1 [%2]").arg(
+                    QString::fromStdString(t.name).toHtmlEscaped(), dims.join(QStringLiteral("x")));
             }
             html += row(name, bytes(b.alignedBytes));
         }

@@ -37,8 +37,7 @@ QString explain(Phase phase)
             "of its tensors (released after each operator), may add persistent buffers to the tail (per-channel "
             "quantization, lookup tables) and may request scratch buffers, which the planner will place.");
     case Phase::FinishAllocation:
-        return WalkthroughPanel::tr(
-            "Scratch-buffer handles are stored in the tail, one per request.");
+        return WalkthroughPanel::tr("Scratch-buffer handles are stored in the tail, one per request.");
     case Phase::CommitPlan:
         return WalkthroughPanel::tr(
             "The memory plan is made. Lifetimes of all activations and scratch buffers are worked out in temp "
@@ -91,7 +90,7 @@ void WalkthroughPanel::rebuild(const AnalysisPtr& analysis)
         for (std::size_t i = 0; i < events.size(); ++i) {
             const AllocationEvent& e = events[i];
             if (m_steps.empty() || m_steps.back().phase != e.phase)
-                m_steps.push_back(Step{e.phase});
+                m_steps.push_back(Step { e.phase });
             Step& s = m_steps.back();
             s.lastEvent = static_cast<int>(i);
             s.usedBytes += e.used;
@@ -114,7 +113,8 @@ void WalkthroughPanel::showStep(int step)
         return;
     m_current = step;
     const Step& s = m_steps[static_cast<std::size_t>(step)];
-    m_title->setText(tr("<b>Stage %1 of %2: %3</b>").arg(step + 1).arg(stepCount()).arg(QString::fromUtf8(phaseName(s.phase))));
+    m_title->setText(
+        tr("<b>Stage %1 of %2: %3</b>").arg(step + 1).arg(stepCount()).arg(QString::fromUtf8(phaseName(s.phase))));
     QString text = explain(s.phase);
     text += tr("<p>%1 allocations, %2 bytes.</p>").arg(s.events).arg(s.usedBytes);
     if (s.failed)

@@ -25,7 +25,7 @@ public:
 private:
     struct Step {
         Phase phase;
-        int lastEvent = -1;       // the arena is shown right after this event
+        int lastEvent = -1; // the arena is shown right after this event
         std::uint64_t usedBytes = 0;
         int events = 0;
         bool failed = false;

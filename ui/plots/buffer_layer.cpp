@@ -33,8 +33,8 @@ void BufferLayer::draw(QCPPainter* painter)
     QCPAxis* y = mParentPlot->yAxis;
     const QRectF view = mParentPlot->axisRect()->rect();
     auto rectOf = [&](double first, double last, double lo, double hi) {
-        return QRectF(QPointF(x->coordToPixel(first), y->coordToPixel(hi)),
-                      QPointF(x->coordToPixel(last), y->coordToPixel(lo)))
+        return QRectF(
+            QPointF(x->coordToPixel(first), y->coordToPixel(hi)), QPointF(x->coordToPixel(last), y->coordToPixel(lo)))
             .normalized();
     };
     for (std::size_t i = 0; i < m_boxes.size(); ++i) {

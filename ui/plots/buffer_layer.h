@@ -14,11 +14,11 @@ class BufferLayer : public QCPLayerable {
     Q_OBJECT
 public:
     struct Box {
-        double first = 0;  // step range, already widened by TimelineGeometry::kHalfStep
+        double first = 0; // step range, already widened by TimelineGeometry::kHalfStep
         double last = 0;
-        double lo = 0;     // offset of the first byte
-        double used = 0;   // end of the tensor's bytes
-        double hi = 0;     // end of the 16-aligned reservation (padding above `used`)
+        double lo = 0; // offset of the first byte
+        double used = 0; // end of the tensor's bytes
+        double hi = 0; // end of the 16-aligned reservation (padding above `used`)
         QColor color;
     };
 

@@ -50,8 +50,8 @@ void LiveBytesPlot::rebuild()
     auto flat = [&](double value, const QString& name, const QColor& color, Qt::PenStyle style) {
         auto* g = m_plot->addGraph();
         g->setName(name);
-        g->setData(QVector<double>{-0.5, std::max(0.5, static_cast<double>(live.size()) - 0.5)},
-                   QVector<double>{value, value});
+        g->setData(QVector<double> { -0.5, std::max(0.5, static_cast<double>(live.size()) - 0.5) },
+            QVector<double> { value, value });
         g->setPen(QPen(color, 1.5, style));
     };
     flat(static_cast<double>(a->measured->planBytes), tr("planned head"), QColor(0x44, 0x44, 0x44), Qt::SolidLine);

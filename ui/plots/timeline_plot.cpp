@@ -102,7 +102,7 @@ void TimelinePlot::buildStatic()
         box.hi = box.lo + static_cast<double>(b.alignedBytes);
         box.color = colors::bufferKind(b.kind);
         if (b.offset < 0)
-            box.first = box.last = -1e9;  // never placed: not drawn
+            box.first = box.last = -1e9; // never placed: not drawn
         boxes.push_back(box);
     }
     m_buffers->setBoxes(std::move(boxes));
@@ -147,7 +147,7 @@ void TimelinePlot::buildStatic()
         const std::size_t every = std::max<std::size_t>(1, (ops.size() + 15) / 16);
         for (std::size_t i = 0; i < ops.size(); i += every)
             ticker->addTick(static_cast<double>(i + 1),
-                            QStringLiteral("%1 %2").arg(i).arg(QString::fromStdString(ops[i].displayName())));
+                QStringLiteral("%1 %2").arg(i).arg(QString::fromStdString(ops[i].displayName())));
         m_plot->xAxis->setTicker(ticker);
         m_plot->xAxis->setTickLabelRotation(30);
     } else {
@@ -179,8 +179,7 @@ void TimelinePlot::updateDynamic()
     m_dynamic.tailLabel->position->setCoords(0.25, arena - static_cast<double>(tailBytes) / 2);
     m_dynamic.tailLabel->setText(tr("tail (persistent): %1 B").arg(tailBytes));
     // Only inside a band tall enough to hold it; the verdict always shows the figure.
-    const double bandPixels =
-        std::abs(m_plot->yAxis->coordToPixel(tailStart) - m_plot->yAxis->coordToPixel(arena));
+    const double bandPixels = std::abs(m_plot->yAxis->coordToPixel(tailStart) - m_plot->yAxis->coordToPixel(arena));
     m_dynamic.tailLabel->setVisible(bandPixels > 2.5 * m_plot->font().pointSizeF());
     m_dynamic.overflow->setVisible(!fits);
     m_dynamic.overflow->topLeft->setCoords(-1e9, std::max(head, tailStart));
@@ -234,7 +233,7 @@ TimelineGeometry TimelinePlot::geometry() const
 QString TimelinePlot::tooltipFor(int index) const
 {
     const AnalysisPtr& a = m_selection->analysis();
-    const EmulationResult& r = *a->measured;  // the plan the rectangles show
+    const EmulationResult& r = *a->measured; // the plan the rectangles show
     const PlannedBuffer& b = r.planned[static_cast<std::size_t>(index)];
     QString html;
     if (b.tensor >= 0) {
@@ -246,7 +245,8 @@ QString TimelinePlot::tooltipFor(int index) const
         QStringList producers;
         QStringList consumers;
         for (const Operator& op : sg.operators) {
-            const QString name = QStringLiteral("#%1 %2").arg(op.id.value).arg(QString::fromStdString(op.displayName()));
+            const QString name
+                = QStringLiteral("#%1 %2").arg(op.id.value).arg(QString::fromStdString(op.displayName()));
             if (std::find(op.outputs.begin(), op.outputs.end(), b.tensor) != op.outputs.end())
                 producers << name;
             if (std::find(op.inputs.begin(), op.inputs.end(), b.tensor) != op.inputs.end())
@@ -279,7 +279,7 @@ bool TimelinePlot::eventFilter(QObject* watched, QEvent* event)
     const AnalysisPtr& a = m_selection->analysis();
     if (watched != m_plot || !a)
         return QWidget::eventFilter(watched, event);
-    const EmulationResult& r = *a->measured;  // the plan the rectangles show
+    const EmulationResult& r = *a->measured; // the plan the rectangles show
     switch (event->type()) {
     case QEvent::MouseButtonPress: {
         auto* me = static_cast<QMouseEvent*>(event);
@@ -314,8 +314,8 @@ bool TimelinePlot::eventFilter(QObject* watched, QEvent* event)
         const double lineY = m_plot->yAxis->coordToPixel(arenaLineBytes());
         m_plot->setCursor(std::abs(me->position().y() - lineY) < kLineGrabPixels ? Qt::SizeVerCursor : Qt::ArrowCursor);
         const TimelineGeometry g = geometry();
-        const int hit = TimelineGeometry::hitTest(r.planned, g.mapXToStep(me->position().x()),
-                                                  g.mapYToOffset(me->position().y()));
+        const int hit = TimelineGeometry::hitTest(
+            r.planned, g.mapXToStep(me->position().x()), g.mapYToOffset(me->position().y()));
         if (hit >= 0)
             QToolTip::showText(me->globalPosition().toPoint(), tooltipFor(hit), m_plot);
         else

@@ -42,8 +42,8 @@ protected:
 
 private:
     void rebuild();
-    void buildStatic();    // buffers, head and temp lines: once per plan
-    void updateDynamic();  // tail, arena line, colours: on every size change
+    void buildStatic(); // buffers, head and temp lines: once per plan
+    void updateDynamic(); // tail, arena line, colours: on every size change
     void updateHighlight();
     QCPItemText* lineLabel(const QColor& color);
     QCPItemStraightLine* horizontalLine(double y, const QPen& pen);
@@ -60,8 +60,8 @@ private:
         QCPItemText* arenaLabel = nullptr;
     };
     DynamicItems m_dynamic;
-    BufferLayer* m_buffers;             // every planned buffer, by index
-    EmulationResultPtr m_builtFor;      // the measured plan the static items show
+    BufferLayer* m_buffers; // every planned buffer, by index
+    EmulationResultPtr m_builtFor; // the measured plan the static items show
     bool m_dragging = false;
 };
 

@@ -73,7 +73,7 @@ void ArenaMapView::paintEvent(QPaintEvent*)
             order.push_back(&s);
     // Many segments are narrower than a pixel on large models: draw at most one per pixel
     // column and kind, which looks the same and keeps a drag frame fast.
-    int lastColumn[7] = {-1, -1, -1, -1, -1, -1, -1};
+    int lastColumn[7] = { -1, -1, -1, -1, -1, -1, -1 };
     for (const ArenaSegment* segment : order) {
         const ArenaSegment& s = *segment;
         const QRectF r(QPointF(xOf(s.begin), bar.top()), QPointF(std::max(xOf(s.end), xOf(s.begin) + 1), bar.bottom()));
@@ -86,18 +86,32 @@ void ArenaMapView::paintEvent(QPaintEvent*)
         Qt::BrushStyle style = Qt::SolidPattern;
         switch (s.kind) {
         case ArenaSegment::Kind::Buffer:
-            c = s.plannedBuffer >= 0 ? colors::bufferKind(a->measured->planned[static_cast<std::size_t>(s.plannedBuffer)].kind)
-                                     : QColor(Qt::gray);
+            c = s.plannedBuffer >= 0
+                ? colors::bufferKind(a->measured->planned[static_cast<std::size_t>(s.plannedBuffer)].kind)
+                : QColor(Qt::gray);
             break;
-        case ArenaSegment::Kind::Padding: c = QColor(0x80, 0x80, 0x80); style = Qt::BDiagPattern; break;
-        case ArenaSegment::Kind::TempPeak: c = colors::temp(); style = Qt::Dense6Pattern; break;
-        case ArenaSegment::Kind::Tail: c = colors::tailCategory(s.category); break;
-        case ArenaSegment::Kind::Overflow: c = colors::failure(); style = Qt::DiagCrossPattern; break;
-        case ArenaSegment::Kind::Free: c = palette().base().color(); break;
+        case ArenaSegment::Kind::Padding:
+            c = QColor(0x80, 0x80, 0x80);
+            style = Qt::BDiagPattern;
+            break;
+        case ArenaSegment::Kind::TempPeak:
+            c = colors::temp();
+            style = Qt::Dense6Pattern;
+            break;
+        case ArenaSegment::Kind::Tail:
+            c = colors::tailCategory(s.category);
+            break;
+        case ArenaSegment::Kind::Overflow:
+            c = colors::failure();
+            style = Qt::DiagCrossPattern;
+            break;
+        case ArenaSegment::Kind::Free:
+            c = palette().base().color();
+            break;
         }
         p.fillRect(r, QBrush(c, style));
-        if (s.plannedBuffer >= 0 && s.plannedBuffer == m_selection->plannedBuffer() &&
-            s.kind == ArenaSegment::Kind::Buffer) {
+        if (s.plannedBuffer >= 0 && s.plannedBuffer == m_selection->plannedBuffer()
+            && s.kind == ArenaSegment::Kind::Buffer) {
             p.setPen(QPen(Qt::black, 2));
             p.drawRect(r);
         }
@@ -114,10 +128,10 @@ void ArenaMapView::paintEvent(QPaintEvent*)
         bool above;
     };
     const Mark marks[] = {
-        {m_layout.arenaBytes, tr("%1 B").arg(m_layout.arenaBytes), true},
-        {m_layout.tailBegin, tr("tail from %1").arg(m_layout.tailBegin), false},
-        {m_layout.headEnd, tr("head %1").arg(m_layout.headEnd), true},
-        {0, QStringLiteral("0"), false},
+        { m_layout.arenaBytes, tr("%1 B").arg(m_layout.arenaBytes), true },
+        { m_layout.tailBegin, tr("tail from %1").arg(m_layout.tailBegin), false },
+        { m_layout.headEnd, tr("head %1").arg(m_layout.headEnd), true },
+        { 0, QStringLiteral("0"), false },
     };
     std::vector<std::pair<double, double>> placed[2];
     for (const Mark& m : marks) {
@@ -126,9 +140,8 @@ void ArenaMapView::paintEvent(QPaintEvent*)
         const int w = fm.horizontalAdvance(m.text);
         const double left = std::clamp(x - w / 2.0, 0.0, static_cast<double>(width() - w));
         auto& row = placed[m.above ? 0 : 1];
-        const bool overlaps = std::any_of(row.begin(), row.end(), [&](const auto& r) {
-            return left < r.second + 6 && r.first < left + w + 6;
-        });
+        const bool overlaps = std::any_of(
+            row.begin(), row.end(), [&](const auto& r) { return left < r.second + 6 && r.first < left + w + 6; });
         if (overlaps)
             continue;
         row.emplace_back(left, left + w);
@@ -137,14 +150,16 @@ void ArenaMapView::paintEvent(QPaintEvent*)
     const int event = m_selection->event();
     if (a->settings.nonPersistentBytes) {
         const EmulationResult& r = a->atSize->ok ? *a->atSize : *a->measured;
-        p.drawText(QPointF(bar.left(), 14), tr("non-persistent arena (head and temp); the tail uses %1 B of the "
-                                               "separate %2 B persistent arena")
-                                                .arg(r.tailBytes)
-                                                .arg(a->arenaSize.value_or(0)));
+        p.drawText(QPointF(bar.left(), 14),
+            tr("non-persistent arena (head and temp); the tail uses %1 B of the "
+               "separate %2 B persistent arena")
+                .arg(r.tailBytes)
+                .arg(a->arenaSize.value_or(0)));
     } else if (event >= 0 && event < static_cast<int>(a->atSize->events.size())) {
         const AllocationEvent& e = a->atSize->events[static_cast<std::size_t>(event)];
-        p.drawText(QPointF(bar.left(), 14), tr("the arena right after: %1 (%2)")
-                                                .arg(QString::fromStdString(e.label), QString::fromUtf8(phaseName(e.phase))));
+        p.drawText(QPointF(bar.left(), 14),
+            tr("the arena right after: %1 (%2)")
+                .arg(QString::fromStdString(e.label), QString::fromUtf8(phaseName(e.phase))));
     } else if (m_selection->step() >= 0) {
         p.drawText(QPointF(bar.left(), 14), tr("buffers live at step %1").arg(m_selection->step()));
     }
@@ -154,7 +169,8 @@ void ArenaMapView::mouseMoveEvent(QMouseEvent* event)
 {
     const ArenaSegment* s = m_layout.segmentAt(offsetAt(event->position().x()));
     if (!s) {
-        QToolTip::showText(event->globalPosition().toPoint(), tr("free: %1 B").arg(offsetAt(event->position().x())), this);
+        QToolTip::showText(
+            event->globalPosition().toPoint(), tr("free: %1 B").arg(offsetAt(event->position().x())), this);
         return;
     }
     // Descriptions are made here, on hover, not for every segment on every frame.
@@ -174,8 +190,12 @@ void ArenaMapView::mouseMoveEvent(QMouseEvent* event)
     if (s->kind == ArenaSegment::Kind::Tail)
         what += QStringLiteral(" (%1)").arg(QString::fromUtf8(categoryName(s->category)));
     QToolTip::showText(event->globalPosition().toPoint(),
-                       tr("%1<br>offsets %2 – %3 (%4 bytes)").arg(what.toHtmlEscaped()).arg(s->begin).arg(s->end).arg(s->end - s->begin),
-                       this);
+        tr("%1<br>offsets %2 – %3 (%4 bytes)")
+            .arg(what.toHtmlEscaped())
+            .arg(s->begin)
+            .arg(s->end)
+            .arg(s->end - s->begin),
+        this);
 }
 
 void ArenaMapView::mousePressEvent(QMouseEvent* event)

@@ -15,8 +15,8 @@ class ArenaMapView : public QWidget {
 public:
     ArenaMapView(SelectionState* selection, QWidget* parent = nullptr);
     const ArenaMapLayout& layout() const { return m_layout; }
-    QSize sizeHint() const override { return {800, 124}; }
-    QSize minimumSizeHint() const override { return {200, 96}; }
+    QSize sizeHint() const override { return { 800, 124 }; }
+    QSize minimumSizeHint() const override { return { 200, 96 }; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;

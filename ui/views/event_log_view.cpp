@@ -36,9 +36,8 @@ EventLogView::EventLogView(SelectionState* selection, QWidget* parent)
             m_tree->scrollTo(idx, QAbstractItemView::PositionAtCenter);
         }
     });
-    connect(m_tree, &QTreeView::clicked, this, [this](const QModelIndex& idx) {
-        m_selection->selectEvent(idx.data(EventLogModel::kEventRole).toInt());
-    });
+    connect(m_tree, &QTreeView::clicked, this,
+        [this](const QModelIndex& idx) { m_selection->selectEvent(idx.data(EventLogModel::kEventRole).toInt()); });
 }
 
 } // namespace arenascope

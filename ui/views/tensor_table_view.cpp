@@ -52,14 +52,14 @@ TensorTableView::TensorTableView(SelectionState* selection, QWidget* parent)
         syncFromSelection();
     });
     connect(m_selection, &SelectionState::selectionChanged, this, &TensorTableView::syncFromSelection);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) {
-                if (m_syncing || !current.isValid())
-                    return;
-                const QModelIndex src = m_proxy->mapToSource(current);
-                m_selection->selectTensor(TensorRef{m_model->index(src.row(), TensorTableModel::Subgraph).data().toInt(),
-                                                    m_model->index(src.row(), TensorTableModel::Index).data().toInt()});
-            });
+    connect(
+        m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+            if (m_syncing || !current.isValid())
+                return;
+            const QModelIndex src = m_proxy->mapToSource(current);
+            m_selection->selectTensor(TensorRef { m_model->index(src.row(), TensorTableModel::Subgraph).data().toInt(),
+                m_model->index(src.row(), TensorTableModel::Index).data().toInt() });
+        });
 }
 
 void TensorTableView::syncFromSelection()

@@ -1,8 +1,11 @@
 // CONV_2D and DEPTHWISE_CONV_2D.
 // Source: tensorflow/lite/micro/kernels/conv.cc, conv_common.cc, depthwise_conv.cc,
 // depthwise_conv_common.cc @90b983c2 (reference kernels).
-#include "kernels.h"
+#include "builtin_options.h"
 #include "kernel_helpers.h"
+#include "profile_groups.h"
+
+#include <array>
 
 namespace arenascope::kernels {
 
@@ -19,11 +22,11 @@ Status checkHybrid(KernelContext& ctx, const Tensor& input, const Tensor& filter
     using D = DataType;
     bool ok = false;
     if (depthwise)
-        ok = input.type == filter.type || (input.type == D::Int8 && isOneOf(filter.type, {D::Int4, D::Int8}));
+        ok = input.type == filter.type || (input.type == D::Int8 && isOneOf(filter.type, { D::Int4, D::Int8 }));
     else
-        ok = (input.type == D::Float32 && filter.type == D::Float32) ||
-             (input.type == D::Int16 && filter.type == D::Int8) ||
-             (input.type == D::Int8 && isOneOf(filter.type, {D::Int8, D::Int4}));
+        ok = (input.type == D::Float32 && filter.type == D::Float32)
+            || (input.type == D::Int16 && filter.type == D::Int8)
+            || (input.type == D::Int8 && isOneOf(filter.type, { D::Int8, D::Int4 }));
     if (!ok)
         return ctx.kernelError("Hybrid models are not supported on TFLite Micro.");
     return okStatus();
@@ -38,8 +41,8 @@ Status calculateOpData(KernelContext& ctx)
     ARENASCOPE_TRY(temps.input(2, false));
     ARENASCOPE_TRY(temps.output(0));
     const Tensor* output = ctx.output(0);
-    if (ctx.input(0)->type != DataType::Float32 &&
-        !isOneOf(output->type, {DataType::UInt8, DataType::Int8, DataType::Int16}))
+    if (ctx.input(0)->type != DataType::Float32
+        && !isOneOf(output->type, { DataType::UInt8, DataType::Int8, DataType::Int16 }))
         return unsupportedType(ctx, *output);
     return okStatus();
 }
@@ -78,8 +81,30 @@ Status prepareConvLike(KernelContext& ctx, bool depthwise)
 
 } // namespace
 
-Status convInit(KernelContext& ctx) { return initConvOpData(ctx); }
-Status convPrepare(KernelContext& ctx) { return prepareConvLike(ctx, false); }
-Status depthwiseConvPrepare(KernelContext& ctx) { return prepareConvLike(ctx, true); }
+Status convInit(KernelContext& ctx)
+{
+    return initConvOpData(ctx);
+}
+Status convPrepare(KernelContext& ctx)
+{
+    return prepareConvLike(ctx, false);
+}
+Status depthwiseConvPrepare(KernelContext& ctx)
+{
+    return prepareConvLike(ctx, true);
+}
+
+namespace {
+constexpr std::array kProfiles = {
+    builtin("CONV_2D", "kernels/conv.cc, conv_common.cc", &options::kConv, convInit, convPrepare),
+    builtin("DEPTHWISE_CONV_2D", "kernels/depthwise_conv.cc, depthwise_conv_common.cc", &options::kDepthwiseConv,
+        convInit, depthwiseConvPrepare),
+};
+} // namespace
+
+std::span<const KernelProfile> convProfiles()
+{
+    return kProfiles;
+}
 
 } // namespace arenascope::kernels

@@ -2,8 +2,11 @@
 // Sources: tensorflow/lite/micro/kernels/add.cc, add_common.cc, mul.cc, mul_common.cc, div.cc,
 // maximum_minimum.cc, pad.cc, reshape.cc, reshape_common.cc, cast.cc, strided_slice.cc,
 // strided_slice_common.cc, concatenation.cc @90b983c2.
-#include "kernels.h"
+#include "builtin_options.h"
 #include "kernel_helpers.h"
+#include "profile_groups.h"
+
+#include <array>
 
 #include <algorithm>
 
@@ -21,12 +24,27 @@ Status holdInputsAndOutput(KernelContext& ctx, std::size_t inputs)
 }
 } // namespace
 
-Status addInit(KernelContext& ctx) { return ctx.allocatePersistent(60, "OpDataAdd"); }
-Status mulInit(KernelContext& ctx) { return ctx.allocatePersistent(36, "OpDataMul"); }
-Status divInit(KernelContext& ctx) { return ctx.allocatePersistent(28, "OpDataDiv"); }
-Status binaryPrepare(KernelContext& ctx) { return holdInputsAndOutput(ctx, 2); }
+Status addInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(60, "OpDataAdd");
+}
+Status mulInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(36, "OpDataMul");
+}
+Status divInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(28, "OpDataDiv");
+}
+Status binaryPrepare(KernelContext& ctx)
+{
+    return holdInputsAndOutput(ctx, 2);
+}
 
-Status padInit(KernelContext& ctx) { return ctx.allocatePersistent(56, "OpData (pad)"); }
+Status padInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(56, "OpData (pad)");
+}
 
 Status padPrepare(KernelContext& ctx)
 {
@@ -51,9 +69,15 @@ Status reshapePrepare(KernelContext& ctx)
     return okStatus();
 }
 
-Status castPrepare(KernelContext& ctx) { return holdInputsAndOutput(ctx, 1); }
+Status castPrepare(KernelContext& ctx)
+{
+    return holdInputsAndOutput(ctx, 1);
+}
 
-Status stridedSliceInit(KernelContext& ctx) { return ctx.allocatePersistent(84, "StridedSliceParams"); }
+Status stridedSliceInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(84, "StridedSliceParams");
+}
 
 Status stridedSlicePrepare(KernelContext& ctx)
 {
@@ -86,7 +110,7 @@ Status concatenationPrepare(KernelContext& ctx)
             return out.error();
         ctx.releaseTemp(in0.value());
         const Tensor& input = *ctx.input(0);
-        if (!isOneOf(input.type, {D::Float32, D::Int8, D::Int16, D::Int32, D::Int64, D::Bool}))
+        if (!isOneOf(input.type, { D::Float32, D::Int8, D::Int16, D::Int32, D::Int64, D::Bool }))
             return unsupportedType(ctx, input);
         if (ctx.inputCount() > 10)
             return ctx.kernelError("CONCATENATION takes at most 10 inputs");
@@ -103,7 +127,10 @@ Status concatenationPrepare(KernelContext& ctx)
     return okStatus();
 }
 
-Status svdfInit(KernelContext& ctx) { return ctx.allocatePersistent(36, "OpDataSvdf"); }
+Status svdfInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(36, "OpDataSvdf");
+}
 
 Status svdfPrepare(KernelContext& ctx)
 {
@@ -115,7 +142,7 @@ Status svdfPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(temps.input(4));
     const Tensor& input = *ctx.input(0);
     const Tensor& weightsFeature = *ctx.input(1);
-    if (!isOneOf(input.type, {DataType::Float32, DataType::Int8}))
+    if (!isOneOf(input.type, { DataType::Float32, DataType::Int8 }))
         return unsupportedType(ctx, input);
     if (input.shape.size() != 2 || weightsFeature.shape.size() != 2)
         return ctx.kernelError("SVDF needs 2-D input and weights_feature");
@@ -131,6 +158,30 @@ Status svdfPrepare(KernelContext& ctx)
     if (input.type == DataType::Int8)
         ARENASCOPE_TRY(ctx.requestScratch(batch * units * 4, "SVDF scratch output"));
     return okStatus();
+}
+
+namespace {
+constexpr std::array kProfiles = {
+    builtin("ADD", "kernels/add.cc, add_common.cc", &options::kAdd, addInit, binaryPrepare),
+    builtin(
+        "CONCATENATION", "kernels/concatenation.cc", &options::kConcatenation, concatenationInit, concatenationPrepare),
+    builtin("MUL", "kernels/mul.cc, mul_common.cc", &options::kMul, mulInit, binaryPrepare),
+    builtin("RESHAPE", "kernels/reshape.cc, reshape_common.cc", &options::kReshape, nullptr, reshapePrepare),
+    builtin("SVDF", "kernels/svdf.cc, svdf_common.cc", &options::kSvdf, svdfInit, svdfPrepare),
+    builtin("PAD", "kernels/pad.cc", nullptr, padInit, padPrepare),
+    builtin("DIV", "kernels/div.cc", &options::kDiv, divInit, binaryPrepare),
+    builtin("STRIDED_SLICE", "kernels/strided_slice.cc, strided_slice_common.cc", &options::kStridedSlice,
+        stridedSliceInit, stridedSlicePrepare),
+    builtin("CAST", "kernels/cast.cc", &options::kCast, nullptr, castPrepare),
+    builtin("MAXIMUM", "kernels/maximum_minimum.cc", nullptr, nullptr, nullptr),
+    builtin("MINIMUM", "kernels/maximum_minimum.cc", nullptr, nullptr, nullptr),
+    builtin("PADV2", "kernels/pad.cc", nullptr, padInit, padPrepare),
+};
+} // namespace
+
+std::span<const KernelProfile> elementwiseProfiles()
+{
+    return kProfiles;
 }
 
 } // namespace arenascope::kernels

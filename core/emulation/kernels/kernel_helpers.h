@@ -22,7 +22,10 @@ inline std::uint64_t bySize(const KernelContext& ctx, std::uint64_t size32, std:
 // Temp tensors a kernel holds during Prepare, released together at the end.
 class TempTensors {
 public:
-    explicit TempTensors(KernelContext& ctx) : m_ctx(ctx) {}
+    explicit TempTensors(KernelContext& ctx)
+        : m_ctx(ctx)
+    {
+    }
     TempTensors(const TempTensors&) = delete;
     TempTensors& operator=(const TempTensors&) = delete;
     ~TempTensors()
@@ -56,11 +59,11 @@ inline Status requireCounts(KernelContext& ctx, std::size_t inputs, std::size_t 
 {
     const std::string prefix = op ? std::string(op) + ": " : std::string();
     if (ctx.inputCount() != inputs)
-        return ctx.kernelError(formatString("%sNumInputs(node) != %zu (%zu != %zu)", prefix.c_str(), inputs,
-                                            ctx.inputCount(), inputs));
+        return ctx.kernelError(
+            formatString("%sNumInputs(node) != %zu (%zu != %zu)", prefix.c_str(), inputs, ctx.inputCount(), inputs));
     if (ctx.outputCount() != outputs)
-        return ctx.kernelError(formatString("%sNumOutputs(node) != %zu (%zu != %zu)", prefix.c_str(), outputs,
-                                            ctx.outputCount(), outputs));
+        return ctx.kernelError(formatString(
+            "%sNumOutputs(node) != %zu (%zu != %zu)", prefix.c_str(), outputs, ctx.outputCount(), outputs));
     return okStatus();
 }
 
@@ -93,8 +96,8 @@ inline bool isOneOf(DataType t, std::initializer_list<DataType> types)
 inline Error unsupportedType(KernelContext& ctx, const Tensor& t)
 {
     return makeError(ErrorCode::Unsupported,
-                     formatString("Type %s (%d) not supported.", std::string(dataTypeName(t.type)).c_str(),
-                                  static_cast<int>(t.type)));
+        formatString(
+            "Type %s (%d) not supported.", std::string(dataTypeName(t.type)).c_str(), static_cast<int>(t.type)));
     (void)ctx;
 }
 

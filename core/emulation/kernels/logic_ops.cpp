@@ -9,7 +9,6 @@
 // (CreateWritableTensorDimsWithCopy), var_handle.cc, read_variable.cc, assign_variable.cc,
 // if.cc, while.cc, call_once.cc, circular_buffer.cc, circular_buffer_common.cc,
 // detection_postprocess.cc; kernels/internal/types.h (ComparisonParams, ConvParams).
-#include "kernels.h"
 #include "builtin_options.h"
 #include "kernel_helpers.h"
 #include "profile_groups.h"
@@ -28,8 +27,6 @@ namespace {
 
 using D = DataType;
 
-constexpr std::int32_t kCustom = -1;
-
 // ---------------------------------------------------------------------------------------
 // Shared pieces.
 
@@ -41,7 +38,10 @@ std::uint64_t elementsOf(const std::vector<std::int32_t>& dims)
     return n;
 }
 
-std::uint64_t typeBytes(DataType t) { return tflmTypeSize(t).value_or(0); }
+std::uint64_t typeBytes(DataType t)
+{
+    return tflmTypeSize(t).value_or(0);
+}
 
 // tflite::micro::CreateWritableTensorDimsWithCopy: the output's dims move to a persistent
 // TfLiteIntArray of the same rank (4 + 4 * rank bytes).
@@ -59,14 +59,16 @@ const Subgraph* subgraphAt(const KernelContext& ctx, std::int32_t index)
     return &sgs[static_cast<std::size_t>(index)];
 }
 
-
 // ---------------------------------------------------------------------------------------
 // EQUAL .. LESS_EQUAL (comparisons.cc).
 // Init: OpData{ComparisonParams} = 7 x int32 + bool is_broadcast = 32 bytes on both targets.
 // Prepare: temp input 0, temp input 1 (each must exist), quantized parameters for int8/int16,
 // release both. Type support is only checked in Eval.
 
-Status comparisonInit(KernelContext& ctx) { return ctx.allocatePersistent(32, "OpData (ComparisonParams)"); }
+Status comparisonInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(32, "OpData (ComparisonParams)");
+}
 
 Status comparisonPrepare(KernelContext& ctx)
 {
@@ -80,7 +82,10 @@ Status comparisonPrepare(KernelContext& ctx)
 // SELECT_V2 (select.cc, after tflite-micro PR #2013/#2015: OpData is {bool requires_broadcast},
 // and the all-scalar case releases its temps too).
 
-Status selectInit(KernelContext& ctx) { return ctx.allocatePersistent(1, "OpData (select)"); }
+Status selectInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(1, "OpData (select)");
+}
 
 Status selectPrepare(KernelContext& ctx)
 {
@@ -100,22 +105,21 @@ Status selectPrepare(KernelContext& ctx)
         return ctx.kernelError("input_condition->type != kTfLiteBool");
     if (x.type != y.type)
         return ctx.kernelError("input_x->type != input_y->type");
-    const bool allScalar = cond.elementCount == 1 && x.elementCount == 1 && y.elementCount == 1 &&
-                           out.elementCount == 1;
+    const bool allScalar
+        = cond.elementCount == 1 && x.elementCount == 1 && y.elementCount == 1 && out.elementCount == 1;
     const bool sameShape = cond.shape == x.shape && x.shape == y.shape;
     if (allScalar || sameShape)
         return okStatus();
     // CheckBroadcastShape against the output's (static) dims.
-    const std::size_t rank = std::max({cond.shape.size(), x.shape.size(), y.shape.size()});
+    const std::size_t rank = std::max({ cond.shape.size(), x.shape.size(), y.shape.size() });
     if (rank != out.shape.size())
         return ctx.kernelError("out_dims != output_shape->size (SELECT_V2)");
-    auto dimAt = [](const Tensor& t, std::size_t i) {
-        return i >= t.shape.size() ? 1 : t.shape[t.shape.size() - i - 1];
-    };
+    auto dimAt
+        = [](const Tensor& t, std::size_t i) { return i >= t.shape.size() ? 1 : t.shape[t.shape.size() - i - 1]; };
     for (std::size_t i = 0; i < rank; ++i) {
         const std::int32_t d1 = dimAt(cond, i), d2 = dimAt(x, i), d3 = dimAt(y, i);
-        std::int32_t maxValue = std::max({d1, d2, d3});
-        if (std::min({d1, d2, d3}) == 0)
+        std::int32_t maxValue = std::max({ d1, d2, d3 });
+        if (std::min({ d1, d2, d3 }) == 0)
             maxValue = 0;
         if (!(d1 == 1 || d1 == maxValue) || !(d2 == 1 || d2 == maxValue) || !(d3 == 1 || d3 == maxValue))
             return ctx.kernelError("Given shapes are not broadcastable.");
@@ -137,7 +141,7 @@ Status cumsumPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(temps.input(1));
     const Tensor& input = *ctx.input(0);
     const Tensor& axis = *ctx.input(1);
-    if (!isOneOf(input.type, {D::Float32, D::Int8}))
+    if (!isOneOf(input.type, { D::Float32, D::Int8 }))
         return ctx.kernelError("input->type == kTfLiteFloat32 || input->type == kTfLiteInt8 was not true.");
     if (axis.type != D::Int32)
         return ctx.kernelError("axis->type != kTfLiteInt32");
@@ -185,11 +189,12 @@ Status transposeConvPrepare(KernelContext& ctx)
         ARENASCOPE_TRY(ctx.requestScratch(output.elementCount * 4, "int32 accumulators"));
     if (input.type == D::Int16)
         ARENASCOPE_TRY(ctx.requestScratch(output.elementCount * 8, "int64 accumulators"));
-    if (isOneOf(input.type, {D::Int8, D::Int16})) {
+    if (isOneOf(input.type, { D::Int8, D::Int16 })) {
         if (!filter.quant.present)
             return ctx.kernelError("filter->quantization.type != kTfLiteAffineQuantization");
         if (filter.quant.channels != 1 && filter.quant.channels != channels)
-            return ctx.kernelError("affine_quantization->scale->size == 1 || ... == filter->dims->data[0] was not true.");
+            return ctx.kernelError(
+                "affine_quantization->scale->size == 1 || ... == filter->dims->data[0] was not true.");
     }
     // CalculateOpData.
     const std::size_t inputs = ctx.inputCount();
@@ -205,10 +210,10 @@ Status transposeConvPrepare(KernelContext& ctx)
         if (!input.quant.present || !filter.quant.present)
             return ctx.kernelError("input and filter must be affine-quantized (TRANSPOSE_CONV)");
         if (filter.quant.channels > 1) {
-            if (!isOneOf(input.type, {D::Int8, D::Int16}) || filter.type != D::Int8)
+            if (!isOneOf(input.type, { D::Int8, D::Int16 }) || filter.type != D::Int8)
                 return ctx.kernelError("per-channel quantization needs an int8 filter (TRANSPOSE_CONV)");
         }
-        if (!isOneOf(output.type, {D::UInt8, D::Int8, D::Int16}))
+        if (!isOneOf(output.type, { D::UInt8, D::Int8, D::Int16 }))
             return unsupportedType(ctx, output);
         const Tensor* bias = ctx.input(3);
         if (input.type == D::Int16 && bias && bias->type == D::Int16)
@@ -271,9 +276,9 @@ Status batchMatmulPrepare(KernelContext& ctx)
     const Tensor& lhs = *ctx.input(0);
     const Tensor& rhs = *ctx.input(1);
     const Tensor& output = *ctx.output(0);
-    if (!isOneOf(lhs.type, {D::Float32, D::Int8, D::Int16}))
+    if (!isOneOf(lhs.type, { D::Float32, D::Int8, D::Int16 }))
         return unsupportedType(ctx, lhs);
-    if (!isOneOf(rhs.type, {D::Float32, D::Int8, D::Int16}))
+    if (!isOneOf(rhs.type, { D::Float32, D::Int8, D::Int16 }))
         return unsupportedType(ctx, rhs);
     if (lhs.type != rhs.type)
         return ctx.kernelError("lhs_data->type == rhs_data->type was not true.");
@@ -289,7 +294,7 @@ Status batchMatmulPrepare(KernelContext& ctx)
     const auto* table = reinterpret_cast<const flatbuffers::Table*>(options);
     const bool adjX = table && table->GetField<std::uint8_t>(4, 0) != 0;
     const bool adjY = table && table->GetField<std::uint8_t>(6, 0) != 0;
-    if (isOneOf(lhs.type, {D::Int8, D::Int16}))
+    if (isOneOf(lhs.type, { D::Int8, D::Int16 }))
         ARENASCOPE_TRY(ctx.allocatePersistent(28, "QuantizationOpDataBatchMatmul"));
     if (adjX)
         ARENASCOPE_TRY(transposedOperand(ctx, lhs, "lhs"));
@@ -345,12 +350,12 @@ Status embeddingLookupPrepare(KernelContext& ctx)
     const Tensor& value = *ctx.input(1);
     if (value.shape.size() < 2)
         return ctx.kernelError("NumDimensions(value) >= 2 was not true.");
-    if (!isOneOf(value.type, {D::Float32, D::Int8}))
+    if (!isOneOf(value.type, { D::Float32, D::Int8 }))
         return ctx.kernelError("value->type == kTfLiteFloat32 || value->type == kTfLiteInt8 was not true.");
     ARENASCOPE_TRY(temps.output(0));
     const Tensor& output = *ctx.output(0);
-    const bool outputOk = value.type == D::Float32 ? output.type == D::Float32
-                                                    : isOneOf(output.type, {D::Float32, D::Int8});
+    const bool outputOk
+        = value.type == D::Float32 ? output.type == D::Float32 : isOneOf(output.type, { D::Float32, D::Int8 });
     if (!outputOk)
         return ctx.kernelError("EMBEDDING_LOOKUP output type not supported for this value type");
     if (output.shape.size() < value.shape.size())
@@ -370,7 +375,10 @@ Status embeddingLookupPrepare(KernelContext& ctx)
 // ArenaScope emulates the MicroInterpreter without MicroResourceVariables (the default
 // constructor argument), so VAR_HANDLE's Prepare fails as TFLM's does.
 
-Status varHandleInit(KernelContext& ctx) { return ctx.allocatePersistent(4, "OpData (var_handle)"); }
+Status varHandleInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(4, "OpData (var_handle)");
+}
 
 Status varHandlePrepare(KernelContext& ctx)
 {
@@ -390,7 +398,7 @@ Status assignVariablePrepare(KernelContext& ctx)
     if (ctx.inputCount() != 2 || ctx.outputCount() != 0)
         return ctx.kernelError("NumInputs(node) != 2 or NumOutputs(node) != 0 (ASSIGN_VARIABLE)");
     const Tensor* id = ctx.input(0);
-    if (!id || !isOneOf(id->type, {D::Resource, D::Int32}))
+    if (!id || !isOneOf(id->type, { D::Resource, D::Int32 }))
         return ctx.kernelError("input_resource_id_tensor->type must be resource or int32");
     if (id->elementCount != 1)
         return ctx.kernelError("NumElements(input_resource_id_tensor->dims) != 1");
@@ -405,7 +413,10 @@ Status assignVariablePrepare(KernelContext& ctx)
 // Control flow (if.cc, while.cc, call_once.cc). Init allocates the two-int OpData; Prepare
 // only checks the called subgraphs (IF also holds its condition tensor while checking it).
 
-Status twoIntInit(KernelContext& ctx) { return ctx.allocatePersistent(8, "OpData (subgraph indices)"); }
+Status twoIntInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(8, "OpData (subgraph indices)");
+}
 
 Status ifPrepare(KernelContext& ctx)
 {
@@ -441,13 +452,16 @@ Status whilePrepare(KernelContext& ctx)
     if (!cond || !body)
         return ctx.kernelError("WHILE subgraph index out of range");
     const std::size_t n = ctx.inputCount();
-    if (n != cond->inputs.size() || n != body->inputs.size() || n != ctx.outputCount() ||
-        ctx.outputCount() != body->outputs.size())
+    if (n != cond->inputs.size() || n != body->inputs.size() || n != ctx.outputCount()
+        || ctx.outputCount() != body->outputs.size())
         return ctx.kernelError("WHILE inputs/outputs do not match its cond and body subgraphs");
     return okStatus();
 }
 
-Status callOnceInit(KernelContext& ctx) { return ctx.allocatePersistent(8, "OpData (call_once)"); }
+Status callOnceInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(8, "OpData (call_once)");
+}
 
 Status callOncePrepare(KernelContext& ctx)
 {
@@ -464,7 +478,10 @@ Status callOncePrepare(KernelContext& ctx)
 // CIRCULAR_BUFFER (circular_buffer.cc, circular_buffer_common.cc): OpDataCircularBuffer
 // {int cycles_until_run; int cycles_max} = 8. Prepare holds input 0 and output 0.
 
-Status circularBufferInit(KernelContext& ctx) { return ctx.allocatePersistent(8, "OpDataCircularBuffer"); }
+Status circularBufferInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(8, "OpDataCircularBuffer");
+}
 
 Status circularBufferPrepare(KernelContext& ctx)
 {
@@ -475,8 +492,8 @@ Status circularBufferPrepare(KernelContext& ctx)
     const Tensor& output = *ctx.output(0);
     if (input.shape.size() < 4 || output.shape.size() < 4)
         return ctx.kernelError("CIRCULAR_BUFFER expects 4-D input and output");
-    if (input.shape[0] != output.shape[0] || input.shape[1] != 1 || input.shape[2] != output.shape[2] ||
-        input.shape[3] != output.shape[3])
+    if (input.shape[0] != output.shape[0] || input.shape[1] != 1 || input.shape[2] != output.shape[2]
+        || input.shape[3] != output.shape[3])
         return ctx.kernelError("CIRCULAR_BUFFER input/output dimensions do not match");
     if (input.type != output.type)
         return ctx.kernelError("input->type != output->type");
@@ -522,21 +539,21 @@ Status detectionPostprocessPrepare(KernelContext& ctx)
     const auto boxesN = static_cast<std::uint64_t>(std::max<std::int32_t>(boxes.shape[1], 0));
     const auto maxDet = static_cast<std::uint64_t>(maxDetections);
     const auto classes = static_cast<std::uint64_t>(numClasses);
-    const auto scoreCells = static_cast<std::uint64_t>(std::max<std::int32_t>(scores.shape[1], 0)) *
-                            static_cast<std::uint64_t>(std::max<std::int32_t>(scores.shape[2], 0));
-    const std::array<std::pair<std::uint64_t, const char*>, 11> requests = {{
-        {boxesN, "active_candidate"},
-        {boxesN * 4 * 4, "decoded_boxes"},
-        {scoreCells * 4, "scores"},
-        {boxesN * 4, "score_buffer"},
-        {boxesN * 4, "keep_scores"},
-        {maxDet * boxesN * 4, "scores_after_regular_non_max_suppression"},
-        {maxDet * boxesN * 4, "sorted_values"},
-        {boxesN * 4, "keep_indices"},
-        {maxDet * boxesN * 4, "sorted_indices"},
-        {std::max(classes, maxDet) * boxesN * 4, "buffer"},
-        {std::min(boxesN, maxDet) * boxesN * 4, "selected"},
-    }};
+    const auto scoreCells = static_cast<std::uint64_t>(std::max<std::int32_t>(scores.shape[1], 0))
+        * static_cast<std::uint64_t>(std::max<std::int32_t>(scores.shape[2], 0));
+    const std::array<std::pair<std::uint64_t, const char*>, 11> requests = { {
+        { boxesN, "active_candidate" },
+        { boxesN * 4 * 4, "decoded_boxes" },
+        { scoreCells * 4, "scores" },
+        { boxesN * 4, "score_buffer" },
+        { boxesN * 4, "keep_scores" },
+        { maxDet * boxesN * 4, "scores_after_regular_non_max_suppression" },
+        { maxDet * boxesN * 4, "sorted_values" },
+        { boxesN * 4, "keep_indices" },
+        { maxDet * boxesN * 4, "sorted_indices" },
+        { std::max(classes, maxDet) * boxesN * 4, "buffer" },
+        { std::min(boxesN, maxDet) * boxesN * 4, "selected" },
+    } };
     for (const auto& [bytes, label] : requests)
         ARENASCOPE_TRY(ctx.requestScratch(bytes, label));
     return okStatus();
@@ -547,38 +564,34 @@ Status detectionPostprocessPrepare(KernelContext& ctx)
 constexpr const StructDef* kNoOptions = nullptr;
 
 const std::array kLogicProfiles = {
-    KernelProfile{"EQUAL", 71, "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare},
-    KernelProfile{"NOT_EQUAL", 72, "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare},
-    KernelProfile{"GREATER", 61, "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare},
-    KernelProfile{"GREATER_EQUAL", 62, "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare},
-    KernelProfile{"LESS", 58, "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare},
-    KernelProfile{"LESS_EQUAL", 63, "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare},
-    KernelProfile{"LOGICAL_AND", 86, "kernels/logical.cc, logical_common.cc", kNoOptions, nullptr, nullptr},
-    KernelProfile{"LOGICAL_OR", 84, "kernels/logical.cc, logical_common.cc", kNoOptions, nullptr, nullptr},
-    KernelProfile{"SELECT_V2", 123, "kernels/select.cc", kNoOptions, selectInit, selectPrepare},
-    KernelProfile{"CUMSUM", 128, "kernels/cumsum.cc", &options::kCumsum, nullptr, cumsumPrepare},
-    KernelProfile{"TRANSPOSE_CONV", 67, "kernels/transpose_conv.cc", &options::kTransposeConv,
-                  transposeConvInit, transposeConvPrepare},
-    KernelProfile{"L2_POOL_2D", 12, "kernels/l2_pool_2d.cc, kernel_util.cc", &options::kPool, nullptr,
-                  l2PoolPrepare},
-    KernelProfile{"BATCH_MATMUL", 126, "kernels/batch_matmul.cc, batch_matmul.h",
-                  &options::kBatchMatMul, batchMatmulInit, batchMatmulPrepare},
-    KernelProfile{"EMBEDDING_LOOKUP", 7, "kernels/embedding_lookup.cc, kernel_util.cc", kNoOptions, nullptr,
-                  embeddingLookupPrepare},
+    builtin("EQUAL", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
+    builtin("NOT_EQUAL", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
+    builtin("GREATER", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
+    builtin("GREATER_EQUAL", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
+    builtin("LESS", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
+    builtin("LESS_EQUAL", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
+    builtin("LOGICAL_AND", "kernels/logical.cc, logical_common.cc", kNoOptions, nullptr, nullptr),
+    builtin("LOGICAL_OR", "kernels/logical.cc, logical_common.cc", kNoOptions, nullptr, nullptr),
+    builtin("SELECT_V2", "kernels/select.cc", kNoOptions, selectInit, selectPrepare),
+    builtin("CUMSUM", "kernels/cumsum.cc", &options::kCumsum, nullptr, cumsumPrepare),
+    builtin("TRANSPOSE_CONV", "kernels/transpose_conv.cc", &options::kTransposeConv, transposeConvInit,
+        transposeConvPrepare),
+    builtin("L2_POOL_2D", "kernels/l2_pool_2d.cc, kernel_util.cc", &options::kPool, nullptr, l2PoolPrepare),
+    builtin("BATCH_MATMUL", "kernels/batch_matmul.cc, batch_matmul.h", &options::kBatchMatMul, batchMatmulInit,
+        batchMatmulPrepare),
+    builtin(
+        "EMBEDDING_LOOKUP", "kernels/embedding_lookup.cc, kernel_util.cc", kNoOptions, nullptr, embeddingLookupPrepare),
     // TfLiteVarHandleParams holds two const char*: 8/4 on cortex-m, 16/8 on x86_64.
-    KernelProfile{"VAR_HANDLE", 142, "kernels/var_handle.cc", &options::kVarHandle, varHandleInit,
-                  varHandlePrepare},
-    KernelProfile{"READ_VARIABLE", 143, "kernels/read_variable.cc", kNoOptions, nullptr, readVariablePrepare},
-    KernelProfile{"ASSIGN_VARIABLE", 144, "kernels/assign_variable.cc", kNoOptions, nullptr,
-                  assignVariablePrepare},
-    KernelProfile{"IF", 118, "kernels/if.cc", &options::kIf, twoIntInit, ifPrepare},
-    KernelProfile{"WHILE", 119, "kernels/while.cc", &options::kWhile, twoIntInit, whilePrepare},
-    KernelProfile{"CALL_ONCE", 129, "kernels/call_once.cc", &options::kCallOnce, callOnceInit,
-                  callOncePrepare},
-    KernelProfile{"CIRCULAR_BUFFER", kCustom, "kernels/circular_buffer.cc, circular_buffer_common.cc", kNoOptions,
-                  circularBufferInit, circularBufferPrepare},
-    KernelProfile{"TFLite_Detection_PostProcess", kCustom, "kernels/detection_postprocess.cc", kNoOptions,
-                  detectionPostprocessInit, detectionPostprocessPrepare},
+    builtin("VAR_HANDLE", "kernels/var_handle.cc", &options::kVarHandle, varHandleInit, varHandlePrepare),
+    builtin("READ_VARIABLE", "kernels/read_variable.cc", kNoOptions, nullptr, readVariablePrepare),
+    builtin("ASSIGN_VARIABLE", "kernels/assign_variable.cc", kNoOptions, nullptr, assignVariablePrepare),
+    builtin("IF", "kernels/if.cc", &options::kIf, twoIntInit, ifPrepare),
+    builtin("WHILE", "kernels/while.cc", &options::kWhile, twoIntInit, whilePrepare),
+    builtin("CALL_ONCE", "kernels/call_once.cc", &options::kCallOnce, callOnceInit, callOncePrepare),
+    custom("CIRCULAR_BUFFER", "kernels/circular_buffer.cc, circular_buffer_common.cc", kNoOptions, circularBufferInit,
+        circularBufferPrepare),
+    custom("TFLite_Detection_PostProcess", "kernels/detection_postprocess.cc", kNoOptions, detectionPostprocessInit,
+        detectionPostprocessPrepare),
 };
 
 } // namespace

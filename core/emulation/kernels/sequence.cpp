@@ -1,13 +1,19 @@
 // UNIDIRECTIONAL_SEQUENCE_LSTM.
 // Sources: tensorflow/lite/micro/kernels/unidirectional_sequence_lstm.cc, lstm_eval.cc,
 // lstm_eval_common.cc, lstm_shared.h @90b983c2.
-#include "kernels.h"
+#include "builtin_options.h"
 #include "kernel_helpers.h"
+#include "profile_groups.h"
+
+#include <array>
 
 namespace arenascope::kernels {
 
 // OpDataLSTM holds no pointers: 688 bytes on both targets.
-Status lstmInit(KernelContext& ctx) { return ctx.allocatePersistent(688, "OpDataLSTM"); }
+Status lstmInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(688, "OpDataLSTM");
+}
 
 Status lstmPrepare(KernelContext& ctx)
 {
@@ -27,7 +33,7 @@ Status lstmPrepare(KernelContext& ctx)
     // Per-channel int8 weights need one multiplier/shift array pair per gate and direction.
     const std::uint64_t state = cellState->shape.empty() ? 0 : static_cast<std::uint64_t>(cellState->shape.back());
     if (input->type == DataType::Int8) {
-        static constexpr std::size_t kGateWeights[] = {1, 5, 2, 6, 3, 7, 4, 8};  // forget, input, cell, output
+        static constexpr std::size_t kGateWeights[] = { 1, 5, 2, 6, 3, 7, 4, 8 }; // forget, input, cell, output
         bool perChannel = false;
         for (std::size_t w : kGateWeights)
             if (const Tensor* t = ctx.input(w); t && t->quant.channels > 1)
@@ -37,9 +43,8 @@ Status lstmPrepare(KernelContext& ctx)
                 ARENASCOPE_TRY(ctx.allocatePersistent(4 * state, "per-channel gate parameters"));
     }
     const bool batchMajor = input->shape.size() == 3;
-    const auto* options = ctx.op().flatbuffer
-                              ? ctx.op().flatbuffer->builtin_options_as_UnidirectionalSequenceLSTMOptions()
-                              : nullptr;
+    const auto* options
+        = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_UnidirectionalSequenceLSTMOptions() : nullptr;
     const bool timeMajor = options && options->time_major();
     std::uint64_t batch = 1;
     if (batchMajor)
@@ -48,6 +53,18 @@ Status lstmPrepare(KernelContext& ctx)
     for (int k = 0; k < 4; ++k)
         ARENASCOPE_TRY(ctx.requestScratch(batch * state * typeSize, "LSTM gate buffer"));
     return okStatus();
+}
+
+namespace {
+constexpr std::array kProfiles = {
+    builtin("UNIDIRECTIONAL_SEQUENCE_LSTM", "kernels/unidirectional_sequence_lstm.cc, lstm_eval.cc",
+        &options::kUnidirectionalSequenceLstm, lstmInit, lstmPrepare),
+};
+} // namespace
+
+std::span<const KernelProfile> sequenceProfiles()
+{
+    return kProfiles;
 }
 
 } // namespace arenascope::kernels

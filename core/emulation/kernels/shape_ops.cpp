@@ -5,7 +5,6 @@
 //
 // Not in the table because python_ops_resolver.cc does not register them: REDUCE_MIN,
 // REDUCE_PROD (TFLM has no REDUCE_PROD kernel at all).
-#include "kernels.h"
 #include "builtin_options.h"
 #include "kernel_helpers.h"
 #include "profile_groups.h"
@@ -22,15 +21,27 @@ namespace {
 
 using D = DataType;
 
-std::string typeName(DataType t) { return std::string(dataTypeName(t)); }
+std::string typeName(DataType t)
+{
+    return std::string(dataTypeName(t));
+}
 
-std::size_t rankOf(const Tensor& t) { return t.shape.size(); }
+std::size_t rankOf(const Tensor& t)
+{
+    return t.shape.size();
+}
 
 // IsConstantTensor: the tensor has data in the flatbuffer (kTfLiteMmapRo).
-bool isConstant(const Tensor& t) { return t.hasData; }
+bool isConstant(const Tensor& t)
+{
+    return t.hasData;
+}
 
 // TfLiteIntArrayGetSizeInBytes(rank): what CreateWritableTensorDimsWithCopy allocates.
-std::uint64_t intArrayBytes(std::size_t rank) { return 4 + 4 * static_cast<std::uint64_t>(rank); }
+std::uint64_t intArrayBytes(std::size_t rank)
+{
+    return 4 + 4 * static_cast<std::uint64_t>(rank);
+}
 
 // micro::CreateWritableTensorDimsWithCopy(output): AllocatePersistentBuffer of the output's
 // dims array (its rank as stored in the model), then both dims pointers move there.
@@ -55,8 +66,7 @@ Status ensureTypesEq(KernelContext& ctx, DataType a, DataType b, const char* wha
 
 // A scalar field of a builtin-options table the trimmed schema declares without fields,
 // read by its schema field id; `def` when absent, out of the table, or another options type.
-template <typename T>
-T optionField(const KernelContext& ctx, tflite::BuiltinOptions type, int fieldId, T def)
+template <typename T> T optionField(const KernelContext& ctx, tflite::BuiltinOptions type, int fieldId, T def)
 {
     const tflite::Operator* op = ctx.op().flatbuffer;
     if (!op || op->builtin_options_type() != type || !op->builtin_options())
@@ -88,7 +98,10 @@ std::optional<std::vector<std::int32_t>> constantInt32(const KernelContext& ctx,
 // ---- MEAN / SUM / REDUCE_MAX (reduce.cc, reduce_common.cc) -------------------------------
 // OpDataReduce: multiplier, shift, temp_buffer_idx, resolved_axis_idx, input_zp, input_scale,
 // output_zp, output_scale, num_output_elements, num_axis: 10 x 4 bytes on both targets.
-Status reduceInit(KernelContext& ctx) { return ctx.allocatePersistent(40, "OpDataReduce"); }
+Status reduceInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(40, "OpDataReduce");
+}
 
 // PrepareSimple: input, (counts), axis, then the output only for int8 input.
 Status reducePrepareSimple(KernelContext& ctx)
@@ -112,7 +125,7 @@ Status meanOrSumPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(temps.output(0));
     ARENASCOPE_TRY(temps.input(1));
     const Tensor& input = *ctx.input(0);
-    if (isOneOf(input.type, {D::Int8, D::Int16}))
+    if (isOneOf(input.type, { D::Int8, D::Int16 }))
         ARENASCOPE_TRY(ctx.requestScratch(4 * ctx.output(0)->elementCount, "reduce accumulator"));
     return reducePrepareSimple(ctx);
 }
@@ -135,7 +148,7 @@ Status reduceMaxPrepare(KernelContext& ctx)
 Status transposePrepare(KernelContext& ctx)
 {
     ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "TRANSPOSE"));
-    TempTensors temps(ctx);  // TransposeContext: input, perm, output; released by its destructor
+    TempTensors temps(ctx); // TransposeContext: input, perm, output; released by its destructor
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
     ARENASCOPE_TRY(temps.output(0));
@@ -145,7 +158,8 @@ Status transposePrepare(KernelContext& ctx)
         return ctx.kernelError("Transpose op only supports 1D-5D input arrays.");
     ARENASCOPE_TRY(ensureTypesEq(ctx, input.type, ctx.output(0)->type, "input->type != output->type"));
     ARENASCOPE_TRY(ensure(ctx, rankOf(perm) == 1, "NumDimensions(perm) == 1"));
-    ARENASCOPE_TRY(ensure(ctx, perm.shape[0] == static_cast<std::int32_t>(rankOf(input)), "perm->dims->data[0] == dims"));
+    ARENASCOPE_TRY(
+        ensure(ctx, perm.shape[0] == static_cast<std::int32_t>(rankOf(input)), "perm->dims->data[0] == dims"));
     if (auto values = constantInt32(ctx, perm))
         for (std::int32_t p : *values)
             if (p < 0 || p >= static_cast<std::int32_t>(rankOf(input)))
@@ -164,9 +178,9 @@ Status gatherPrepare(KernelContext& ctx)
     const Tensor& input = *ctx.input(0);
     const Tensor& coords = *ctx.input(1);
     if (coords.type != D::Int32)
-        return ctx.kernelError(formatString("Positions of type '%s' are not supported by gather.",
-                                            typeName(coords.type).c_str()));
-    if (!isOneOf(input.type, {D::Float32, D::Int8}))
+        return ctx.kernelError(
+            formatString("Positions of type '%s' are not supported by gather.", typeName(coords.type).c_str()));
+    if (!isOneOf(input.type, { D::Float32, D::Int8 }))
         return ctx.kernelError(formatString("Type '%s' is not supported by gather.", typeName(input.type).c_str()));
     const auto inRank = static_cast<std::int32_t>(rankOf(input));
     const auto coordsRank = static_cast<std::int32_t>(rankOf(coords));
@@ -178,7 +192,8 @@ Status gatherPrepare(KernelContext& ctx)
     if (batchDims < 0)
         batchDims += coordsRank;
     ARENASCOPE_TRY(ensure(ctx, batchDims <= axis, "batch_dims <= axis"));
-    ARENASCOPE_TRY(ensure(ctx, 0 <= batchDims && batchDims < inRank, "0 <= batch_dims && batch_dims < NumDimensions(input)"));
+    ARENASCOPE_TRY(
+        ensure(ctx, 0 <= batchDims && batchDims < inRank, "0 <= batch_dims && batch_dims < NumDimensions(input)"));
     ARENASCOPE_TRY(ensure(ctx, batchDims <= coordsRank, "batch_dims <= NumDimensions(coords)"));
     for (std::int32_t i = 0; i < batchDims; ++i)
         if (input.shape[static_cast<std::size_t>(i)] != coords.shape[static_cast<std::size_t>(i)])
@@ -196,12 +211,12 @@ Status gatherNdPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(temps.output(0));
     const Tensor& params = *ctx.input(0);
     const Tensor& indices = *ctx.input(1);
-    if (!isOneOf(params.type, {D::Float32, D::Int8}))
-        return ctx.kernelError(formatString("Params of type '%s' are not supported by gather_nd.",
-                                            typeName(params.type).c_str()));
+    if (!isOneOf(params.type, { D::Float32, D::Int8 }))
+        return ctx.kernelError(
+            formatString("Params of type '%s' are not supported by gather_nd.", typeName(params.type).c_str()));
     if (indices.type != D::Int32)
-        return ctx.kernelError(formatString("Indices of type '%s' are not supported by gather_nd.",
-                                            typeName(indices.type).c_str()));
+        return ctx.kernelError(
+            formatString("Indices of type '%s' are not supported by gather_nd.", typeName(indices.type).c_str()));
     if (rankOf(params) < 1)
         return ctx.kernelError("Params must be at least a vector.");
     if (rankOf(indices) < 1)
@@ -228,8 +243,8 @@ Status slicePrepare(KernelContext& ctx)
     const Tensor& size = *ctx.input(2);
     ARENASCOPE_TRY(ensureTypesEq(ctx, input.type, ctx.output(0)->type, "input->type != output->type"));
     ARENASCOPE_TRY(ensureTypesEq(ctx, begin.type, size.type, "begin->type != size->type"));
-    ARENASCOPE_TRY(ensure(ctx, isOneOf(begin.type, {D::Int32, D::Int64}),
-                          "begin->type == kTfLiteInt32 || begin->type == kTfLiteInt64"));
+    ARENASCOPE_TRY(ensure(ctx, isOneOf(begin.type, { D::Int32, D::Int64 }),
+        "begin->type == kTfLiteInt32 || begin->type == kTfLiteInt64"));
     ARENASCOPE_TRY(ensure(ctx, rankOf(begin) == 1, "NumDimensions(begin) == 1"));
     ARENASCOPE_TRY(ensure(ctx, rankOf(size) == 1, "NumDimensions(size) == 1"));
     ARENASCOPE_TRY(ensure(ctx, begin.elementCount == rankOf(input), "NumElements(begin) == NumDimensions(input)"));
@@ -247,7 +262,10 @@ Status constantAxis(KernelContext& ctx, std::size_t index)
     return okStatus();
 }
 
-Status splitPrepare(KernelContext& ctx) { return constantAxis(ctx, 0); }
+Status splitPrepare(KernelContext& ctx)
+{
+    return constantAxis(ctx, 0);
+}
 
 Status splitVPrepare(KernelContext& ctx)
 {
@@ -260,7 +278,7 @@ Status splitVPrepare(KernelContext& ctx)
 Status squeezePrepare(KernelContext& ctx)
 {
     ARENASCOPE_TRY(requireCounts(ctx, 1, 1, "SQUEEZE"));
-    TempTensors temps(ctx);  // SqueezeContext: input, output (no null checks)
+    TempTensors temps(ctx); // SqueezeContext: input, output (no null checks)
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.output(0));
     return ensure(ctx, rankOf(*ctx.input(0)) <= 8, "input_num_dims <= max_squeeze_dims");
@@ -283,7 +301,7 @@ Status expandDimsPrepare(KernelContext& ctx)
         return ctx.kernelError("Axis has only one element for Expand_Dims.");
     if (axis.type != D::Int32)
         return ctx.kernelError(formatString("Axis type %s (%d) not supported by Expand_Dims.",
-                                            typeName(axis.type).c_str(), static_cast<int>(axis.type)));
+            typeName(axis.type).c_str(), static_cast<int>(axis.type)));
     const auto inRank = static_cast<std::int32_t>(rankOf(input));
     const auto values = constantInt32(ctx, axis);
     if (!values || values->empty())
@@ -293,7 +311,7 @@ Status expandDimsPrepare(KernelContext& ctx)
         a = inRank + 1 + a;
     ARENASCOPE_TRY(ensure(ctx, a <= inRank, "axis_value <= input_shape.DimensionsCount()"));
     ARENASCOPE_TRY(ensure(ctx, rankOf(output) == rankOf(input) + 1,
-                          "output_shape.DimensionsCount() == input_shape.DimensionsCount() + 1"));
+        "output_shape.DimensionsCount() == input_shape.DimensionsCount() + 1"));
     for (std::int32_t i = 0; i < inRank + 1; ++i) {
         const std::int32_t want = i < a ? input.shape[static_cast<std::size_t>(i)]
                                         : (i == a ? 1 : input.shape[static_cast<std::size_t>(i - 1)]);
@@ -316,8 +334,8 @@ Status broadcastToPrepare(KernelContext& ctx)
     const Tensor& output = *ctx.output(0);
     if (rankOf(input) > 5)
         return ctx.kernelError("BroadcastTo only supports 1-5D tensor.");
-    ARENASCOPE_TRY(ensure(ctx, isOneOf(shape.type, {D::Int32, D::Int64}),
-                          "shape->type == kTfLiteInt32 || shape->type == kTfLiteInt64"));
+    ARENASCOPE_TRY(ensure(ctx, isOneOf(shape.type, { D::Int32, D::Int64 }),
+        "shape->type == kTfLiteInt32 || shape->type == kTfLiteInt64"));
     ARENASCOPE_TRY(ensureTypesEq(ctx, input.type, output.type, "input->type != output->type"));
     ARENASCOPE_TRY(ensure(ctx, input.type != D::String, "input->type != kTfLiteString"));
     ARENASCOPE_TRY(ensure(ctx, rankOf(shape) == 1, "NumDimensions(shape) == 1"));
@@ -345,8 +363,8 @@ Status broadcastArgsPrepare(KernelContext& ctx)
     const Tensor& s1 = *ctx.input(0);
     const Tensor& s2 = *ctx.input(1);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(ensure(ctx, isOneOf(s1.type, {D::Int32, D::Int64}),
-                          "shape1->type == kTfLiteInt32 || shape1->type == kTfLiteInt64"));
+    ARENASCOPE_TRY(ensure(
+        ctx, isOneOf(s1.type, { D::Int32, D::Int64 }), "shape1->type == kTfLiteInt32 || shape1->type == kTfLiteInt64"));
     ARENASCOPE_TRY(ensureTypesEq(ctx, s1.type, s2.type, "shape1->type != shape2->type"));
     ARENASCOPE_TRY(ensureTypesEq(ctx, s1.type, output.type, "shape1->type != output->type"));
     ARENASCOPE_TRY(ensure(ctx, rankOf(s1) == 1, "NumDimensions(shape1) == 1"));
@@ -369,11 +387,11 @@ Status fillPrepare(KernelContext& ctx)
     // A dims tensor with data in the model must equal the output shape (EnsureEq).
     if (isConstant(dims)) {
         ARENASCOPE_TRY(ensure(ctx, rankOf(dims) == 1, "NumDimensions(dims) == 1"));
-        ARENASCOPE_TRY(ensure(ctx, dims.shape[0] == static_cast<std::int32_t>(rankOf(output)),
-                              "array->size == tensor_len"));
-        if (!isOneOf(dims.type, {D::Int8, D::Int16, D::Int32, D::Int64}))
-            return ctx.kernelError(formatString("cannot compare int array to tensor of type %d.",
-                                                static_cast<int>(dims.type)));
+        ARENASCOPE_TRY(
+            ensure(ctx, dims.shape[0] == static_cast<std::int32_t>(rankOf(output)), "array->size == tensor_len"));
+        if (!isOneOf(dims.type, { D::Int8, D::Int16, D::Int32, D::Int64 }))
+            return ctx.kernelError(
+                formatString("cannot compare int array to tensor of type %d.", static_cast<int>(dims.type)));
         if (auto values = constantInt32(ctx, dims))
             for (std::size_t i = 0; i < values->size(); ++i)
                 if ((*values)[i] != output.shape[i])
@@ -393,7 +411,10 @@ Status zerosLikePrepare(KernelContext& ctx)
 }
 
 // ---- SHAPE (shape.cc): count checks only -----------------------------------------------------
-Status shapePrepare(KernelContext& ctx) { return requireCounts(ctx, 1, 1, "SHAPE"); }
+Status shapePrepare(KernelContext& ctx)
+{
+    return requireCounts(ctx, 1, 1, "SHAPE");
+}
 
 // ---- DEPTH_TO_SPACE / SPACE_TO_DEPTH (depth_to_space.cc, space_to_depth.cc) -----------------
 Status depthSpacePrepare(KernelContext& ctx, bool toSpace)
@@ -405,16 +426,15 @@ Status depthSpacePrepare(KernelContext& ctx, bool toSpace)
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
     ARENASCOPE_TRY(ensure(ctx, rankOf(input) == 4, "NumDimensions(input) == 4"));
-    ARENASCOPE_TRY(ensure(ctx, isOneOf(output.type, {D::Float32, D::Int8}),
-                          "data_type == kTfLiteFloat32 || data_type == kTfLiteInt8"));
+    ARENASCOPE_TRY(ensure(
+        ctx, isOneOf(output.type, { D::Float32, D::Int8 }), "data_type == kTfLiteFloat32 || data_type == kTfLiteInt8"));
     ARENASCOPE_TRY(ensureTypesEq(ctx, input.type, output.type, "input->type != output->type"));
     const std::int32_t block = optionField<std::int32_t>(
-        ctx, toSpace ? tflite::BuiltinOptions::DepthToSpaceOptions : tflite::BuiltinOptions::SpaceToDepthOptions,
-        0, 0);
+        ctx, toSpace ? tflite::BuiltinOptions::DepthToSpaceOptions : tflite::BuiltinOptions::SpaceToDepthOptions, 0, 0);
     if (toSpace) {
         ARENASCOPE_TRY(ensure(ctx, block > 0, "block_size > 0"));
-        ARENASCOPE_TRY(ensure(ctx, input.shape[3] % (block * block) == 0,
-                              "input_channels == output_channels * block_size * block_size"));
+        ARENASCOPE_TRY(ensure(
+            ctx, input.shape[3] % (block * block) == 0, "input_channels == output_channels * block_size * block_size"));
     } else {
         if (block == 0)
             return ctx.kernelError("SPACE_TO_DEPTH: block_size 0 (division by zero in the kernel)");
@@ -424,8 +444,14 @@ Status depthSpacePrepare(KernelContext& ctx, bool toSpace)
     return writableOutputDims(ctx);
 }
 
-Status depthToSpacePrepare(KernelContext& ctx) { return depthSpacePrepare(ctx, true); }
-Status spaceToDepthPrepare(KernelContext& ctx) { return depthSpacePrepare(ctx, false); }
+Status depthToSpacePrepare(KernelContext& ctx)
+{
+    return depthSpacePrepare(ctx, true);
+}
+Status spaceToDepthPrepare(KernelContext& ctx)
+{
+    return depthSpacePrepare(ctx, false);
+}
 
 // ---- BATCH_TO_SPACE_ND / SPACE_TO_BATCH_ND (batch_to_space_nd.cc, space_to_batch_nd.cc) -----
 Status batchSpacePrepare(KernelContext& ctx)
@@ -445,11 +471,17 @@ Status batchSpacePrepare(KernelContext& ctx)
 }
 
 // SpaceToBatchParams {int32 output_offset}: 4 bytes on both targets.
-Status spaceToBatchInit(KernelContext& ctx) { return ctx.allocatePersistent(4, "SpaceToBatchParams"); }
+Status spaceToBatchInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(4, "SpaceToBatchParams");
+}
 
 // ---- MIRROR_PAD (mirror_pad.cc) --------------------------------------------------------------
 // OpDataMirrorPad: input_dims, output_size, offset and two scratch indices: 5 x 4 bytes.
-Status mirrorPadInit(KernelContext& ctx) { return ctx.allocatePersistent(20, "OpDataMirrorPad"); }
+Status mirrorPadInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(20, "OpDataMirrorPad");
+}
 
 Status mirrorPadPrepare(KernelContext& ctx)
 {
@@ -461,7 +493,7 @@ Status mirrorPadPrepare(KernelContext& ctx)
     const Tensor& padding = *ctx.input(1);
     ARENASCOPE_TRY(ensure(ctx, rankOf(padding) == 2, "NumDimensions(padding_matrix) == 2"));
     ARENASCOPE_TRY(ensure(ctx, padding.shape[0] == static_cast<std::int32_t>(rankOf(input)),
-                          "SizeOfDimension(padding_matrix, 0) == NumDimensions(input_tensor)"));
+        "SizeOfDimension(padding_matrix, 0) == NumDimensions(input_tensor)"));
     ARENASCOPE_TRY(ctx.requestScratch(4 * rankOf(input), "output_dims_num_elements"));
     ARENASCOPE_TRY(ctx.requestScratch(4 * rankOf(input), "input_dims_num_elements"));
     return okStatus();
@@ -483,8 +515,8 @@ Status resizePrepare(KernelContext& ctx, bool bilinear)
     if (!bilinear)
         ARENASCOPE_TRY(ensure(ctx, size.shape[0] == 2, "size->dims->data[0] == 2"));
     if (!isConstant(size))
-        return ctx.kernelError(bilinear ? "Non constant size tensor not supported"
-                                        : "Non-constant >size< tensor is not supported");
+        return ctx.kernelError(
+            bilinear ? "Non constant size tensor not supported" : "Non-constant >size< tensor is not supported");
     if (bilinear) {
         // ResizeBilinearOptions: new_height (0), new_width (1), align_corners (2), half_pixel_centers (3).
         const auto align = optionField<std::uint8_t>(ctx, tflite::BuiltinOptions::ResizeBilinearOptions, 2, 0);
@@ -495,46 +527,47 @@ Status resizePrepare(KernelContext& ctx, bool bilinear)
     return okStatus();
 }
 
-Status resizeBilinearPrepare(KernelContext& ctx) { return resizePrepare(ctx, true); }
-Status resizeNearestPrepare(KernelContext& ctx) { return resizePrepare(ctx, false); }
+Status resizeBilinearPrepare(KernelContext& ctx)
+{
+    return resizePrepare(ctx, true);
+}
+Status resizeNearestPrepare(KernelContext& ctx)
+{
+    return resizePrepare(ctx, false);
+}
 
 constexpr const StructDef* kReducer = &options::kReducer;
 constexpr const StructDef* kNone = nullptr;
 
 constexpr std::array kShapeProfiles = {
-    KernelProfile{"DEPTH_TO_SPACE", 5, "kernels/depth_to_space.cc", &options::kDepthToSpace, nullptr,
-                  depthToSpacePrepare},
-    KernelProfile{"RESIZE_BILINEAR", 23, "kernels/resize_bilinear.cc", &options::kResizeBilinear,
-                  nullptr, resizeBilinearPrepare},
-    KernelProfile{"SPACE_TO_DEPTH", 26, "kernels/space_to_depth.cc", &options::kSpaceToDepth, nullptr,
-                  spaceToDepthPrepare},
-    KernelProfile{"GATHER", 36, "kernels/gather.cc", &options::kGather, nullptr, gatherPrepare},
-    KernelProfile{"BATCH_TO_SPACE_ND", 37, "kernels/batch_to_space_nd.cc", kNone, nullptr, batchSpacePrepare},
-    KernelProfile{"SPACE_TO_BATCH_ND", 38, "kernels/space_to_batch_nd.cc", kNone, spaceToBatchInit,
-                  batchSpacePrepare},
-    KernelProfile{"TRANSPOSE", 39, "kernels/transpose.cc, transpose_common.cc", kNone, nullptr, transposePrepare},
-    KernelProfile{"MEAN", 40, "kernels/reduce.cc, reduce_common.cc", kReducer, reduceInit, meanOrSumPrepare},
-    KernelProfile{"SQUEEZE", 43, "kernels/squeeze.cc", &options::kSqueeze, nullptr, squeezePrepare},
-    KernelProfile{"SPLIT", 49, "kernels/split.cc", &options::kSplit, nullptr, splitPrepare},
-    KernelProfile{"ARG_MAX", 56, "kernels/arg_min_max.cc", &options::kArgMax, nullptr, nullptr},
-    KernelProfile{"SLICE", 65, "kernels/slice.cc", kNone, nullptr, slicePrepare},
-    KernelProfile{"EXPAND_DIMS", 70, "kernels/expand_dims.cc", kNone, nullptr, expandDimsPrepare},
-    KernelProfile{"SUM", 74, "kernels/reduce.cc, reduce_common.cc", kReducer, reduceInit, meanOrSumPrepare},
-    KernelProfile{"SHAPE", 77, "kernels/shape.cc", &options::kShape, nullptr, shapePrepare},
-    KernelProfile{"ARG_MIN", 79, "kernels/arg_min_max.cc", &options::kArgMin, nullptr, nullptr},
-    KernelProfile{"REDUCE_MAX", 82, "kernels/reduce.cc, reduce_common.cc", kReducer, reduceInit, reduceMaxPrepare},
-    KernelProfile{"PACK", 83, "kernels/pack.cc", &options::kPack, nullptr, nullptr},
-    KernelProfile{"UNPACK", 88, "kernels/unpack.cc", &options::kUnpack, nullptr, nullptr},
-    KernelProfile{"ZEROS_LIKE", 93, "kernels/zeros_like.cc", kNone, nullptr, zerosLikePrepare},
-    KernelProfile{"FILL", 94, "kernels/fill.cc", kNone, nullptr, fillPrepare},
-    KernelProfile{"RESIZE_NEAREST_NEIGHBOR", 97, "kernels/resize_nearest_neighbor.cc",
-                  &options::kResizeNearestNeighbor, nullptr, resizeNearestPrepare},
-    KernelProfile{"MIRROR_PAD", 100, "kernels/mirror_pad.cc", &options::kMirrorPadding, mirrorPadInit,
-                  mirrorPadPrepare},
-    KernelProfile{"SPLIT_V", 102, "kernels/split_v.cc", &options::kSplitV, nullptr, splitVPrepare},
-    KernelProfile{"GATHER_ND", 107, "kernels/gather_nd.cc", kNone, nullptr, gatherNdPrepare},
-    KernelProfile{"BROADCAST_TO", 130, "kernels/broadcast_to.cc", kNone, nullptr, broadcastToPrepare},
-    KernelProfile{"BROADCAST_ARGS", 145, "kernels/broadcast_args.cc", kNone, nullptr, broadcastArgsPrepare},
+    builtin("DEPTH_TO_SPACE", "kernels/depth_to_space.cc", &options::kDepthToSpace, nullptr, depthToSpacePrepare),
+    builtin("RESIZE_BILINEAR", "kernels/resize_bilinear.cc", &options::kResizeBilinear, nullptr, resizeBilinearPrepare),
+    builtin("SPACE_TO_DEPTH", "kernels/space_to_depth.cc", &options::kSpaceToDepth, nullptr, spaceToDepthPrepare),
+    builtin("GATHER", "kernels/gather.cc", &options::kGather, nullptr, gatherPrepare),
+    builtin("BATCH_TO_SPACE_ND", "kernels/batch_to_space_nd.cc", kNone, nullptr, batchSpacePrepare),
+    builtin("SPACE_TO_BATCH_ND", "kernels/space_to_batch_nd.cc", kNone, spaceToBatchInit, batchSpacePrepare),
+    builtin("TRANSPOSE", "kernels/transpose.cc, transpose_common.cc", kNone, nullptr, transposePrepare),
+    builtin("MEAN", "kernels/reduce.cc, reduce_common.cc", kReducer, reduceInit, meanOrSumPrepare),
+    builtin("SQUEEZE", "kernels/squeeze.cc", &options::kSqueeze, nullptr, squeezePrepare),
+    builtin("SPLIT", "kernels/split.cc", &options::kSplit, nullptr, splitPrepare),
+    builtin("ARG_MAX", "kernels/arg_min_max.cc", &options::kArgMax, nullptr, nullptr),
+    builtin("SLICE", "kernels/slice.cc", kNone, nullptr, slicePrepare),
+    builtin("EXPAND_DIMS", "kernels/expand_dims.cc", kNone, nullptr, expandDimsPrepare),
+    builtin("SUM", "kernels/reduce.cc, reduce_common.cc", kReducer, reduceInit, meanOrSumPrepare),
+    builtin("SHAPE", "kernels/shape.cc", &options::kShape, nullptr, shapePrepare),
+    builtin("ARG_MIN", "kernels/arg_min_max.cc", &options::kArgMin, nullptr, nullptr),
+    builtin("REDUCE_MAX", "kernels/reduce.cc, reduce_common.cc", kReducer, reduceInit, reduceMaxPrepare),
+    builtin("PACK", "kernels/pack.cc", &options::kPack, nullptr, nullptr),
+    builtin("UNPACK", "kernels/unpack.cc", &options::kUnpack, nullptr, nullptr),
+    builtin("ZEROS_LIKE", "kernels/zeros_like.cc", kNone, nullptr, zerosLikePrepare),
+    builtin("FILL", "kernels/fill.cc", kNone, nullptr, fillPrepare),
+    builtin("RESIZE_NEAREST_NEIGHBOR", "kernels/resize_nearest_neighbor.cc", &options::kResizeNearestNeighbor, nullptr,
+        resizeNearestPrepare),
+    builtin("MIRROR_PAD", "kernels/mirror_pad.cc", &options::kMirrorPadding, mirrorPadInit, mirrorPadPrepare),
+    builtin("SPLIT_V", "kernels/split_v.cc", &options::kSplitV, nullptr, splitVPrepare),
+    builtin("GATHER_ND", "kernels/gather_nd.cc", kNone, nullptr, gatherNdPrepare),
+    builtin("BROADCAST_TO", "kernels/broadcast_to.cc", kNone, nullptr, broadcastToPrepare),
+    builtin("BROADCAST_ARGS", "kernels/broadcast_args.cc", kNone, nullptr, broadcastArgsPrepare),
 };
 
 } // namespace

@@ -2,8 +2,11 @@
 // Sources: signal/micro/kernels/window.cc, fft_auto_scale_kernel.cc, rfft.cc, energy.cc,
 // filter_bank.cc, filter_bank_square_root.cc, filter_bank_spectral_subtraction.cc, pcan.cc,
 // filter_bank_log.cc @90b983c2. Options come from the operator's custom_options flexbuffer.
-#include "kernels.h"
+#include "builtin_options.h"
 #include "kernel_helpers.h"
+#include "profile_groups.h"
+
+#include <array>
 
 #include "arenascope_tflite_generated.h"
 
@@ -55,10 +58,19 @@ std::uint64_t rfftStateBytes(const KernelContext& ctx, std::uint64_t fftLength, 
 
 } // namespace
 
-Status signalWindowInit(KernelContext& ctx) { return ctx.allocatePersistent(8, "TFLMSignalWindowParams"); }
-Status signalWindowPrepare(KernelContext& ctx) { return holdInOut(ctx, 2, 1); }
+Status signalWindowInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(8, "TFLMSignalWindowParams");
+}
+Status signalWindowPrepare(KernelContext& ctx)
+{
+    return holdInOut(ctx, 2, 1);
+}
 
-Status signalFftAutoScalePrepare(KernelContext& ctx) { return holdInOut(ctx, 1, 2); }
+Status signalFftAutoScalePrepare(KernelContext& ctx)
+{
+    return holdInOut(ctx, 1, 2);
+}
 
 Status signalRfftInit(KernelContext& ctx)
 {
@@ -67,9 +79,9 @@ Status signalRfftInit(KernelContext& ctx)
     if (!length)
         return length.error();
     std::uint64_t complexBytes = 0;
-    if (type == 7)          // int16
+    if (type == 7) // int16
         complexBytes = 4;
-    else if (type == 2 || type == 0)  // int32, float32
+    else if (type == 2 || type == 0) // int32, float32
         complexBytes = 8;
     else
         return ctx.kernelError("SignalRfft: unsupported type T");
@@ -90,8 +102,14 @@ Status signalRfftPrepare(KernelContext& ctx)
     return ctx.requestScratch(length.value() * elementBytes, "rfft work area");
 }
 
-Status signalEnergyInit(KernelContext& ctx) { return ctx.allocatePersistent(8, "TFLMSignalEnergyParams"); }
-Status signalEnergyPrepare(KernelContext& ctx) { return holdInOut(ctx, 1, 1); }
+Status signalEnergyInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(8, "TFLMSignalEnergyParams");
+}
+Status signalEnergyPrepare(KernelContext& ctx)
+{
+    return holdInOut(ctx, 1, 1);
+}
 
 Status signalFilterBankInit(KernelContext& ctx)
 {
@@ -113,7 +131,10 @@ Status signalFilterBankPrepare(KernelContext& ctx)
     return holdInOut(ctx, 0, 1);
 }
 
-Status signalFilterBankSquareRootPrepare(KernelContext& ctx) { return holdInOut(ctx, 2, 1); }
+Status signalFilterBankSquareRootPrepare(KernelContext& ctx)
+{
+    return holdInOut(ctx, 2, 1);
+}
 
 Status signalSpectralSubtractionInit(KernelContext& ctx)
 {
@@ -124,12 +145,51 @@ Status signalSpectralSubtractionInit(KernelContext& ctx)
     return ctx.allocatePersistent(channels.value() * 4, "noise estimate");
 }
 
-Status signalSpectralSubtractionPrepare(KernelContext& ctx) { return holdInOut(ctx, 1, 2); }
+Status signalSpectralSubtractionPrepare(KernelContext& ctx)
+{
+    return holdInOut(ctx, 1, 2);
+}
 
-Status signalPcanInit(KernelContext& ctx) { return ctx.allocatePersistent(4, "TfLitePcanParams"); }
-Status signalPcanPrepare(KernelContext& ctx) { return holdInOut(ctx, 3, 1); }
+Status signalPcanInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(4, "TfLitePcanParams");
+}
+Status signalPcanPrepare(KernelContext& ctx)
+{
+    return holdInOut(ctx, 3, 1);
+}
 
-Status signalFilterBankLogInit(KernelContext& ctx) { return ctx.allocatePersistent(8, "TFLMSignalLogParams"); }
-Status signalFilterBankLogPrepare(KernelContext& ctx) { return holdInOut(ctx, 1, 1); }
+Status signalFilterBankLogInit(KernelContext& ctx)
+{
+    return ctx.allocatePersistent(8, "TFLMSignalLogParams");
+}
+Status signalFilterBankLogPrepare(KernelContext& ctx)
+{
+    return holdInOut(ctx, 1, 1);
+}
+
+namespace {
+constexpr std::array kProfiles = {
+    custom("SignalWindow", "signal/micro/kernels/window.cc", nullptr, signalWindowInit, signalWindowPrepare),
+    custom("SignalFftAutoScale", "signal/micro/kernels/fft_auto_scale_kernel.cc", nullptr, nullptr,
+        signalFftAutoScalePrepare),
+    custom("SignalRfft", "signal/micro/kernels/rfft.cc", nullptr, signalRfftInit, signalRfftPrepare),
+    custom("SignalEnergy", "signal/micro/kernels/energy.cc", nullptr, signalEnergyInit, signalEnergyPrepare),
+    custom("SignalFilterBank", "signal/micro/kernels/filter_bank.cc", nullptr, signalFilterBankInit,
+        signalFilterBankPrepare),
+    custom("SignalFilterBankSquareRoot", "signal/micro/kernels/filter_bank_square_root.cc", nullptr, nullptr,
+        signalFilterBankSquareRootPrepare),
+    custom("SignalFilterBankSpectralSubtraction", "signal/micro/kernels/filter_bank_spectral_subtraction.cc", nullptr,
+        signalSpectralSubtractionInit, signalSpectralSubtractionPrepare),
+    custom("SignalPCAN", "signal/micro/kernels/pcan.cc", nullptr, signalPcanInit, signalPcanPrepare),
+    custom("SignalFilterBankLog", "signal/micro/kernels/filter_bank_log.cc", nullptr, signalFilterBankLogInit,
+        signalFilterBankLogPrepare),
+};
+} // namespace
+
+std::span<const KernelProfile> signalProfiles()
+{
+    return kProfiles;
+}
 
 } // namespace arenascope::kernels

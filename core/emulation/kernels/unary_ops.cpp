@@ -6,9 +6,8 @@
 // layouts from micro/kernels/internal/types.h. Kernel op data here holds only ints, bools and
 // enums, except DequantizeOpData (a double: 8-aligned on both targets), LogSoftmaxOpData
 // (two size_t) and ArithmeticParams (two int64: 8-aligned on both targets).
-#include "kernel_helpers.h"
-#include "kernels.h"
 #include "builtin_options.h"
+#include "kernel_helpers.h"
 #include "profile_groups.h"
 
 #include <array>
@@ -577,40 +576,37 @@ Status addNPrepare(KernelContext& ctx)
 // ---- The table -------------------------------------------------------------------------------------------
 
 const std::array kUnaryProfiles = {
-    KernelProfile { "FLOOR", 8, "kernels/floor.cc (no Init, no Prepare)", nullptr, nullptr, nullptr },
-    KernelProfile {
-        "DEQUANTIZE", 6, "kernels/dequantize.cc, dequantize_common.cc", nullptr, dequantizeInit, dequantizePrepare },
-    KernelProfile {
-        "L2_NORMALIZATION", 11, "kernels/l2norm.cc", &options::kL2Norm, l2NormInit, l2NormPrepare },
-    KernelProfile { "LOGISTIC", 14, "kernels/logistic.cc, logistic_common.cc", nullptr, logisticInit, logisticPrepare },
-    KernelProfile { "RELU", 19, "kernels/activations.cc, activations_common.cc", nullptr, reluInit, reluPrepare },
-    KernelProfile { "RELU6", 21, "kernels/activations.cc, activations_common.cc", nullptr, relu6Init, relu6Prepare },
-    KernelProfile { "TANH", 28, "kernels/tanh.cc", nullptr, tanhInit, tanhPrepare },
-    KernelProfile { "SUB", 41, "kernels/sub.cc, sub_common.cc", &options::kSub, subInit, subPrepare },
-    KernelProfile { "EXP", 47, "kernels/exp.cc", nullptr, nullptr, expPrepare },
-    KernelProfile { "LOG_SOFTMAX", 50, "kernels/log_softmax.cc", nullptr, nullptr, logSoftmaxPrepare },
-    KernelProfile { "PRELU", 54, "kernels/prelu.cc, prelu_common.cc", nullptr, preluInit, preluPrepare },
-    KernelProfile { "NEG", 59, "kernels/neg.cc (no Init, no Prepare)", nullptr, nullptr, nullptr },
-    KernelProfile { "SIN", 66, "kernels/elementwise.cc", nullptr, nullptr, numericPrepare },
-    KernelProfile { "LOG", 73, "kernels/elementwise.cc", nullptr, nullptr, numericPrepare },
-    KernelProfile { "SQRT", 75, "kernels/elementwise.cc", nullptr, nullptr, numericPrepare },
-    KernelProfile { "RSQRT", 76, "kernels/elementwise.cc", nullptr, absRsqrtInit, rsqrtPrepare },
-    KernelProfile { "LOGICAL_NOT", 87, "kernels/elementwise.cc", nullptr, nullptr, logicalPrepare },
-    KernelProfile { "FLOOR_DIV", 90, "kernels/floor_div.cc", nullptr, nullptr, floorBinaryPrepare },
-    KernelProfile { "SQUARE", 92, "kernels/elementwise.cc", nullptr, nullptr, numericPrepare },
-    KernelProfile { "FLOOR_MOD", 95, "kernels/floor_mod.cc", nullptr, nullptr, floorBinaryPrepare },
-    KernelProfile { "LEAKY_RELU", 98, "kernels/leaky_relu.cc, leaky_relu_common.cc", &options::kLeakyRelu,
-        leakyReluInit, unaryTypesEqualPrepare },
-    KernelProfile { "SQUARED_DIFFERENCE", 99, "kernels/squared_difference.cc", nullptr, squaredDifferenceInit,
-        squaredDifferencePrepare },
-    KernelProfile { "ABS", 101, "kernels/elementwise.cc", nullptr, absRsqrtInit, absPrepare },
-    KernelProfile { "CEIL", 104, "kernels/ceil.cc", nullptr, nullptr, ceilRoundPrepare },
-    KernelProfile { "ADD_N", 106, "kernels/add_n.cc", nullptr, nullptr, addNPrepare },
-    KernelProfile { "COS", 108, "kernels/elementwise.cc", nullptr, nullptr, numericPrepare },
-    KernelProfile { "ELU", 111, "kernels/elu.cc", nullptr, eluInit, unaryTypesEqualPrepare },
-    KernelProfile { "ROUND", 116, "kernels/round.cc", nullptr, nullptr, ceilRoundPrepare },
-    KernelProfile {
-        "HARD_SWISH", 117, "kernels/hard_swish.cc, hard_swish_common.cc", nullptr, hardSwishInit, hardSwishPrepare },
+    builtin("FLOOR", "kernels/floor.cc (no Init, no Prepare)", nullptr, nullptr, nullptr),
+    builtin("DEQUANTIZE", "kernels/dequantize.cc, dequantize_common.cc", nullptr, dequantizeInit, dequantizePrepare),
+    builtin("L2_NORMALIZATION", "kernels/l2norm.cc", &options::kL2Norm, l2NormInit, l2NormPrepare),
+    builtin("LOGISTIC", "kernels/logistic.cc, logistic_common.cc", nullptr, logisticInit, logisticPrepare),
+    builtin("RELU", "kernels/activations.cc, activations_common.cc", nullptr, reluInit, reluPrepare),
+    builtin("RELU6", "kernels/activations.cc, activations_common.cc", nullptr, relu6Init, relu6Prepare),
+    builtin("TANH", "kernels/tanh.cc", nullptr, tanhInit, tanhPrepare),
+    builtin("SUB", "kernels/sub.cc, sub_common.cc", &options::kSub, subInit, subPrepare),
+    builtin("EXP", "kernels/exp.cc", nullptr, nullptr, expPrepare),
+    builtin("LOG_SOFTMAX", "kernels/log_softmax.cc", nullptr, nullptr, logSoftmaxPrepare),
+    builtin("PRELU", "kernels/prelu.cc, prelu_common.cc", nullptr, preluInit, preluPrepare),
+    builtin("NEG", "kernels/neg.cc (no Init, no Prepare)", nullptr, nullptr, nullptr),
+    builtin("SIN", "kernels/elementwise.cc", nullptr, nullptr, numericPrepare),
+    builtin("LOG", "kernels/elementwise.cc", nullptr, nullptr, numericPrepare),
+    builtin("SQRT", "kernels/elementwise.cc", nullptr, nullptr, numericPrepare),
+    builtin("RSQRT", "kernels/elementwise.cc", nullptr, absRsqrtInit, rsqrtPrepare),
+    builtin("LOGICAL_NOT", "kernels/elementwise.cc", nullptr, nullptr, logicalPrepare),
+    builtin("FLOOR_DIV", "kernels/floor_div.cc", nullptr, nullptr, floorBinaryPrepare),
+    builtin("SQUARE", "kernels/elementwise.cc", nullptr, nullptr, numericPrepare),
+    builtin("FLOOR_MOD", "kernels/floor_mod.cc", nullptr, nullptr, floorBinaryPrepare),
+    builtin("LEAKY_RELU", "kernels/leaky_relu.cc, leaky_relu_common.cc", &options::kLeakyRelu, leakyReluInit,
+        unaryTypesEqualPrepare),
+    builtin("SQUARED_DIFFERENCE", "kernels/squared_difference.cc", nullptr, squaredDifferenceInit,
+        squaredDifferencePrepare),
+    builtin("ABS", "kernels/elementwise.cc", nullptr, absRsqrtInit, absPrepare),
+    builtin("CEIL", "kernels/ceil.cc", nullptr, nullptr, ceilRoundPrepare),
+    builtin("ADD_N", "kernels/add_n.cc", nullptr, nullptr, addNPrepare),
+    builtin("COS", "kernels/elementwise.cc", nullptr, nullptr, numericPrepare),
+    builtin("ELU", "kernels/elu.cc", nullptr, eluInit, unaryTypesEqualPrepare),
+    builtin("ROUND", "kernels/round.cc", nullptr, nullptr, ceilRoundPrepare),
+    builtin("HARD_SWISH", "kernels/hard_swish.cc, hard_swish_common.cc", nullptr, hardSwishInit, hardSwishPrepare),
 };
 
 } // namespace
