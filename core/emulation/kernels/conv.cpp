@@ -11,10 +11,14 @@ namespace arenascope::kernels {
 
 namespace {
 
-// OpDataConv: 56 bytes on cortex-m, 72 on x86_64 (two int32* per-channel pointers).
+// OpDataConv (kernels/conv.h): padding, input/filter/output zero points, output multiplier
+// and shift, the two per-channel pointers, activation min/max, filter_buffer_index.
+constexpr Field kOpDataConvFields[] = { nested(tflm::kTfLitePaddingValues), i32(5), ptr(2), i32(3) };
+constexpr StructDef kOpDataConv { "OpDataConv", kOpDataConvFields };
+
 Status initConvOpData(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(bySize(ctx, 56, 72), "OpDataConv");
+    return allocateStruct(ctx, kOpDataConv);
 }
 
 Status checkHybrid(KernelContext& ctx, const Tensor& input, const Tensor& filter, bool depthwise)

@@ -92,13 +92,75 @@ inline bool isOneOf(DataType t, std::initializer_list<DataType> types)
     return false;
 }
 
+// A tensor type as TFLM's runtime numbers and names it (TfLiteType, TfLiteTypeGetName in
+// lite/core/c/common.cc): the flatbuffer's TensorType converted by ConvertTensorType.
+struct TfLiteTypeInfo {
+    int code;
+    const char* name;
+};
+inline TfLiteTypeInfo tfliteType(DataType t)
+{
+    static constexpr TfLiteTypeInfo kTypes[] = {
+        { 1, "FLOAT32" },
+        { 10, "FLOAT16" },
+        { 2, "INT32" },
+        { 3, "UINT8" },
+        { 4, "INT64" },
+        { 5, "STRING" },
+        { 6, "BOOL" },
+        { 7, "INT16" },
+        { 8, "COMPLEX64" },
+        { 9, "INT8" },
+        { 11, "FLOAT64" },
+        { 12, "COMPLEX128" },
+        { 13, "UINT64" },
+        { 14, "RESOURCE" },
+        { 15, "VARIANT" },
+        { 16, "UINT32" },
+        { 17, "UINT16" },
+        { 18, "INT4" },
+        { 19, "BFLOAT16" },
+        { 20, "INT2" },
+        { 21, "UINT4" },
+        { 22, "FLOAT8_E4M3FN" },
+        { 23, "FLOAT8_E5M2" },
+    };
+    const auto i = static_cast<std::size_t>(static_cast<int>(t));
+    return i < std::size(kTypes) ? kTypes[i] : TfLiteTypeInfo { 0, "Unknown type" };
+}
+
 // TFLM's "Type %s (%d) not supported." for a tensor a kernel cannot handle.
 inline Error unsupportedType(KernelContext& ctx, const Tensor& t)
 {
-    return makeError(ErrorCode::Unsupported,
-        formatString(
-            "Type %s (%d) not supported.", std::string(dataTypeName(t.type)).c_str(), static_cast<int>(t.type)));
     (void)ctx;
+    const TfLiteTypeInfo info = tfliteType(t.type);
+    return makeError(ErrorCode::Unsupported, formatString("Type %s (%d) not supported.", info.name, info.code));
+}
+
+// What TFLM's TF_LITE_ENSURE* macros print when a check fails in a kernel, located as the
+// reference build prints __FILE__ ("tensorflow/lite/micro/kernels/cumsum.cc") and __LINE__.
+//   TF_LITE_ENSURE:          "<file>:<line> <condition> was not true."
+//   TF_LITE_ENSURE_EQ:       "<file>:<line> <a> != <b> (<va> != <vb>)"
+//   TF_LITE_ENSURE_TYPES_EQ: "<file>:<line> <a> != <b> (<TYPE> != <TYPE>)"
+//   TF_LITE_ENSURE_MSG:      "<file> <message>"
+inline Error ensureFailed(KernelContext& ctx, const char* file, int line, const char* condition)
+{
+    return ctx.kernelError(formatString("%s:%d %s was not true.", file, line, condition));
+}
+inline Error ensureEqFailed(
+    KernelContext& ctx, const char* file, int line, const char* a, const char* b, long long va, long long vb)
+{
+    return ctx.kernelError(formatString("%s:%d %s != %s (%lld != %lld)", file, line, a, b, va, vb));
+}
+inline Error ensureTypesEqFailed(
+    KernelContext& ctx, const char* file, int line, const char* a, const char* b, DataType ta, DataType tb)
+{
+    return ctx.kernelError(
+        formatString("%s:%d %s != %s (%s != %s)", file, line, a, b, tfliteType(ta).name, tfliteType(tb).name));
+}
+inline Error ensureMsgFailed(KernelContext& ctx, const char* file, const char* message)
+{
+    return ctx.kernelError(formatString("%s %s", file, message));
 }
 
 } // namespace arenascope::kernels
