@@ -18,7 +18,7 @@ int main(int argc, char** argv)
     if (!args.empty() && args[0] == "report")
         return arenascope::runReportCommand(argc, argv);
 #endif
-    if (arenascope::isCliCommand(args))
+    if (arenascope::isCliCommand(args) || arenascope::isUnknownCommand(args))
         return arenascope::runCli(args, std::cout, std::cerr);
 #ifdef ARENASCOPE_WITH_UI
     return arenascope::runDesktopApp(argc, argv);

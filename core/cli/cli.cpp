@@ -7,36 +7,52 @@
 #include "core/report/atomic_file.h"
 #include "core/report/csv_report.h"
 #include "core/report/plan_report.h"
+#include "settings_options.h"
 
+#include <filesystem>
 #include <fstream>
 
 namespace arenascope {
 
 namespace {
 
-const char* kUsage
-    = "usage:\n"
-      "  arenascope [MODEL.tflite]                 open the desktop app\n"
-      "  arenascope info MODEL.tflite [--json]     summarize a model\n"
-      "  arenascope plan MODEL.tflite [--target cortex-m|x86_64] [--planner greedy|linear]\n"
-      "                  [--interpreter plain|recording] [--preserve-all-tensors]\n"
-      "                  [--arena-size N[K|M]] [--non-persistent-arena-size N[K|M]] [--json] [--csv TENSORS.csv]\n"
-      "  arenascope make-example OUT.tflite      write the bundled example model\n"
-      "  arenascope optimize MODEL.tflite --out OUT.tflite [--target ...]\n"
-      "                                          find a smaller plan, write it as the offline plan\n";
+const char* kUsage = "usage:\n"
+                     "  arenascope [MODEL.tflite] [--arena-size N]   open the desktop app\n"
+                     "  arenascope info MODEL.tflite [--json]        summarize a model\n"
+                     "  arenascope plan MODEL.tflite [options] [--json] [--csv TENSORS.csv]\n"
+                     "                                               emulate AllocateTensors, give the verdict\n"
+                     "  arenascope report MODEL.tflite --out DIR [options] [--png] [--csv] [--html] [--json]\n"
+                     "                                               write every export without a window\n"
+                     "  arenascope optimize MODEL.tflite --out OUT.tflite [options]\n"
+                     "                                               find a smaller plan, write it into the model\n"
+                     "  arenascope make-example OUT.tflite           write the bundled example model\n"
+                     "  arenascope --version | --help\n"
+                     "options (plan, report, optimize):\n";
 
 struct PlanOptions {
     std::string model;
-    EmulationSettings settings;
-    std::optional<std::uint64_t> arenaSize;
+    SettingsOptions device;
     bool json = false;
     std::string csvPath; // the tensor table goes here too when set
 };
 
+std::string usageText()
+{
+    return std::string(kUsage) + settingsUsage();
+}
+
 int usageError(std::ostream& err, const std::string& message)
 {
-    err << "arenascope: " << message << "\n" << kUsage;
+    err << "arenascope: " << message << "\n" << usageText();
     return kExitBadInput;
+}
+
+bool wantsHelp(const std::vector<std::string>& args)
+{
+    for (std::size_t i = 1; i < args.size(); ++i)
+        if (args[i] == "--help" || args[i] == "-h")
+            return true;
+    return false;
 }
 
 int runInfo(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
@@ -68,42 +84,17 @@ int parsePlanOptions(const std::vector<std::string>& args, PlanOptions& o, std::
 {
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
-        auto next = [&](std::string& v) {
-            if (i + 1 >= args.size())
-                return false;
-            v = args[++i];
-            return true;
-        };
-        std::string v;
+        const OptionParse parsed = parseSettingsOption(args, i, o.device);
+        if (parsed == OptionParse::Error)
+            return usageError(err, o.device.error);
+        if (parsed == OptionParse::Taken)
+            continue;
         if (a == "--json") {
             o.json = true;
-        } else if (a == "--preserve-all-tensors") {
-            o.settings.preserveAllTensors = true;
-        } else if (a == "--target") {
-            if (!next(v) || !parseTarget(v))
-                return usageError(err, "--target takes cortex-m or x86_64");
-            o.settings.target = *parseTarget(v);
-        } else if (a == "--planner") {
-            if (!next(v) || !parsePlanner(v))
-                return usageError(err, "--planner takes greedy or linear");
-            o.settings.planner = *parsePlanner(v);
-        } else if (a == "--interpreter") {
-            if (!next(v) || !parseInterpreter(v))
-                return usageError(err, "--interpreter takes plain or recording");
-            o.settings.interpreter = *parseInterpreter(v);
-        } else if (a == "--arena-size") {
-            std::uint64_t bytes = 0;
-            if (!next(v) || !parseByteSize(v, bytes))
-                return usageError(err, "--arena-size takes a byte count like 65536, 64K or 1M");
-            o.arenaSize = bytes;
-        } else if (a == "--non-persistent-arena-size") {
-            std::uint64_t bytes = 0;
-            if (!next(v) || !parseByteSize(v, bytes))
-                return usageError(err, "--non-persistent-arena-size takes a byte count like 32K");
-            o.settings.nonPersistentBytes = bytes;
         } else if (a == "--csv") {
-            if (!next(o.csvPath) || o.csvPath.empty())
+            if (i + 1 >= args.size() || args[i + 1].empty())
                 return usageError(err, "--csv takes an output file path");
+            o.csvPath = args[++i];
         } else if (!a.empty() && a[0] == '-') {
             return usageError(err, "unknown option " + a);
         } else if (o.model.empty()) {
@@ -114,6 +105,8 @@ int parsePlanOptions(const std::vector<std::string>& args, PlanOptions& o, std::
     }
     if (o.model.empty())
         return usageError(err, "plan needs a model file");
+    if (const std::string conflict = finishSettings(o.device); !conflict.empty())
+        return usageError(err, conflict);
     return kExitOk;
 }
 
@@ -127,7 +120,7 @@ int runPlan(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         err << "arenascope: " << describe(model.error()) << "\n";
         return kExitBadInput;
     }
-    const AnalysisPtr analysis = analyze(model.value(), o.settings, o.arenaSize);
+    const AnalysisPtr analysis = analyze(model.value(), o.device.settings, o.device.arenaSize);
     // Written before stdout so a failed write leaves no report that looks complete.
     if (!o.csvPath.empty()) {
         if (auto st = writeFileAtomically(o.csvPath, tensorTableCsv(*analysis)); !st) {
@@ -144,47 +137,21 @@ int runPlan(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 
 } // namespace
 
-bool parseByteSize(const std::string& text, std::uint64_t& bytes)
-{
-    if (text.empty())
-        return false;
-    std::uint64_t value = 0;
-    std::size_t i = 0;
-    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
-        const std::uint64_t digit = static_cast<std::uint64_t>(text[i] - '0');
-        if (value > (UINT64_MAX - digit) / 10)
-            return false;
-        value = value * 10 + digit;
-    }
-    if (i == 0)
-        return false;
-    std::uint64_t scale = 1;
-    const std::string suffix = text.substr(i);
-    if (suffix == "K" || suffix == "k" || suffix == "KiB")
-        scale = 1024;
-    else if (suffix == "M" || suffix == "m" || suffix == "MiB")
-        scale = 1024 * 1024;
-    else if (!suffix.empty() && suffix != "B")
-        return false;
-    if (value > UINT64_MAX / scale)
-        return false;
-    bytes = value * scale;
-    // A 32-bit device cannot address more; also keeps emulation sizes sane.
-    return bytes <= (1ULL << 32);
-}
-
 static int runOptimize(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     std::string model;
     std::string output;
-    EmulationSettings settings;
+    SettingsOptions device;
     for (std::size_t i = 1; i < args.size(); ++i) {
+        const OptionParse parsed = parseSettingsOption(args, i, device);
+        if (parsed == OptionParse::Error)
+            return usageError(err, device.error);
+        if (parsed == OptionParse::Taken)
+            continue;
         if (args[i] == "--out" && i + 1 < args.size()) {
             output = args[++i];
-        } else if (args[i] == "--target" && i + 1 < args.size() && parseTarget(args[i + 1])) {
-            settings.target = *parseTarget(args[++i]);
         } else if (!args[i].empty() && args[i][0] == '-') {
-            return usageError(err, "optimize takes MODEL.tflite --out OUT.tflite [--target cortex-m|x86_64]");
+            return usageError(err, "unknown option " + args[i]);
         } else if (model.empty()) {
             model = args[i];
         } else {
@@ -193,6 +160,9 @@ static int runOptimize(const std::vector<std::string>& args, std::ostream& out, 
     }
     if (model.empty() || output.empty())
         return usageError(err, "optimize needs a model and --out OUT.tflite");
+    if (const std::string conflict = finishSettings(device); !conflict.empty())
+        return usageError(err, conflict);
+    const EmulationSettings& settings = device.settings;
     auto loaded = loadModelFile(model);
     if (!loaded) {
         err << "arenascope: " << describe(loaded.error()) << "\n";
@@ -230,11 +200,23 @@ bool isCliCommand(const std::vector<std::string>& args)
         || c == "-h" || c == "--version";
 }
 
+bool isUnknownCommand(const std::vector<std::string>& args)
+{
+    if (args.empty() || isCliCommand(args) || args[0] == "report" || args[0].empty() || args[0][0] == '-')
+        return false;
+    std::error_code ec;
+    return !std::filesystem::exists(args[0], ec);
+}
+
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     if (args.empty())
         return usageError(err, "no command");
     const std::string& c = args[0];
+    if (c != "help" && c != "--help" && c != "-h" && wantsHelp(args)) {
+        out << usageText();
+        return kExitOk;
+    }
     if (c == "info")
         return runInfo(args, out, err);
     if (c == "plan")
@@ -256,8 +238,11 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
         out << "arenascope 0.1.0 (emulates tflite-micro 90b983c2)\n";
         return kExitOk;
     }
-    out << kUsage;
-    return kExitOk;
+    if (c == "help" || c == "--help" || c == "-h") {
+        out << usageText();
+        return kExitOk;
+    }
+    return usageError(err, "unknown command '" + c + "' (and no such model file)");
 }
 
 } // namespace arenascope

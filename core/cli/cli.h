@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "settings_options.h"
+
 namespace arenascope {
 
 inline constexpr int kExitOk = 0;
@@ -18,7 +20,8 @@ bool isCliCommand(const std::vector<std::string>& args);
 
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-// "64K" -> 65536, "1M" -> 1048576, "1000" -> 1000; nullopt-like false on bad text.
-bool parseByteSize(const std::string& text, std::uint64_t& bytes);
+// True if args[0] is neither a subcommand nor an option nor an existing file: a typo that
+// must be reported, never taken as a model to open in the app.
+bool isUnknownCommand(const std::vector<std::string>& args);
 
 } // namespace arenascope

@@ -13,6 +13,8 @@
 
 #include "core/planner/buffer_request.h"
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,12 +58,17 @@ public:
 
     Error kernelError(std::string message) override;
 
+    ResourceVariables* resourceVariables() override { return m_resourceVariables ? &*m_resourceVariables : nullptr; }
+
 private:
     // The whole MicroInterpreter constructor + AllocateTensors -------------------------
     Status runAll();
 
     // MicroAllocator::Create (two- or four-argument form).
     Status createAllocator();
+
+    // MicroResourceVariables::Create(allocator, n), made before the interpreter when asked for.
+    Status createResourceVariables();
 
     // MicroAllocator::StartModelAllocation.
     Status startModelAllocation();
@@ -86,6 +93,9 @@ private:
     // info is in temp and the offline plan was read; offline-placed variables get no tail buffer.
     Status allocateVariables();
 
+    // Tensors VAR_HANDLE pointed at its resource id: not planned, placed in its OpData.
+    void markResourceHandles();
+
     // MicroAllocator::CommitStaticMemoryPlan.
     Status commitStaticMemoryPlan();
 
@@ -108,6 +118,9 @@ private:
     VariableOffsets m_variableOffsets;
     AllocationInfoSet m_allocationInfo;
     std::vector<std::string> m_extraLog;
+    std::optional<ResourceVariables> m_resourceVariables;
+    // Each node's user_data: the first buffer its Init allocated, by (subgraph, operator).
+    std::map<std::pair<std::int32_t, std::int32_t>, std::uint64_t> m_userData;
 };
 
 } // namespace arenascope::detail

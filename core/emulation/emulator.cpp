@@ -2,6 +2,7 @@
 
 #include "emulation.h"
 #include "tflm_registry.h"
+#include "tflm_structs.h"
 
 #include "core/arena/align.h"
 #include "core/model/builtin_names.h"
@@ -36,6 +37,8 @@ Status Emulation::allocatePersistent(std::uint64_t bytes, std::string label)
         bytes, kArenaBufferAlignment, Category::KernelPersistent, std::move(label), RecordedType::PersistentBufferData);
     if (!r)
         return r.error();
+    if (m_arena.context.phase == Phase::KernelInit)
+        m_userData.emplace(std::pair { m_arena.context.subgraph, m_arena.context.op }, r.value());
     return okStatus();
 }
 
@@ -82,6 +85,7 @@ Error Emulation::kernelError(std::string message)
 Status Emulation::runAll()
 {
     ARENASCOPE_TRY(createAllocator());
+    ARENASCOPE_TRY(createResourceVariables());
     ARENASCOPE_TRY(startModelAllocation());
     ARENASCOPE_TRY(prepareNodeAndRegistrations());
     ARENASCOPE_TRY(initKernels());
@@ -113,6 +117,27 @@ Status Emulation::createAllocator()
     }
     ARENASCOPE_TRY(m_arena.structInTail(plannerStruct, plannerLabel));
     ARENASCOPE_TRY(m_arena.structInTail(allocator, allocatorLabel));
+    return okStatus();
+}
+
+Status Emulation::createResourceVariables()
+{
+    const std::uint32_t n = m_result.settings.resourceVariables;
+    if (n == 0)
+        return okStatus();
+    // Both through MicroAllocator::AllocatePersistentBuffer: 16-byte aligned, recorded as
+    // PersistentBufferData by a RecordingMicroAllocator.
+    const StructLayout object = m_target.layout(tflm::kMicroResourceVariables);
+    const StructLayout entry = m_target.layout(tflm::kMicroResourceVariable);
+    ARENASCOPE_TRY(m_arena
+                       .persistent(object.size, kArenaBufferAlignment, Category::Variables, "MicroResourceVariables",
+                           RecordedType::PersistentBufferData)
+                       .status());
+    ARENASCOPE_TRY(m_arena
+                       .persistent(std::uint64_t { entry.size } * n, kArenaBufferAlignment, Category::Variables,
+                           "MicroResourceVariable[" + std::to_string(n) + "]", RecordedType::PersistentBufferData)
+                       .status());
+    m_resourceVariables.emplace(n);
     return okStatus();
 }
 

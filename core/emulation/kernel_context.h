@@ -10,6 +10,7 @@
 //   ARENASCOPE_TRY(ctx.requestScratch(bytes, "im2col"));
 //   ctx.releaseTemp(input.value());           // DeallocateTempTfLiteTensor
 
+#include "resource_variables.h"
 #include "target.h"
 
 #include "core/model/model.h"
@@ -60,6 +61,10 @@ public:
     virtual void releaseTempBuffer(std::uint64_t offset) = 0;
     // context->RequestScratchBufferInArena.
     virtual Status requestScratch(std::uint64_t bytes, std::string label) = 0;
+
+    // The interpreter's MicroResourceVariables (graph().GetResourceVariables()); nullptr when
+    // none were created.
+    virtual ResourceVariables* resourceVariables() = 0;
 
     // A TF_LITE_ENSURE-style failure of the kernel, reported as TFLM reports it.
     virtual Error kernelError(std::string message) = 0;

@@ -57,7 +57,30 @@ Status Emulation::allocateVariables()
         }
     }
     m_arena.context.subgraph = -1;
+    markResourceHandles();
     return okStatus();
+}
+
+void Emulation::markResourceHandles()
+{
+    if (!m_resourceVariables)
+        return;
+    // VAR_HANDLE's Prepare pointed its output's data at its OpData (the resource id): the
+    // tensor has data, so the planner skips it (AllocationInfoBuilder: data == nullptr only).
+    for (const auto& [key, id] : m_resourceVariables->boundTensors()) {
+        const auto [sg, tensor] = key;
+        m_hasData[static_cast<std::size_t>(sg)][static_cast<std::size_t>(tensor)] = true;
+        const auto& ops = m_model.subgraphs()[static_cast<std::size_t>(sg)].operators;
+        for (const Operator& o : ops) {
+            const bool produces = std::find(o.outputs.begin(), o.outputs.end(), tensor) != o.outputs.end();
+            const auto user = m_userData.find({ sg, static_cast<std::int32_t>(o.id.value) });
+            if (produces && user != m_userData.end()) {
+                m_variableOffsets[{ static_cast<std::uint32_t>(sg), static_cast<std::uint32_t>(tensor) }]
+                    = user->second;
+                break;
+            }
+        }
+    }
 }
 
 Status Emulation::commitStaticMemoryPlan()

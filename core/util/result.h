@@ -34,6 +34,8 @@ inline std::string describe(const Error& e)
     return e.context.empty() ? e.message : e.context + ": " + e.message;
 }
 
+struct Ok { };
+
 template <typename T> class [[nodiscard]] Result {
 public:
     Result(T value)
@@ -51,13 +53,19 @@ public:
     const T& value() const& { return std::get<0>(m_data); }
     T&& value() && { return std::get<0>(std::move(m_data)); }
     const Error& error() const { return std::get<1>(m_data); }
+    // Success or the error, without the value.
+    Result<Ok> status() const
+    {
+        if (ok())
+            return Ok {};
+        return error();
+    }
 
 private:
     std::variant<T, Error> m_data;
 };
 
 // Result<void>: success, or an Error.
-struct Ok { };
 using Status = Result<Ok>;
 inline Status okStatus()
 {

@@ -17,22 +17,22 @@ namespace arenascope {
 
 namespace {
 
-const char* kUsage
-    = "usage: arenascope report MODEL.tflite --out DIR [--target cortex-m|x86_64] [--planner greedy|linear]\n"
-      "                         [--interpreter plain|recording] [--preserve-all-tensors] [--arena-size N[K|M]]\n"
-      "                         [--png] [--csv] [--html] [--json] [--width PX] [--height PX] [--scale S]\n";
+const char* kUsage = "usage: arenascope report MODEL.tflite --out DIR [options] [--png] [--csv] [--html] [--json]\n"
+                     "                         [--width PX] [--height PX] [--scale S]\n"
+                     "options:\n";
+
+constexpr int kHelpShown = -1;
 
 int usage(const std::string& message)
 {
-    std::cerr << "arenascope: " << message << "\n" << kUsage;
+    std::cerr << "arenascope: " << message << "\n" << kUsage << settingsUsage();
     return kExitBadInput;
 }
 
 struct ReportOptions {
     std::string model;
     std::string out;
-    EmulationSettings settings;
-    std::optional<std::uint64_t> arenaSize;
+    SettingsOptions device;
     bool png = false, csv = false, html = false, json = false;
     ImageOptions image;
 };
@@ -48,37 +48,23 @@ int parse(const std::vector<std::string>& args, ReportOptions& o)
             v = args[++i];
             return true;
         };
-        if (a == "--png")
+        const OptionParse parsed = parseSettingsOption(args, i, o.device);
+        if (parsed == OptionParse::Error)
+            return usage(o.device.error);
+        if (parsed == OptionParse::Taken)
+            continue;
+        if (a == "--png") {
             o.png = true;
-        else if (a == "--csv")
+        } else if (a == "--csv") {
             o.csv = true;
-        else if (a == "--html")
+        } else if (a == "--html") {
             o.html = true;
-        else if (a == "--json")
+        } else if (a == "--json") {
             o.json = true;
-        else if (a == "--preserve-all-tensors")
-            o.settings.preserveAllTensors = true;
-        else if (a == "--out") {
+        } else if (a == "--out") {
             if (!next())
                 return usage("--out takes a folder");
             o.out = v;
-        } else if (a == "--target") {
-            if (!next() || !parseTarget(v))
-                return usage("--target takes cortex-m or x86_64");
-            o.settings.target = *parseTarget(v);
-        } else if (a == "--planner") {
-            if (!next() || !parsePlanner(v))
-                return usage("--planner takes greedy or linear");
-            o.settings.planner = *parsePlanner(v);
-        } else if (a == "--interpreter") {
-            if (!next() || !parseInterpreter(v))
-                return usage("--interpreter takes plain or recording");
-            o.settings.interpreter = *parseInterpreter(v);
-        } else if (a == "--arena-size") {
-            std::uint64_t bytes = 0;
-            if (!next() || !parseByteSize(v, bytes))
-                return usage("--arena-size takes a byte count like 64K");
-            o.arenaSize = bytes;
         } else if (a == "--width" || a == "--height") {
             if (!next())
                 return usage(a + " takes pixels");
@@ -92,17 +78,23 @@ int parse(const std::vector<std::string>& args, ReportOptions& o)
             o.image.scale = std::atof(v.c_str());
             if (o.image.scale < 0.25 || o.image.scale > 4)
                 return usage("--scale takes 0.25 to 4");
-        } else if (!a.empty() && a[0] == '-')
+        } else if (a == "--help" || a == "-h") {
+            std::cout << kUsage << settingsUsage();
+            return kHelpShown;
+        } else if (!a.empty() && a[0] == '-') {
             return usage("unknown option " + a);
-        else if (o.model.empty())
+        } else if (o.model.empty()) {
             o.model = a;
-        else
+        } else {
             return usage("more than one model given");
+        }
     }
     if (o.model.empty())
         return usage("report needs a model file");
     if (o.out.empty())
         return usage("report needs --out DIR");
+    if (const std::string conflict = finishSettings(o.device); !conflict.empty())
+        return usage(conflict);
     if (!o.png && !o.csv && !o.html && !o.json)
         o.png = o.csv = o.html = o.json = true;
     return kExitOk;
@@ -116,7 +108,7 @@ int runReportCommand(int argc, char** argv)
     const std::vector<std::string> args(argv + 1, argv + argc);
     ReportOptions o;
     if (int rc = parse(args, o); rc != kExitOk)
-        return rc;
+        return rc == kHelpShown ? kExitOk : rc;
     // Images are drawn without a display.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -131,7 +123,7 @@ int runReportCommand(int argc, char** argv)
         std::cerr << "arenascope: cannot create the folder " << o.out << "\n";
         return kExitBadInput;
     }
-    const AnalysisPtr analysis = analyze(model.value(), o.settings, o.arenaSize);
+    const AnalysisPtr analysis = analyze(model.value(), o.device.settings, o.device.arenaSize);
     std::vector<ExportKind> kinds;
     if (o.png)
         kinds.insert(kinds.end(), { ExportKind::TimelinePng, ExportKind::ArenaMapPng, ExportKind::ReportSheetPng });

@@ -10,6 +10,7 @@
 
 #include <initializer_list>
 #include <optional>
+#include <vector>
 
 namespace arenascope::kernels {
 
@@ -171,6 +172,22 @@ namespace arenascope::kernels {
 inline Status allocateStruct(KernelContext& ctx, const StructDef& def)
 {
     return ctx.allocatePersistent(ctx.target().layout(def).size, std::string(def.name));
+}
+
+// The int32 values of a constant tensor stored in the flatbuffer, when readable (bounds
+// checked: the file is untrusted).
+inline std::optional<std::vector<std::int32_t>> constantInt32Values(const KernelContext& ctx, const Tensor& t)
+{
+    const tflite::Model* model = ctx.model().flatbuffer();
+    if (!t.hasData || t.type != DataType::Int32 || !model || !model->buffers() || t.buffer >= model->buffers()->size())
+        return std::nullopt;
+    const tflite::Buffer* buffer = model->buffers()->Get(t.buffer);
+    if (!buffer || !buffer->data() || buffer->data()->size() / 4 < t.elementCount)
+        return std::nullopt;
+    std::vector<std::int32_t> values(t.elementCount);
+    for (std::size_t i = 0; i < values.size(); ++i)
+        values[i] = flatbuffers::ReadScalar<std::int32_t>(buffer->data()->data() + 4 * i);
+    return values;
 }
 
 } // namespace arenascope::kernels

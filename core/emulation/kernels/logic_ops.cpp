@@ -371,9 +371,9 @@ Status embeddingLookupPrepare(KernelContext& ctx)
 }
 
 // ---------------------------------------------------------------------------------------
-// Resource variables (var_handle.cc, read_variable.cc, assign_variable.cc).
-// ArenaScope emulates the MicroInterpreter without MicroResourceVariables (the default
-// constructor argument), so VAR_HANDLE's Prepare fails as TFLM's does.
+// Resource variables (var_handle.cc, read_variable.cc, assign_variable.cc,
+// micro_resource_variable.cc). Without MicroResourceVariables (the interpreter's default),
+// VAR_HANDLE's Prepare fails as TFLM's does.
 
 Status varHandleInit(KernelContext& ctx)
 {
@@ -382,8 +382,26 @@ Status varHandleInit(KernelContext& ctx)
 
 Status varHandlePrepare(KernelContext& ctx)
 {
-    return ctx.kernelError("VAR_HANDLE requires resource variables. Please create ResourceVariables and pass it "
-                           "to the interpreter.");
+    ResourceVariables* vars = ctx.resourceVariables();
+    if (!vars)
+        return ctx.kernelError("VAR_HANDLE requires resource variables. Please create ResourceVariables and pass it "
+                               "to the interpreter.");
+    // ParseVarHandle: absent strings become null names.
+    const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_VarHandleOptions() : nullptr;
+    std::optional<std::string> container;
+    std::string sharedName;
+    if (options && options->container())
+        container = options->container()->str();
+    if (options && options->shared_name())
+        sharedName = options->shared_name()->str();
+    const std::int32_t id = vars->createIdIfNoneFound(container, sharedName);
+    if (id < 0)
+        return ctx.kernelError(formatString(
+            "Failed to allocate resource variable. Maximum resource variable count (%u) reached.", vars->capacity()));
+    // The output's eval tensor now points at the id: ASSIGN_VARIABLE's Prepare can read it.
+    if (!ctx.op().outputs.empty())
+        vars->bindTensor(static_cast<std::int32_t>(ctx.subgraph().id.value), ctx.op().outputs[0], id);
+    return okStatus();
 }
 
 Status readVariablePrepare(KernelContext& ctx)
@@ -393,19 +411,43 @@ Status readVariablePrepare(KernelContext& ctx)
     return okStatus();
 }
 
+// The resource id input 0 holds during Prepare: a constant's value, or the id VAR_HANDLE's
+// Prepare pointed its output at; nullopt while the tensor has no data yet.
+std::optional<std::int32_t> resourceIdDuringPrepare(KernelContext& ctx)
+{
+    const Tensor* t = ctx.input(0);
+    if (!t)
+        return std::nullopt;
+    if (const auto values = constantInt32Values(ctx, *t); values && !values->empty())
+        return values->front();
+    const ResourceVariables* vars = ctx.resourceVariables();
+    if (!vars)
+        return std::nullopt;
+    return vars->boundId(static_cast<std::int32_t>(ctx.subgraph().id.value), ctx.op().inputs[0]);
+}
+
 Status assignVariablePrepare(KernelContext& ctx)
 {
     if (ctx.inputCount() != 2 || ctx.outputCount() != 0)
         return ctx.kernelError("NumInputs(node) != 2 or NumOutputs(node) != 0 (ASSIGN_VARIABLE)");
-    const Tensor* id = ctx.input(0);
-    if (!id || !isOneOf(id->type, { D::Resource, D::Int32 }))
+    const Tensor* idTensor = ctx.input(0);
+    if (!idTensor || !isOneOf(idTensor->type, { D::Resource, D::Int32 }))
         return ctx.kernelError("input_resource_id_tensor->type must be resource or int32");
-    if (id->elementCount != 1)
+    if (idTensor->elementCount != 1)
         return ctx.kernelError("NumElements(input_resource_id_tensor->dims) != 1");
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(1));
-    // MicroResourceVariables::Allocate (a persistent buffer of the value's bytes) only runs
-    // when the resource id is already known, i.e. when VAR_HANDLE prepared with resources.
+    const auto id = resourceIdDuringPrepare(ctx);
+    if (!id)
+        return okStatus();
+    // MicroResourceVariables::Allocate: the variable's buffer, once, in the tail.
+    ResourceVariables* vars = ctx.resourceVariables();
+    if (!vars || *id < 0 || *id >= vars->count())
+        return ctx.kernelError(formatString("Attempting to read non-existent resource variable %d", *id));
+    if (!vars->hasBuffer(*id)) {
+        ARENASCOPE_TRY(ctx.allocatePersistent(ctx.input(1)->bytes, "resource variable " + std::to_string(*id)));
+        vars->setBuffer(*id);
+    }
     return okStatus();
 }
 

@@ -1,0 +1,123 @@
+#include "settings_options.h"
+
+#include <charconv>
+
+namespace arenascope {
+
+namespace {
+
+std::string targetChoices()
+{
+    std::string s;
+    for (TargetKind t : allTargets())
+        s += (s.empty() ? "" : "|") + std::string(targetName(t));
+    return s;
+}
+
+} // namespace
+
+const char* settingsUsage()
+{
+    return "                  [--target cortex-m|ilp32|x86_64] [--kernels reference|cmsis-nn]\n"
+           "                  [--cpu cortex-m0|cortex-m0plus|cortex-m3|cortex-m4|cortex-m7|cortex-m33|cortex-m55|"
+           "cortex-m85]\n"
+           "                  [--planner greedy|linear] [--interpreter plain|recording] [--preserve-all-tensors]\n"
+           "                  [--resource-variables N] [--arena-size N[K|M]] [--non-persistent-arena-size N[K|M]]\n";
+}
+
+OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_t& i, SettingsOptions& s)
+{
+    const std::string& a = args[i];
+    std::string v;
+    auto next = [&] {
+        if (i + 1 >= args.size())
+            return false;
+        v = args[++i];
+        return true;
+    };
+    auto fail = [&](std::string message) {
+        s.error = std::move(message);
+        return OptionParse::Error;
+    };
+    EmulationSettings& e = s.settings;
+    if (a == "--preserve-all-tensors") {
+        e.preserveAllTensors = true;
+    } else if (a == "--target") {
+        if (!next() || !parseTarget(v))
+            return fail("--target takes " + targetChoices());
+        e.target = *parseTarget(v);
+    } else if (a == "--kernels") {
+        if (!next() || !parseKernelSet(v))
+            return fail("--kernels takes reference or cmsis-nn");
+        e.kernels = *parseKernelSet(v);
+    } else if (a == "--cpu") {
+        if (!next() || !parseCpu(v))
+            return fail("--cpu takes cortex-m0, cortex-m0plus, cortex-m3, cortex-m4, cortex-m7, cortex-m33, "
+                        "cortex-m55 or cortex-m85");
+        e.cpu = *parseCpu(v);
+    } else if (a == "--planner") {
+        if (!next() || !parsePlanner(v))
+            return fail("--planner takes greedy or linear");
+        e.planner = *parsePlanner(v);
+    } else if (a == "--interpreter") {
+        if (!next() || !parseInterpreter(v))
+            return fail("--interpreter takes plain or recording");
+        e.interpreter = *parseInterpreter(v);
+    } else if (a == "--resource-variables") {
+        std::uint32_t n = 0;
+        const bool ok = next() && std::from_chars(v.data(), v.data() + v.size(), n).ptr == v.data() + v.size()
+            && !v.empty() && n <= 100000;
+        if (!ok)
+            return fail("--resource-variables takes a count from 0 to 100000");
+        e.resourceVariables = n;
+    } else if (a == "--arena-size") {
+        std::uint64_t bytes = 0;
+        if (!next() || !parseByteSize(v, bytes))
+            return fail("--arena-size takes a byte count like 65536, 64K or 1M (at most 4 GiB)");
+        s.arenaSize = bytes;
+    } else if (a == "--non-persistent-arena-size") {
+        std::uint64_t bytes = 0;
+        if (!next() || !parseByteSize(v, bytes))
+            return fail("--non-persistent-arena-size takes a byte count like 32K (at most 4 GiB)");
+        e.nonPersistentBytes = bytes;
+    } else {
+        return OptionParse::NotMine;
+    }
+    return OptionParse::Taken;
+}
+
+std::string finishSettings(const SettingsOptions& s)
+{
+    return std::string(settingsConflict(s.settings));
+}
+
+bool parseByteSize(const std::string& text, std::uint64_t& bytes)
+{
+    if (text.empty())
+        return false;
+    std::uint64_t value = 0;
+    std::size_t i = 0;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+        const std::uint64_t digit = static_cast<std::uint64_t>(text[i] - '0');
+        if (value > (UINT64_MAX - digit) / 10)
+            return false;
+        value = value * 10 + digit;
+    }
+    if (i == 0)
+        return false;
+    std::uint64_t scale = 1;
+    const std::string suffix = text.substr(i);
+    if (suffix == "K" || suffix == "k" || suffix == "KiB")
+        scale = 1024;
+    else if (suffix == "M" || suffix == "m" || suffix == "MiB")
+        scale = 1024 * 1024;
+    else if (!suffix.empty() && suffix != "B")
+        return false;
+    if (value > UINT64_MAX / scale)
+        return false;
+    bytes = value * scale;
+    // A 32-bit device cannot address more; also keeps emulation sizes sane.
+    return bytes <= (1ULL << 32);
+}
+
+} // namespace arenascope

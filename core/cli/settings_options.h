@@ -1,0 +1,40 @@
+#pragma once
+// The device and interpreter options every analysing subcommand takes (plan, report, compare),
+// parsed in one place so they cannot drift apart.
+//
+// Usage (in a subcommand's argument loop):
+//   SettingsOptions s;
+//   if (auto r = parseSettingsOption(args, i, s); r == OptionParse::Error) return usage(s.error);
+//   else if (r == OptionParse::NotMine) { ...the subcommand's own options... }
+//   ...after the loop: if (auto conflict = finishSettings(s); !conflict.empty()) return usage(conflict);
+
+#include "core/emulation/emulation_settings.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arenascope {
+
+struct SettingsOptions {
+    EmulationSettings settings;
+    std::optional<std::uint64_t> arenaSize;
+    std::string error; // why the last option was rejected
+};
+
+enum class OptionParse { Taken, NotMine, Error };
+
+// Looks at args[i] (and its value, advancing i); Taken when it was a settings option.
+OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_t& i, SettingsOptions& s);
+
+// Checks the combination once every option is read; the reason it cannot be built, or empty.
+std::string finishSettings(const SettingsOptions& s);
+
+// The usage lines for these options, for each subcommand's help.
+const char* settingsUsage();
+
+// "64K" -> 65536, "1M" -> 1048576, "1000" -> 1000; false on bad text or above 4 GiB.
+bool parseByteSize(const std::string& text, std::uint64_t& bytes);
+
+} // namespace arenascope
