@@ -15,18 +15,18 @@ JobRunner::JobRunner(QObject* parent)
 {
 }
 
-void JobRunner::request(ModelPtr model, EmulationSettings settings, std::optional<std::uint64_t> arenaSize)
+void JobRunner::request(ModelPtr model, EmulationSettings settings)
 {
     const std::uint64_t generation = ++m_generation;
     if (m_last && m_last->model == model && sameExceptSize(m_last->settings, settings) && m_running == 0) {
-        m_last = reanalyzeAtSize(*m_last, arenaSize);
+        m_last = reanalyzeAtSize(*m_last, settings.arenaSize);
         emit finished(m_last);
         return;
     }
     if (m_lastMillis < kFrameMillis && m_running == 0) {
         QElapsedTimer timer;
         timer.start();
-        m_last = analyze(std::move(model), settings, arenaSize);
+        m_last = analyze(std::move(model), settings);
         m_lastMillis = static_cast<double>(timer.nsecsElapsed()) / 1e6;
         emit finished(m_last);
         return;
@@ -46,10 +46,10 @@ void JobRunner::request(ModelPtr model, EmulationSettings settings, std::optiona
             emit finished(analysis);
         }
     });
-    watcher->setFuture(QtConcurrent::run([model = std::move(model), settings, arenaSize] {
+    watcher->setFuture(QtConcurrent::run([model = std::move(model), settings] {
         QElapsedTimer timer;
         timer.start();
-        auto a = analyze(model, settings, arenaSize);
+        auto a = analyze(model, settings);
         return std::make_pair(a, static_cast<double>(timer.nsecsElapsed()) / 1e6);
     }));
 }

@@ -18,7 +18,7 @@ public:
     // Starts an analysis; earlier ones still running are superseded. When only the arena size
     // changed, one emulation at the new size suffices (reanalyzeAtSize). Cheap requests run
     // synchronously so a drag updates within the same frame.
-    void request(ModelPtr model, EmulationSettings settings, std::optional<std::uint64_t> arenaSize);
+    void request(ModelPtr model, EmulationSettings settings);
     bool busy() const { return m_running > 0; }
     // An analysis made elsewhere (e.g. when a model opens) that later size-only requests may reuse.
     void prime(AnalysisPtr analysis) { m_last = std::move(analysis); }

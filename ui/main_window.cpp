@@ -306,7 +306,8 @@ bool MainWindow::openModel(const QString& path)
     m_lastMinimum.reset();
     // Start at the smallest working arena, so the first view is a plan that fits.
     EmulationSettings s = m_controls->settings();
-    const auto first = analyze(m_model, s, std::nullopt);
+    s.arenaSize.reset();
+    const auto first = analyze(m_model, s);
     m_jobs->prime(first); // the request below only re-emulates at the new size
     if (first->minArenaBytes)
         m_controls->setArenaBytes(*first->minArenaBytes);
@@ -320,7 +321,7 @@ void MainWindow::requestAnalysis()
         return;
     const EmulationSettings s = m_controls->settings();
     Settings().setEmulation(s);
-    m_jobs->request(m_model, s, s.arenaBytes);
+    m_jobs->request(m_model, s);
 }
 
 void MainWindow::showAnalysis(const AnalysisPtr& a)
@@ -332,13 +333,13 @@ void MainWindow::showAnalysis(const AnalysisPtr& a)
     else
         m_selection->setAnalysis(a);
     m_controls->setMinimum(a->minArenaBytes);
-    m_ramBudget->setArenaBytes(a->arenaSize.value_or(0));
+    m_ramBudget->setArenaBytes(a->arenaSize().value_or(0));
     const Failure* f = a->failure();
     QString status;
     if (f && !f->capacity)
         status = tr("Fails regardless of arena size: %1").arg(QString::fromStdString(f->message));
     else if (a->fits().value_or(true))
-        status = tr("Fits in %1 bytes").arg(a->arenaSize.value_or(0));
+        status = tr("Fits in %1 bytes").arg(a->arenaSize().value_or(0));
     else
         status = tr("Does not fit: %1").arg(QString::fromStdString(a->atSize->failure->message));
     if (a->minArenaBytes)

@@ -8,7 +8,7 @@ namespace arenascope {
 
 std::optional<bool> Analysis::fits() const
 {
-    if (!arenaSize)
+    if (!settings.arenaSize)
         return std::nullopt;
     return atSize && atSize->ok;
 }
@@ -27,7 +27,7 @@ const Failure* Analysis::failure() const
 std::optional<std::uint64_t> findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling)
 {
     auto okAt = [&](std::uint64_t size) {
-        settings.arenaBytes = size;
+        settings.arenaSize = size;
         return emulate(model, settings)->ok;
     };
     if (!okAt(ceiling))
@@ -70,26 +70,26 @@ std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result)
     return live;
 }
 
-AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, std::optional<std::uint64_t> arenaSize)
+AnalysisPtr analyze(ModelPtr model, EmulationSettings settings)
 {
     auto a = std::make_shared<Analysis>();
     a->model = model;
     a->settings = settings;
-    a->arenaSize = arenaSize;
+    const std::optional<std::uint64_t> arenaSize = settings.arenaSize;
     EmulationSettings measure = settings;
-    measure.arenaBytes = std::max<std::uint64_t>(kMeasureArenaBytes, arenaSize.value_or(0));
+    measure.arenaSize = std::max<std::uint64_t>(kMeasureArenaBytes, arenaSize.value_or(0));
     if (measure.nonPersistentBytes)
         measure.nonPersistentBytes = std::max<std::uint64_t>(kMeasureArenaBytes, *measure.nonPersistentBytes);
     a->measured = emulate(*model, measure);
-    if (arenaSize) {
-        EmulationSettings at = settings;
-        at.arenaBytes = *arenaSize;
-        a->atSize = emulate(*model, at);
-    } else {
-        a->atSize = a->measured;
+    a->atSize = arenaSize ? emulate(*model, settings) : a->measured;
+    if (a->measured->ok && !settings.nonPersistentBytes) {
+        a->minArenaBytes = findMinimumArena(*model, settings, measure.arenaBytes());
+        if (a->minArenaBytes) {
+            EmulationSettings atMin = settings;
+            atMin.arenaSize = *a->minArenaBytes;
+            a->atMinimum = emulate(*model, atMin);
+        }
     }
-    if (a->measured->ok && !settings.nonPersistentBytes)
-        a->minArenaBytes = findMinimumArena(*model, settings, measure.arenaBytes);
     const auto live = liveBytesPerScope(*a->measured);
     const auto peak = std::max_element(live.begin(), live.end());
     a->lowerBoundBytes = peak == live.end() ? 0 : *peak;
@@ -112,24 +112,21 @@ namespace arenascope {
 
 bool sameExceptSize(const EmulationSettings& a, const EmulationSettings& b)
 {
-    return a.target == b.target && a.planner == b.planner && a.interpreter == b.interpreter
-        && a.preserveAllTensors == b.preserveAllTensors && a.nonPersistentBytes == b.nonPersistentBytes;
+    return a.target == b.target && a.kernels == b.kernels && a.cpu == b.cpu && a.planner == b.planner
+        && a.interpreter == b.interpreter && a.preserveAllTensors == b.preserveAllTensors
+        && a.resourceVariables == b.resourceVariables && a.nonPersistentBytes == b.nonPersistentBytes;
 }
 
 AnalysisPtr reanalyzeAtSize(const Analysis& base, std::optional<std::uint64_t> arenaSize)
 {
+    EmulationSettings settings = base.settings;
+    settings.arenaSize = arenaSize;
     // A size above the measuring arena changes the measured figures too: start afresh.
     if (arenaSize && *arenaSize > kMeasureArenaBytes)
-        return analyze(base.model, base.settings, arenaSize);
+        return analyze(base.model, settings);
     auto a = std::make_shared<Analysis>(base);
-    a->arenaSize = arenaSize;
-    if (arenaSize) {
-        EmulationSettings at = base.settings;
-        at.arenaBytes = *arenaSize;
-        a->atSize = emulate(*base.model, at);
-    } else {
-        a->atSize = a->measured;
-    }
+    a->settings = settings;
+    a->atSize = arenaSize ? emulate(*base.model, settings) : a->measured;
     return a;
 }
 

@@ -3,15 +3,18 @@
 //
 // - `measured`: the emulation in a 64 MiB arena (or the given size, if larger): the figures
 //   TFLM reports after a successful AllocateTensors (arena_used_bytes, head, tail).
-// - `atSize`: the emulation at the user's arena size, when one was given: fits or not, and the
-//   first failing event.
+// - `atSize`: the emulation at the user's arena size (settings.arenaSize), when one was given:
+//   fits or not, and the first failing event.
+// - `atMinimum`: the emulation at the smallest working arena: the figures a model that does
+//   not fit needs.
 // - `minArenaBytes`: the smallest arena in which AllocateTensors succeeds, found by emulating
 //   (not estimating); nullopt when no arena size helps (unresolved operator, bad type).
 // - `lowerBoundBytes`: the most bytes of planned buffers alive at one time: no plan can
 //   use less head than this.
 //
 // Usage:
-//   auto analysis = analyze(model, settings, 100 * 1024);
+//   settings.arenaSize = 100 * 1024;
+//   auto analysis = analyze(model, settings);
 //   if (!analysis->fits()) explain(*analysis->atSize->failure);
 
 #include "core/emulation/emulation_result.h"
@@ -23,14 +26,12 @@
 
 namespace arenascope {
 
-inline constexpr std::uint64_t kMeasureArenaBytes = 64ULL * 1024 * 1024;
-
 struct Analysis {
     ModelPtr model;
-    EmulationSettings settings; // as requested (arenaBytes = the user's size, if any)
-    std::optional<std::uint64_t> arenaSize; // the user's size
+    EmulationSettings settings; // as requested (arenaSize = the user's size, if any)
     EmulationResultPtr measured;
     EmulationResultPtr atSize; // == measured when no size was given
+    EmulationResultPtr atMinimum; // at minArenaBytes; nullptr when there is none
     std::optional<std::uint64_t> minArenaBytes;
     std::uint64_t lowerBoundBytes = 0;
     std::uint64_t alignmentWasteBytes = 0; // padding of planned buffers (aligned - requested)
@@ -38,6 +39,7 @@ struct Analysis {
     // RecordingMicroInterpreter only: the extra arena it uses over the plain interpreter.
     std::optional<std::uint64_t> recordingOverheadBytes;
 
+    std::optional<std::uint64_t> arenaSize() const { return settings.arenaSize; }
     std::optional<bool> fits() const;
     // The failure that decides the verdict: at the user's size, or a non-capacity failure.
     const Failure* failure() const;
@@ -45,13 +47,14 @@ struct Analysis {
 
 using AnalysisPtr = std::shared_ptr<const Analysis>;
 
-AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, std::optional<std::uint64_t> arenaSize);
+AnalysisPtr analyze(ModelPtr model, EmulationSettings settings);
 
 // The same analysis at another arena size: reuses the measured run, the minimum and the lower
 // bound (they do not depend on the size) and emulates once. What an arena-size drag costs.
 AnalysisPtr reanalyzeAtSize(const Analysis& base, std::optional<std::uint64_t> arenaSize);
 
-// True if `a` and `b` differ only in the arena size (so reanalyzeAtSize applies).
+// True if `a` and `b` differ only in the arena size (so reanalyzeAtSize applies). Every
+// other setting changes the emulation.
 bool sameExceptSize(const EmulationSettings& a, const EmulationSettings& b);
 
 // The smallest arena size for which emulation succeeds, or nullopt if none up to `ceiling`.

@@ -17,7 +17,7 @@ Result<OptimizationResult> optimizeModel(const Model& model, const EmulationSett
     if (model.offlinePlan())
         return makeError(ErrorCode::Unsupported, "the model already has an offline memory plan", model.path());
     EmulationSettings measure = settings;
-    measure.arenaBytes = kMeasureArenaBytes;
+    measure.arenaSize = kMeasureArenaBytes;
     const auto before = emulate(model, measure);
     if (!before->ok)
         return makeError(before->failure->capacity ? ErrorCode::OutOfMemory : ErrorCode::Unsupported,

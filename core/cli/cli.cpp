@@ -120,7 +120,7 @@ int runPlan(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         err << "arenascope: " << describe(model.error()) << "\n";
         return kExitBadInput;
     }
-    const AnalysisPtr analysis = analyze(model.value(), o.device.settings, o.device.arenaSize);
+    const AnalysisPtr analysis = analyze(model.value(), o.device.settings);
     // Written before stdout so a failed write leaves no report that looks complete.
     if (!o.csvPath.empty()) {
         if (auto st = writeFileAtomically(o.csvPath, tensorTableCsv(*analysis)); !st) {

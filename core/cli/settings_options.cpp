@@ -74,7 +74,7 @@ OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_
         std::uint64_t bytes = 0;
         if (!next() || !parseByteSize(v, bytes))
             return fail("--arena-size takes a byte count like 65536, 64K or 1M (at most 4 GiB)");
-        s.arenaSize = bytes;
+        e.arenaSize = bytes;
     } else if (a == "--non-persistent-arena-size") {
         std::uint64_t bytes = 0;
         if (!next() || !parseByteSize(v, bytes))

@@ -18,8 +18,7 @@
 namespace arenascope {
 
 struct SettingsOptions {
-    EmulationSettings settings;
-    std::optional<std::uint64_t> arenaSize;
+    EmulationSettings settings; // --arena-size goes to settings.arenaSize
     std::string error; // why the last option was rejected
 };
 

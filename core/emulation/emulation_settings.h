@@ -10,6 +10,10 @@
 
 namespace arenascope {
 
+// The arena an emulation runs in when no size is given: large enough for any model ArenaScope
+// is meant for, so its figures are what the model needs.
+inline constexpr std::uint64_t kMeasureArenaBytes = 64ULL * 1024 * 1024;
+
 enum class PlannerKind { Greedy, Linear };
 enum class InterpreterKind { Plain, Recording };
 
@@ -31,9 +35,12 @@ struct EmulationSettings {
     bool preserveAllTensors = false; // TFLM switches to the linear planner
     // MicroResourceVariables::Create(allocator, n) before the interpreter; 0 = none created.
     std::uint32_t resourceVariables = 0;
-    std::uint64_t arenaBytes = 64ULL * 1024 * 1024;
+    // The arena to check (bytes); none given: the emulation runs in a 64 MiB measuring arena and
+    // the analysis reports what the model needs.
+    std::optional<std::uint64_t> arenaSize;
+    std::uint64_t arenaBytes() const { return arenaSize.value_or(kMeasureArenaBytes); }
     // Separate persistent and non-persistent arenas (four-argument MicroAllocator::Create):
-    // when set, arenaBytes is the persistent arena and this is the non-persistent one.
+    // when set, arenaSize is the persistent arena and this is the non-persistent one.
     std::optional<std::uint64_t> nonPersistentBytes;
 
     // What TFLM actually builds. preserve_all_tensors switches to the linear planner; the

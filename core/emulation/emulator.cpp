@@ -106,11 +106,11 @@ Status Emulation::createAllocator()
     const S allocator = recording ? S::RecordingMicroAllocator : S::MicroAllocator;
     const char* allocatorLabel = recording ? "RecordingMicroAllocator" : "MicroAllocator";
     if (s.nonPersistentBytes) {
-        m_arena.useSplitArenas(s.arenaBytes, *s.nonPersistentBytes);
+        m_arena.useSplitArenas(s.arenaBytes(), *s.nonPersistentBytes);
         ARENASCOPE_TRY(m_arena.structInTail(S::PersistentArenaBufferAllocator, "PersistentArenaBufferAllocator"));
         ARENASCOPE_TRY(m_arena.structInTail(S::NonPersistentArenaBufferAllocator, "NonPersistentArenaBufferAllocator"));
     } else {
-        m_arena.useSingleArena(s.arenaBytes);
+        m_arena.useSingleArena(s.arenaBytes());
         ARENASCOPE_TRY(
             m_arena.structInTail(recording ? S::RecordingSingleArenaBufferAllocator : S::SingleArenaBufferAllocator,
                 recording ? "RecordingSingleArenaBufferAllocator" : "SingleArenaBufferAllocator"));

@@ -68,11 +68,11 @@ std::string verdictSection(const Analysis& a)
 {
     std::string out = "<section id=\"verdict\">\n<h2>Verdict</h2>\n";
     const Failure* f = a.failure();
-    const std::uint64_t arena = a.arenaSize.value_or(a.measured->settings.arenaBytes);
+    const std::uint64_t arena = a.arenaSize().value_or(a.measured->settings.arenaBytes());
     if (f && !f->capacity) {
         out += "<p class=\"verdict fails\">Fails before the arena size matters: no arena size fixes it.</p>\n";
         failureDetails(out, a, *f);
-    } else if (a.arenaSize && a.atSize->ok) {
+    } else if (a.arenaSize() && a.atSize->ok) {
         out += "<p class=\"verdict fits\">Fits in the " + std::to_string(arena) + "-byte arena";
         if (a.minArenaBytes && arena >= *a.minArenaBytes)
             out += ", " + std::to_string(arena - *a.minArenaBytes) + " bytes more than the smallest that works";
@@ -104,7 +104,8 @@ std::string settingsSection(const Analysis& a)
     row(out, "planner", htmlEscape(planner));
     row(out, "interpreter", htmlEscape(interpreterName(s.interpreter)));
     row(out, "preserve all tensors", s.preserveAllTensors ? "yes" : "no");
-    row(out, "arena size", a.arenaSize ? bytesText(*a.arenaSize) : std::string("not given"), a.arenaSize.has_value());
+    row(out, "arena size", a.arenaSize() ? bytesText(*a.arenaSize()) : std::string("not given"),
+        a.arenaSize().has_value());
     if (s.nonPersistentBytes)
         row(out, "non-persistent arena", bytesText(*s.nonPersistentBytes), true);
     return out + "</table>\n</section>\n";

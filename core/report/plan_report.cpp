@@ -76,7 +76,7 @@ std::string planJson(const Analysis& a, bool pretty)
     w.field("planner", std::string(plannerName(a.settings.effectivePlanner())));
     w.field("interpreter", std::string(interpreterName(a.settings.effectiveInterpreter())));
     w.field("preserve_all_tensors", a.settings.preserveAllTensors);
-    w.field("arena_size", a.arenaSize);
+    w.field("arena_size", a.arenaSize());
     w.field("fits", a.fits());
     w.field("min_arena_bytes", a.minArenaBytes);
     w.field("arena_used_bytes", m.arenaUsedBytes);
@@ -118,7 +118,7 @@ std::string planJson(const Analysis& a, bool pretty)
         w.endObject();
     }
     w.endObject();
-    const EmulationResult& events = a.arenaSize ? *a.atSize : m;
+    const EmulationResult& events = a.arenaSize() ? *a.atSize : m;
     w.key("events");
     w.beginArray();
     for (const AllocationEvent& e : events.events) {
@@ -159,8 +159,8 @@ std::string planText(const Analysis& a)
         out << "error:            " << f->message << "\n";
         return out.str();
     }
-    if (a.arenaSize) {
-        out << "arena size:       " << *a.arenaSize << " bytes\n";
+    if (a.arenaSize()) {
+        out << "arena size:       " << *a.arenaSize() << " bytes\n";
         if (a.atSize->ok) {
             out << "verdict:          fits\n";
         } else {

@@ -62,7 +62,7 @@ std::vector<TensorRow> tensorRows(const Analysis& a)
 
 const EmulationResult& eventSource(const Analysis& a)
 {
-    return a.arenaSize ? *a.atSize : *a.measured;
+    return a.arenaSize() ? *a.atSize : *a.measured;
 }
 
 std::vector<StepRow> stepRows(const Analysis& a)

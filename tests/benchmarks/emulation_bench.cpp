@@ -119,7 +119,7 @@ void benchRecompute(benchmark::State& state, const BenchModel* m, TargetKind tar
     for (auto _ : state) {
         const std::uint64_t delta = kSizeStep * (k % kSizeCount);
         const std::uint64_t below = minimum > kSizeStep + delta ? minimum - kSizeStep - delta : 0;
-        settings.arenaBytes = fits ? minimum + delta : below;
+        settings.arenaSize = fits ? minimum + delta : below;
         ++k;
         last = emulate(*m->model, settings);
         benchmark::DoNotOptimize(last.get());
@@ -141,7 +141,7 @@ void benchAnalyze(benchmark::State& state, const BenchModel* m, TargetKind targe
     }
     AnalysisPtr last;
     for (auto _ : state) {
-        last = analyze(m->model, settingsFor(target), std::nullopt);
+        last = analyze(m->model, settingsFor(target));
         benchmark::DoNotOptimize(last.get());
     }
     if (!last || !last->minArenaBytes) {

@@ -66,9 +66,9 @@ TEST(BadInput, RandomBitFlipsNeverCrash)
         }
         // What loads must also emulate without crashing, in a small and a large arena.
         EmulationSettings s;
-        s.arenaBytes = 4096;
+        s.arenaSize = 4096;
         (void)emulate(*r.value(), s);
-        s.arenaBytes = 1 << 20;
+        s.arenaSize = 1 << 20;
         (void)emulate(*r.value(), s);
     }
     EXPECT_GT(rejected, 0);

@@ -49,7 +49,7 @@ TEST(HtmlReport, VerdictAndEscapedNames)
 {
     const ModelPtr model = renamedExample(kOddNames);
     ASSERT_TRUE(model);
-    const auto html = htmlReport(*analyze(model, EmulationSettings {}, 20000));
+    const auto html = htmlReport(*analyze(model, EmulationSettings { .arenaSize = 20000 }));
     ASSERT_TRUE(html) << describe(html.error());
     const std::string& h = html.value();
     EXPECT_EQ(unbalancedTags(h), "");
@@ -72,12 +72,12 @@ TEST(HtmlReport, FitsAndFailsBeforeSizeMatters)
 {
     const ModelPtr model = loadExample();
     ASSERT_TRUE(model);
-    const std::string fits = htmlReport(*analyze(model, EmulationSettings {}, 25716)).value();
+    const std::string fits = htmlReport(*analyze(model, EmulationSettings { .arenaSize = 25716 })).value();
     EXPECT_NE(fits.find("Fits in the 25716-byte arena, 0 bytes more than the smallest that works."), std::string::npos);
 
     const ModelPtr custom = renamedExample({}, "<MyOp>");
     ASSERT_TRUE(custom);
-    const AnalysisPtr a = analyze(custom, EmulationSettings {}, 100000);
+    const AnalysisPtr a = analyze(custom, EmulationSettings { .arenaSize = 100000 });
     ASSERT_TRUE(a->failure() && !a->failure()->capacity);
     const std::string fails = htmlReport(*a).value();
     EXPECT_NE(fails.find("Fails before the arena size matters"), std::string::npos);
@@ -94,7 +94,7 @@ TEST(HtmlReport, EmbedsPngImagesAndRejectsOthers)
         0x15, 0xc4, 0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xf0,
         0x1f, 0x00, 0x05, 0x00, 0x01, 0xff, 0x89, 0x99, 0x3d, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44,
         0xae, 0x42, 0x60, 0x82 };
-    const AnalysisPtr a = analyze(loadExample(), EmulationSettings {}, std::nullopt);
+    const AnalysisPtr a = analyze(loadExample(), EmulationSettings {});
     const auto html = htmlReport(*a, { { "Timeline <1>", png } });
     ASSERT_TRUE(html);
     const std::string img = "<img src=\"data:image/png;base64," + base64Encode(png) + "\" alt=\"Timeline &lt;1&gt;\">";

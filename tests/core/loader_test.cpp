@@ -250,7 +250,7 @@ TEST(LoaderBadBytes, RandomBitFlipsNeverCrash)
             ++accepted;
             // Whatever loads must also survive the rest of the pipeline.
             EmulationSettings settings;
-            settings.arenaBytes = 64 * 1024;
+            settings.arenaSize = 64 * 1024;
             EXPECT_NE(emulate(*loaded.value(), settings), nullptr) << name << " trial " << trial;
         }
     }

@@ -65,7 +65,7 @@ TEST(Optimize, ChainModelReachesItsLowerBoundAndTheWrittenModelProvesIt)
     ASSERT_TRUE(written) << describe(written.error());
     ASSERT_TRUE(written.value()->offlinePlan());
     EXPECT_EQ(written.value()->offlinePlan()->offsets, o.offsets);
-    const auto a = analyze(written.value(), s, std::nullopt);
+    const auto a = analyze(written.value(), s);
     ASSERT_TRUE(a->measured->ok);
     EXPECT_EQ(a->measured->planBytes, o.headAfter);
     EXPECT_EQ(static_cast<std::uint64_t>(o.headAfter), a->lowerBoundBytes); // optimal for this model

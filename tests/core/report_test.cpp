@@ -204,7 +204,7 @@ TEST(ReportGolden, ModelsMatchCheckedInReports)
         const std::string stem = file.stem().string();
         const ModelPtr model = loadNamed(file, "models/" + file.filename().string());
         ASSERT_TRUE(model);
-        const AnalysisPtr a = analyze(model, EmulationSettings {}, std::nullopt);
+        const AnalysisPtr a = analyze(model, EmulationSettings {});
         checkGolden(stem + ".plan.json", planJson(*a));
         checkGolden(stem + ".tensors.csv", tensorTableCsv(*a));
         checkGolden(stem + ".events.csv", allocationLogCsv(*a));
@@ -212,7 +212,7 @@ TEST(ReportGolden, ModelsMatchCheckedInReports)
         checkGolden(stem + ".report.html", htmlReport(*a).value());
         // One byte below the smallest arena: TFLM's message, stage and the failing event.
         if (a->minArenaBytes) {
-            const AnalysisPtr below = analyze(model, EmulationSettings {}, *a->minArenaBytes - 1);
+            const AnalysisPtr below = analyze(model, EmulationSettings { .arenaSize = *a->minArenaBytes - 1 });
             ASSERT_FALSE(below->fits().value());
             checkGolden(stem + ".plan_below_min.json", planJson(*below));
         }
@@ -223,8 +223,8 @@ TEST(ReportGolden, OutputIsDeterministic)
 {
     const ModelPtr model = loadExample();
     ASSERT_TRUE(model);
-    const AnalysisPtr a = analyze(model, EmulationSettings {}, 20000);
-    const AnalysisPtr b = analyze(loadExample(), EmulationSettings {}, 20000);
+    const AnalysisPtr a = analyze(model, EmulationSettings { .arenaSize = 20000 });
+    const AnalysisPtr b = analyze(loadExample(), EmulationSettings { .arenaSize = 20000 });
     EXPECT_EQ(planJson(*a), planJson(*b));
     EXPECT_EQ(tensorTableCsv(*a), tensorTableCsv(*b));
     EXPECT_EQ(allocationLogCsv(*a), allocationLogCsv(*b));
@@ -249,7 +249,7 @@ TEST(CsvReport, ExampleRoundTripsToPlanJson)
     for (const std::optional<std::uint64_t> size :
         { std::optional<std::uint64_t>(), std::optional<std::uint64_t>(20000) }) {
         SCOPED_TRACE(size ? "arena 20000" : "no arena size");
-        const AnalysisPtr a = analyze(model, EmulationSettings {}, size);
+        const AnalysisPtr a = analyze(model, EmulationSettings { .arenaSize = size });
         expectTensorCsvMatchesJson(*a);
         expectEventCsvMatchesJson(*a);
         expectLiveCsvMatchesJson(*a);
@@ -262,7 +262,7 @@ TEST(CsvReport, HostileNamesRoundTrip)
 {
     const ModelPtr model = renamedExample(kOddNames);
     ASSERT_TRUE(model);
-    const AnalysisPtr a = analyze(model, EmulationSettings {}, std::nullopt);
+    const AnalysisPtr a = analyze(model, EmulationSettings {});
     expectTensorCsvMatchesJson(*a);
     const auto table = parseCsv(tensorTableCsv(*a));
     ASSERT_TRUE(table);
@@ -281,7 +281,7 @@ TEST(CsvReport, ParserRejectsMalformedCsv)
 TEST(CliCsv, WritesTheTensorTableBesideStdout)
 {
     TempDir dir("cli");
-    const AnalysisPtr a = analyze(loadExample(), EmulationSettings {}, std::nullopt);
+    const AnalysisPtr a = analyze(loadExample(), EmulationSettings {});
     const fs::path csv = dir.path / "tensors, \"all\".csv";
     const fs::path out = dir.path / "stdout.json";
     const int rc = runShell("cd " + shellQuote(kSourceDir.string()) + " && " + shellQuote(ARENASCOPE_CLI) + " plan "
@@ -306,7 +306,7 @@ TEST(CliCsv, ReadOnlyFolderFailsCleanlyAndKeepsTheOldFile)
         fs::remove(dir.path / "probe");
         GTEST_SKIP() << "this user can write into a read-only folder (root?): nothing to test";
     }
-    const AnalysisPtr a = analyze(loadExample(), EmulationSettings {}, std::nullopt);
+    const AnalysisPtr a = analyze(loadExample(), EmulationSettings {});
     const Status st = writeFileAtomically(target.string(), tensorTableCsv(*a));
     ASSERT_FALSE(st);
     EXPECT_EQ(st.error().code, ErrorCode::Io);

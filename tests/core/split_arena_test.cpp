@@ -23,7 +23,7 @@ EmulationSettings split(std::uint64_t persistent, std::uint64_t nonPersistent, T
 {
     EmulationSettings s;
     s.target = target;
-    s.arenaBytes = persistent;
+    s.arenaSize = persistent;
     s.nonPersistentBytes = nonPersistent;
     return s;
 }
@@ -34,7 +34,7 @@ TEST(SplitArena, SameHeadAsOneArenaAndTheAllocatorObjectsInTheTail)
     for (TargetKind target : { TargetKind::CortexM, TargetKind::X86_64 }) {
         EmulationSettings single;
         single.target = target;
-        single.arenaBytes = 1 << 20;
+        single.arenaSize = 1 << 20;
         const auto one = emulate(*model, single);
         const auto two = emulate(*model, split(1 << 20, 1 << 20, target));
         ASSERT_TRUE(one->ok);

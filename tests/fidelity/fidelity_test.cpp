@@ -116,20 +116,20 @@ void compareRecording(Diff& d, const EmulationResult& r, const json& ref)
 
 void compareMinimum(Diff& d, const Model& model, const EmulationSettings& s, const json& ref)
 {
-    const auto minimum = findMinimumArena(model, s, s.arenaBytes);
+    const auto minimum = findMinimumArena(model, s, s.arenaBytes());
     if (!minimum) {
         d.fail("no working arena found, TFLM's minimum is " + std::to_string(u64(ref, "min_arena_bytes")));
         return;
     }
     d.eq("min_arena_bytes", *minimum, u64(ref, "min_arena_bytes"));
     EmulationSettings at = s;
-    at.arenaBytes = *minimum;
+    at.arenaSize = *minimum;
     if (ref.contains("min_used_bytes_at_min")) {
         const auto atMin = emulate(model, at);
         d.eq("min_used_bytes_at_min", atMin->arenaUsedBytes, u64(ref, "min_used_bytes_at_min"));
     }
     if (ref.contains("min_fail_log")) {
-        at.arenaBytes = *minimum - 1;
+        at.arenaSize = *minimum - 1;
         const auto below = emulate(model, at);
         if (!below->failure)
             d.fail("fits one byte below the minimum");
@@ -140,9 +140,9 @@ void compareMinimum(Diff& d, const Model& model, const EmulationSettings& s, con
     if (!ref.contains("monotonic_probe"))
         return;
     for (const auto& probe : ref.at("monotonic_probe").at("probes")) {
-        at.arenaBytes = u64(probe, "size");
+        at.arenaSize = u64(probe, "size");
         const auto r = emulate(model, at);
-        const std::string where = "probe at " + std::to_string(at.arenaBytes) + " ";
+        const std::string where = "probe at " + std::to_string(at.arenaBytes()) + " ";
         d.eq(where + "ok", r->ok, probe.at("ok").get<bool>());
         // A probe that crashed TFLM (a kernel used a null or overwritten temp tensor) has no
         // reliable message: only the failure itself is compared.
@@ -164,7 +164,7 @@ TEST_P(Fidelity, MatchesTflm)
     ASSERT_TRUE(loaded) << describe(loaded.error());
     const Model& model = *loaded.value();
     EmulationSettings s = c.settings;
-    s.arenaBytes = u64(ref, "measure_arena_bytes");
+    s.arenaSize = u64(ref, "measure_arena_bytes");
     if (file.contains("resource_variables"))
         s.resourceVariables = file.at("resource_variables").at("num_variables").get<std::uint32_t>();
 

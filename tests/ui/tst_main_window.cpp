@@ -55,7 +55,7 @@ private slots:
         QCOMPARE(minimum, std::uint64_t(82296)); // the oracle's figure for cortex-m, greedy
         w.controls()->setArenaBytes(minimum - 1);
         const AnalysisPtr a = w.analysis();
-        QCOMPARE(a->arenaSize.value(), minimum - 1);
+        QCOMPARE(a->arenaSize().value(), minimum - 1);
         QVERIFY(a->fits().has_value() && !*a->fits());
         const Failure& f = *a->atSize->failure;
         QCOMPARE(QString::fromStdString(f.message),

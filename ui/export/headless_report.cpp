@@ -123,7 +123,7 @@ int runReportCommand(int argc, char** argv)
         std::cerr << "arenascope: cannot create the folder " << o.out << "\n";
         return kExitBadInput;
     }
-    const AnalysisPtr analysis = analyze(model.value(), o.device.settings, o.device.arenaSize);
+    const AnalysisPtr analysis = analyze(model.value(), o.device.settings);
     std::vector<ExportKind> kinds;
     if (o.png)
         kinds.insert(kinds.end(), { ExportKind::TimelinePng, ExportKind::ArenaMapPng, ExportKind::ReportSheetPng });

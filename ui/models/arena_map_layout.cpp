@@ -10,7 +10,7 @@ ArenaMapLayout ArenaMapLayout::build(const Analysis& a, int step)
     const EmulationResult& at = *a.atSize;
     // With separate arenas this is the non-persistent one (the tail lives elsewhere).
     m.arenaBytes = a.settings.nonPersistentBytes ? *a.settings.nonPersistentBytes
-                                                 : a.arenaSize.value_or(a.measured->arenaUsedBytes);
+                                                 : a.arenaSize().value_or(a.measured->arenaUsedBytes);
     // Head: the committed plan at this size, or (when it failed earlier) the plan it needed.
     const EmulationResult& planSource = at.ok ? at : *a.measured;
     m.headEnd = static_cast<std::uint64_t>(std::max<std::int64_t>(planSource.planBytes, 0));
@@ -56,7 +56,7 @@ ArenaMapLayout ArenaMapLayout::buildAtEvent(const Analysis& a, int event)
 {
     ArenaMapLayout m;
     const EmulationResult& at = *a.atSize;
-    m.arenaBytes = a.arenaSize.value_or(a.measured->arenaUsedBytes);
+    m.arenaBytes = a.arenaSize().value_or(a.measured->arenaUsedBytes);
     m.tailBegin = m.arenaBytes;
     if (event < 0 || event >= static_cast<int>(at.events.size()) || a.settings.nonPersistentBytes)
         return build(a, -1);

@@ -192,7 +192,7 @@ EmulationSettings ControlsPanel::settings() const
     s.target = m_target->currentIndex() == 1 ? TargetKind::X86_64 : TargetKind::CortexM;
     s.interpreter = m_interpreter->currentIndex() == 1 ? InterpreterKind::Recording : InterpreterKind::Plain;
     s.preserveAllTensors = m_preserve->isChecked();
-    s.arenaBytes = arenaBytes();
+    s.arenaSize = arenaBytes();
     if (m_split->isChecked())
         s.nonPersistentBytes = bytesOf(m_nonPersistent);
     return s;

@@ -76,10 +76,10 @@ void VerdictPanel::setAnalysis(const AnalysisPtr& a)
                    "your op resolver, or convert the model to supported operators and types.</p>")
                     .arg(QString::fromStdString(f->message).toHtmlEscaped());
     } else if (a->fits().value_or(true)) {
-        html += a->arenaSize ? tr("<h3 style='color:#2c7f2c'>Fits in %1</h3>").arg(bytes(*a->arenaSize))
-                             : tr("<h3>No arena size given</h3>");
-        if (a->arenaSize && a->minArenaBytes && *a->arenaSize > *a->minArenaBytes)
-            html += tr("<p>%1 more than needed.</p>").arg(bytes(*a->arenaSize - *a->minArenaBytes));
+        html += a->arenaSize() ? tr("<h3 style='color:#2c7f2c'>Fits in %1</h3>").arg(bytes(*a->arenaSize()))
+                               : tr("<h3>No arena size given</h3>");
+        if (a->arenaSize() && a->minArenaBytes && *a->arenaSize() > *a->minArenaBytes)
+            html += tr("<p>%1 more than needed.</p>").arg(bytes(*a->arenaSize() - *a->minArenaBytes));
     } else {
         const Failure& af = *a->atSize->failure;
         html += tr("<h3 style='color:#c02020'>Does not fit: %1 missing</h3>").arg(bytes(af.missing));
@@ -103,7 +103,7 @@ void VerdictPanel::setAnalysis(const AnalysisPtr& a)
     html += row(tr("model file (flash)"), bytes(a->model->fileSize()), tr("The .tflite stays in flash"));
     html += row(
         tr("constant tensor data"), bytes(a->model->constantBytes()), tr("Weights: read from flash, never copied"));
-    html += row(a->atSize->ok || !a->arenaSize ? tr("arena used (RAM)") : tr("arena needed (RAM)"),
+    html += row(a->atSize->ok || !a->arenaSize() ? tr("arena used (RAM)") : tr("arena needed (RAM)"),
         bytes(here.arenaUsedBytes), tr("MicroInterpreter::arena_used_bytes() after a successful AllocateTensors"));
     html += QStringLiteral("</table>");
 

@@ -42,7 +42,7 @@ double TimelinePlot::arenaLineBytes() const
     const auto& a = m_selection->analysis();
     if (a->settings.nonPersistentBytes)
         return static_cast<double>(*a->settings.nonPersistentBytes);
-    return static_cast<double>(a->arenaSize.value_or(a->measured->arenaUsedBytes));
+    return static_cast<double>(a->arenaSize().value_or(a->measured->arenaUsedBytes));
 }
 
 void TimelinePlot::rebuild()

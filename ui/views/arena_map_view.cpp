@@ -154,7 +154,7 @@ void ArenaMapView::paintEvent(QPaintEvent*)
             tr("non-persistent arena (head and temp); the tail uses %1 B of the "
                "separate %2 B persistent arena")
                 .arg(r.tailBytes)
-                .arg(a->arenaSize.value_or(0)));
+                .arg(a->arenaSize().value_or(0)));
     } else if (event >= 0 && event < static_cast<int>(a->atSize->events.size())) {
         const AllocationEvent& e = a->atSize->events[static_cast<std::size_t>(event)];
         p.drawText(QPointF(bar.left(), 14),
