@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include "core/analysis/verdict.h"
+
 #include "export/export_actions.h"
 #include "export/png_options_dialog.h"
 #include "job_runner.h"
@@ -97,9 +99,9 @@ MainWindow::MainWindow(QWidget* parent)
     auto* learnDock = dock(m_walkthrough, tr("Walkthrough"), QStringLiteral("walkthroughDock"), Qt::LeftDockWidgetArea);
     tabifyDockWidget(ramDock, learnDock);
     ramDock->raise();
-    auto* verdictDock
-        = dock(m_verdict, tr("Why doesn't it fit?"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
+    auto* verdictDock = dock(m_verdict, tr("Verdict"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
     verdictDock->setMinimumWidth(320);
+    connect(m_verdict, &VerdictPanel::titleChanged, verdictDock, &QDockWidget::setWindowTitle);
 
     buildMenus();
     connect(m_controls, &ControlsPanel::settingsChanged, this, &MainWindow::requestAnalysis);
@@ -333,17 +335,11 @@ void MainWindow::showAnalysis(const AnalysisPtr& a)
     else
         m_selection->setAnalysis(a);
     m_controls->setMinimum(a->minArenaBytes);
-    m_ramBudget->setArenaBytes(a->arenaSize().value_or(0));
-    const Failure* f = a->failure();
-    QString status;
-    if (f && !f->capacity)
-        status = tr("Fails regardless of arena size: %1").arg(QString::fromStdString(f->message));
-    else if (a->fits().value_or(true))
-        status = tr("Fits in %1 bytes").arg(a->arenaSize().value_or(0));
-    else
-        status = tr("Does not fit: %1").arg(QString::fromStdString(a->atSize->failure->message));
-    if (a->minArenaBytes)
-        status += tr("  |  minimum %1 bytes").arg(*a->minArenaBytes);
+    const Verdict v = makeVerdict(*a);
+    m_ramBudget->setArenaBytes(v.arenaSize && v.kind == VerdictKind::Fits ? *v.arenaSize : v.figuresArenaBytes);
+    QString status = QString::fromStdString(v.headline);
+    if (v.failed)
+        status += tr("  |  TFLM: %1").arg(QString::fromStdString(v.tflmMessage));
     statusBar()->showMessage(status);
 }
 

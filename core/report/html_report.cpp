@@ -3,7 +3,9 @@
 #include "base64.h"
 #include "report_rows.h"
 
+#include "core/analysis/verdict.h"
 #include "core/emulation/target.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <array>
@@ -26,7 +28,7 @@ constexpr std::array<std::uint8_t, 8> kPngSignature { 0x89, 'P', 'N', 'G', '\r',
 
 std::string bytesText(std::uint64_t bytes)
 {
-    return std::to_string(bytes) + " bytes";
+    return formatBytes(bytes);
 }
 
 std::string optionalText(const std::optional<std::uint64_t>& v)
@@ -41,21 +43,19 @@ void row(std::string& out, std::string_view label, const std::string& valueHtml,
         + "</td></tr>\n";
 }
 
-void failureDetails(std::string& out, const Analysis& a, const Failure& f)
+void failureDetails(std::string& out, const Analysis& a, const Verdict& v)
 {
+    const Failure& f = *a.failure();
     out += "<table>\n";
-    row(out, "TFLM says", "<code>" + htmlEscape(f.message) + "</code>");
-    row(out, "stage", htmlEscape(phaseName(f.phase)));
-    const std::string opName = operatorName(*a.model, f.subgraph, f.op);
-    row(out, "operator",
-        f.op >= 0 ? std::to_string(f.op) + (opName.empty() ? "" : " (" + htmlEscape(opName) + ")")
-                  : std::string("none (not an operator's allocation)"));
+    row(out, "TFLM says", "<code>" + htmlEscape(v.tflmMessage) + "</code>");
+    row(out, "stage", htmlEscape(v.stage) + " (" + htmlEscape(v.stageInWords) + ")");
+    row(out, "operator", v.where.empty() ? std::string("none (not an operator's allocation)") : htmlEscape(v.where));
     if (f.capacity) {
         row(out, "requested", bytesText(f.requested), true);
         row(out, "available", bytesText(f.available), true);
         row(out, "missing", bytesText(f.missing), true);
     }
-    out += "</table>\n";
+    out += "</table>\n<p>" + htmlEscape(v.plainWords) + "</p>\n";
     if (f.log.size() > 1) {
         out += "<p>Everything TFLM prints:</p>\n<pre>";
         for (const auto& line : f.log)
@@ -64,30 +64,14 @@ void failureDetails(std::string& out, const Analysis& a, const Failure& f)
     }
 }
 
-std::string verdictSection(const Analysis& a)
+std::string verdictSection(const Analysis& a, const Verdict& v)
 {
     std::string out = "<section id=\"verdict\">\n<h2>Verdict</h2>\n";
-    const Failure* f = a.failure();
-    const std::uint64_t arena = a.arenaSize().value_or(a.measured->settings.arenaBytes());
-    if (f && !f->capacity) {
-        out += "<p class=\"verdict fails\">Fails before the arena size matters: no arena size fixes it.</p>\n";
-        failureDetails(out, a, *f);
-    } else if (a.arenaSize() && a.atSize->ok) {
-        out += "<p class=\"verdict fits\">Fits in the " + std::to_string(arena) + "-byte arena";
-        if (a.minArenaBytes && arena >= *a.minArenaBytes)
-            out += ", " + std::to_string(arena - *a.minArenaBytes) + " bytes more than the smallest that works";
-        out += ".</p>\n";
-    } else if (f) {
-        out += "<p class=\"verdict fails\">Does not fit in the " + std::to_string(arena)
-            + "-byte arena: " + std::to_string(f->missing) + " bytes missing.</p>\n";
-        failureDetails(out, a, *f);
-    } else {
-        out += "<p class=\"verdict\">No arena size given: figures measured in a " + std::to_string(arena)
-            + "-byte arena.</p>\n";
-    }
-    if (a.minArenaBytes)
-        out += "<p>Smallest arena that works: <b>" + bytesText(*a.minArenaBytes) + "</b>.</p>\n";
-    for (const auto& w : a.atSize->warnings)
+    const bool good = v.kind == VerdictKind::Fits || v.kind == VerdictKind::NoSizeGiven;
+    out += std::string("<p class=\"verdict ") + (good ? "fits" : "fails") + "\">" + htmlEscape(v.headline) + "</p>\n";
+    if (v.failed)
+        failureDetails(out, a, v);
+    for (const auto& w : v.warnings)
         out += "<p class=\"warning\">Warning: " + htmlEscape(w) + "</p>\n";
     return out + "</section>\n";
 }
@@ -97,13 +81,19 @@ std::string settingsSection(const Analysis& a)
     const EmulationSettings& s = a.settings;
     std::string out = "<section id=\"settings\">\n<h2>Settings</h2>\n<table>\n";
     row(out, "model", "<code>" + htmlEscape(a.model->path()) + "</code>");
-    row(out, "target", htmlEscape(targetName(s.target)));
+    row(out, "target",
+        htmlEscape(std::string(targetName(s.target)) + " (" + std::string(targetDescription(s.target)) + ")"));
+    row(out, "kernels",
+        s.kernels == KernelSet::CmsisNn ? htmlEscape("CMSIS-NN for " + std::string(cpuName(s.cpu)) + " ("
+            + std::string(cpuExtensionName(s.cpuExtension())) + ")")
+                                        : std::string("reference"));
     std::string planner(plannerName(s.effectivePlanner()));
     if (s.preserveAllTensors && s.planner != PlannerKind::Linear)
         planner += " (preserve-all-tensors makes TFLM use the linear planner)";
     row(out, "planner", htmlEscape(planner));
-    row(out, "interpreter", htmlEscape(interpreterName(s.interpreter)));
+    row(out, "interpreter", htmlEscape(interpreterName(s.effectiveInterpreter())));
     row(out, "preserve all tensors", s.preserveAllTensors ? "yes" : "no");
+    row(out, "resource variables", std::to_string(s.resourceVariables), true);
     row(out, "arena size", a.arenaSize() ? bytesText(*a.arenaSize()) : std::string("not given"),
         a.arenaSize().has_value());
     if (s.nonPersistentBytes)
@@ -111,14 +101,20 @@ std::string settingsSection(const Analysis& a)
     return out + "</table>\n</section>\n";
 }
 
-std::string breakdownSection(const Analysis& a)
+std::string breakdownSection(const Analysis& a, const Verdict& v)
 {
-    const EmulationResult& m = *a.measured;
-    std::string out = "<section id=\"breakdown\">\n<h2>Arena breakdown</h2>\n<table>\n";
-    row(out, "arena used (head + tail)", bytesText(m.arenaUsedBytes), true);
-    row(out, "head (memory plan)", bytesText(m.headBytes), true);
-    row(out, "tail (persistent)", bytesText(m.tailBytes), true);
-    row(out, "temp peak (from the arena start)", bytesText(m.tempPeakBytes), true);
+    const EmulationResult& m = figuresRun(a);
+    std::string out
+        = "<section id=\"breakdown\">\n<h2>Arena breakdown</h2>\n<p>Figures of AllocateTensors in an arena of "
+        + bytesText(v.figuresArenaBytes) + ".</p>\n<table>\n";
+    if (v.minArenaBytes)
+        row(out, "smallest arena that works", bytesText(*v.minArenaBytes), true);
+    row(out, "arena used (head + tail)", bytesText(v.arenaUsedBytes), true);
+    row(out, "head (memory plan)", bytesText(v.headBytes), true);
+    row(out, "tail (persistent)", bytesText(v.tailBytes), true);
+    for (const TailShare& t : v.tail)
+        row(out, std::string("tail: ") + categoryName(t.category), bytesText(t.bytes), true);
+    row(out, "temp peak (from the arena start)", bytesText(v.tempPeakBytes), true);
     row(out, "lower bound (most bytes live at once)", bytesText(a.lowerBoundBytes), true);
     row(out, "alignment waste (planned buffers)", bytesText(a.alignmentWasteBytes), true);
     row(out, "memory plan size", m.planBytes >= 0 ? bytesText(static_cast<std::uint64_t>(m.planBytes)) : "none", true);
@@ -216,7 +212,9 @@ Result<std::string> htmlReport(const Analysis& a, const std::vector<ReportImage>
     out += "<h1>ArenaScope report: <code>" + htmlEscape(title) + "</code></h1>\n";
     out += "<p>Tensor arena of TensorFlow Lite Micro (tflite-micro 90b983c2) as ArenaScope emulates it. "
            "All sizes are in bytes.</p>\n";
-    out += verdictSection(a) + settingsSection(a) + breakdownSection(a) + imagesSection(images) + tensorSection(a);
+    const Verdict v = makeVerdict(a);
+    out += verdictSection(a, v) + settingsSection(a) + breakdownSection(a, v) + imagesSection(images)
+        + tensorSection(a);
     return out + "</body>\n</html>\n";
 }
 

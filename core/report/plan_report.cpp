@@ -2,6 +2,8 @@
 
 #include "json_writer.h"
 
+#include "core/analysis/verdict.h"
+
 #include "core/emulation/target.h"
 #include "core/util/format.h"
 
@@ -68,21 +70,37 @@ std::string tensorKind(const Model& model, const EmulationResult& result, const 
 std::string planJson(const Analysis& a, bool pretty)
 {
     const Model& model = *a.model;
-    const EmulationResult& m = *a.measured;
+    const Verdict v = makeVerdict(a);
+    const EmulationResult& m = figuresRun(a);
     JsonWriter w(pretty);
     w.beginObject();
     w.field("model", model.path());
     w.field("target", std::string(targetName(a.settings.target)));
+    w.field("kernels", std::string(kernelSetName(a.settings.kernels)));
+    w.key("cpu");
+    if (a.settings.kernels == KernelSet::CmsisNn)
+        w.value(std::string(cpuName(a.settings.cpu)));
+    else
+        w.null();
+    w.field("resource_variables", static_cast<std::uint64_t>(a.settings.resourceVariables));
     w.field("planner", std::string(plannerName(a.settings.effectivePlanner())));
     w.field("interpreter", std::string(interpreterName(a.settings.effectiveInterpreter())));
     w.field("preserve_all_tensors", a.settings.preserveAllTensors);
     w.field("arena_size", a.arenaSize());
+    w.field("non_persistent_arena_size", a.settings.nonPersistentBytes);
     w.field("fits", a.fits());
+    w.field("verdict", verdictKindName(v.kind));
+    w.field("headline", v.headline);
     w.field("min_arena_bytes", a.minArenaBytes);
-    w.field("arena_used_bytes", m.arenaUsedBytes);
-    w.field("head_bytes", m.headBytes);
-    w.field("tail_bytes", m.tailBytes);
-    w.field("temp_peak_bytes", m.tempPeakBytes);
+    w.field("shortfall_bytes", v.shortfallBytes);
+    w.field("headroom_bytes", v.headroomBytes);
+    // The figures below, tensors and recording included, are those of one run in an arena of
+    // this size: the given size when it fits, the smallest arena when it does not.
+    w.field("figures_arena_bytes", v.figuresArenaBytes);
+    w.field("arena_used_bytes", v.arenaUsedBytes);
+    w.field("head_bytes", v.headBytes);
+    w.field("tail_bytes", v.tailBytes);
+    w.field("temp_peak_bytes", v.tempPeakBytes);
     w.field("lower_bound_bytes", a.lowerBoundBytes);
     w.field("alignment_waste_bytes", a.alignmentWasteBytes);
     w.field("plan_bytes", static_cast<std::int64_t>(m.planBytes));
@@ -118,7 +136,8 @@ std::string planJson(const Analysis& a, bool pretty)
         w.endObject();
     }
     w.endObject();
-    const EmulationResult& events = a.arenaSize() ? *a.atSize : m;
+    // The allocation log is the one at the given size (where it fails, if it does).
+    const EmulationResult& events = *a.atSize;
     w.key("events");
     w.beginArray();
     for (const AllocationEvent& e : events.events) {
@@ -148,38 +167,31 @@ std::string planJson(const Analysis& a, bool pretty)
 
 std::string planText(const Analysis& a)
 {
+    const Verdict v = makeVerdict(a);
     std::ostringstream out;
-    const EmulationResult& m = *a.measured;
     out << "model:            " << a.model->path() << "\n";
-    out << "settings:         target " << targetName(a.settings.target) << ", planner "
-        << plannerName(a.settings.effectivePlanner()) << ", interpreter "
-        << interpreterName(a.settings.effectiveInterpreter()) << "\n";
-    if (const Failure* f = a.failure(); f && !f->capacity) {
-        out << "verdict:          fails before any arena size matters (no arena size fixes it)\n";
-        out << "error:            " << f->message << "\n";
+    out << "settings:         " << describeSettings(a.settings) << "\n";
+    if (v.arenaSize)
+        out << "arena size:       " << formatBytes(*v.arenaSize) << "\n";
+    out << "verdict:          " << v.headline << "\n";
+    if (v.failed) {
+        out << "TFLM says:        " << v.tflmMessage << "\n";
+        out << "where:            " << v.stage << (v.where.empty() ? "" : ", " + v.where) << "\n";
+        out << "meaning:          " << v.plainWords << "\n";
+    }
+    if (v.kind == VerdictKind::CannotAllocate)
         return out.str();
-    }
-    if (a.arenaSize()) {
-        out << "arena size:       " << *a.arenaSize() << " bytes\n";
-        if (a.atSize->ok) {
-            out << "verdict:          fits\n";
-        } else {
-            const Failure& f = *a.atSize->failure;
-            out << "verdict:          does not fit: " << phaseName(f.phase);
-            if (f.op >= 0)
-                out << " at operator " << f.op;
-            out << ", missing " << f.missing << " bytes\n";
-            out << "TFLM says:        " << f.message << "\n";
-        }
-    }
-    if (a.minArenaBytes)
-        out << "smallest arena:   " << *a.minArenaBytes << " bytes\n";
-    out << "arena used:       " << m.arenaUsedBytes << " bytes (head " << m.headBytes << ", tail " << m.tailBytes
-        << ")\n";
-    out << "temp peak:        " << m.tempPeakBytes << " bytes above the head\n";
-    out << "lower bound:      " << a.lowerBoundBytes << " bytes of simultaneously live planned buffers\n";
-    out << "flash (model):    " << a.model->fileSize() << " bytes, " << a.model->constantBytes()
+    if (v.minArenaBytes)
+        out << "smallest arena:   " << formatBytes(*v.minArenaBytes) << "\n";
+    out << "figures at:       an arena of " << formatBytes(v.figuresArenaBytes) << "\n";
+    out << "arena used:       " << formatBytes(v.arenaUsedBytes) << " (head " << formatBytes(v.headBytes) << ", tail "
+        << formatBytes(v.tailBytes) << ")\n";
+    out << "temp peak:        " << formatBytes(v.tempPeakBytes) << " from the arena start\n";
+    out << "lower bound:      " << formatBytes(a.lowerBoundBytes) << " of simultaneously live planned buffers\n";
+    out << "flash (model):    " << formatBytes(a.model->fileSize()) << ", " << formatBytes(a.model->constantBytes())
         << " of them constant tensor data\n";
+    for (const auto& w : v.warnings)
+        out << "warning:          " << w << "\n";
     return out.str();
 }
 

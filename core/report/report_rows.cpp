@@ -1,5 +1,7 @@
 #include "report_rows.h"
 
+#include "core/analysis/verdict.h"
+
 #include "plan_report.h"
 
 #include <algorithm>
@@ -31,7 +33,7 @@ std::string operatorName(const Model& model, std::int32_t subgraph, std::int32_t
 std::vector<TensorRow> tensorRows(const Analysis& a)
 {
     const Model& model = *a.model;
-    const EmulationResult& m = *a.measured;
+    const EmulationResult& m = figuresRun(a); // the run the verdict's figures come from
     std::vector<TensorRow> rows;
     rows.reserve(m.tensors.size());
     for (const TensorPlacement& t : m.tensors) {
@@ -62,12 +64,12 @@ std::vector<TensorRow> tensorRows(const Analysis& a)
 
 const EmulationResult& eventSource(const Analysis& a)
 {
-    return a.arenaSize() ? *a.atSize : *a.measured;
+    return *a.atSize; // the measuring run when no size was given
 }
 
 std::vector<StepRow> stepRows(const Analysis& a)
 {
-    const EmulationResult& m = *a.measured;
+    const EmulationResult& m = figuresRun(a);
     const std::vector<std::uint64_t> live = liveBytesPerScope(m);
     std::vector<StepRow> rows(live.size());
     for (std::size_t s = 0; s < live.size(); ++s) {

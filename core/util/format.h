@@ -2,6 +2,7 @@
 // printf-style formatting into std::string, for messages in TFLM's own wording.
 
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -24,6 +25,19 @@ formatString(const char* fmt, ...)
         std::vsnprintf(out.data(), out.size() + 1, fmt, args);
     va_end(args);
     return out;
+}
+
+} // namespace arenascope
+
+namespace arenascope {
+
+// A byte count as every view prints it: thousands separated by commas, "82,296 B".
+inline std::string formatBytes(std::uint64_t bytes)
+{
+    std::string digits = std::to_string(bytes);
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+        digits.insert(static_cast<std::size_t>(i), ",");
+    return digits + " B";
 }
 
 } // namespace arenascope

@@ -11,6 +11,7 @@
 #include "core/analysis/analysis.h"
 #include "core/emulation/emulator.h"
 #include "core/model/loader.h"
+#include "core/report/plan_report.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -114,8 +115,9 @@ void compareRecording(Diff& d, const EmulationResult& r, const json& ref)
     }
 }
 
-void compareMinimum(Diff& d, const Model& model, const EmulationSettings& s, const json& ref)
+void compareMinimum(Diff& d, const ModelPtr& modelPtr, const EmulationSettings& s, const json& ref)
 {
+    const Model& model = *modelPtr;
     const auto minimum = findMinimumArena(model, s, s.arenaBytes());
     if (!minimum) {
         d.fail("no working arena found, TFLM's minimum is " + std::to_string(u64(ref, "min_arena_bytes")));
@@ -127,6 +129,11 @@ void compareMinimum(Diff& d, const Model& model, const EmulationSettings& s, con
     if (ref.contains("min_used_bytes_at_min")) {
         const auto atMin = emulate(model, at);
         d.eq("min_used_bytes_at_min", atMin->arenaUsedBytes, u64(ref, "min_used_bytes_at_min"));
+        // What `plan --arena-size <minimum> --json` reports: the figures at the size it states.
+        const nlohmann::json report = nlohmann::json::parse(planJson(*analyze(modelPtr, at)));
+        d.eq("plan --json arena_used_bytes at the minimum", report.at("arena_used_bytes").get<std::uint64_t>(),
+            u64(ref, "min_used_bytes_at_min"));
+        d.eq("plan --json figures_arena_bytes", report.at("figures_arena_bytes").get<std::uint64_t>(), *minimum);
     }
     if (ref.contains("min_fail_log")) {
         at.arenaSize = *minimum - 1;
@@ -190,7 +197,7 @@ TEST_P(Fidelity, MatchesTflm)
         d.fail("recording interpreter fails: " + rec->failure->message);
     else
         compareRecording(d, *rec, ref);
-    compareMinimum(d, model, s, ref);
+    compareMinimum(d, loaded.value(), s, ref);
     EXPECT_TRUE(d.empty()) << c.name << " differs from TFLM:\n" << d.text();
 }
 

@@ -1,11 +1,7 @@
 #include "verdict_panel.h"
 
-#include "core/emulation/emulation_result.h"
-
-#include <QLocale>
-
-#include <algorithm>
-#include <map>
+#include "core/analysis/verdict.h"
+#include "core/util/format.h"
 
 namespace arenascope {
 
@@ -13,39 +9,95 @@ namespace {
 
 QString bytes(std::uint64_t b)
 {
-    return QLocale().toString(static_cast<qulonglong>(b)) + QStringLiteral(" B");
+    return QString::fromStdString(formatBytes(b));
 }
 
-// What each stage of AllocateTensors does, in a user's words.
-QString explainPhase(Phase phase)
+QString esc(const std::string& s)
 {
-    switch (phase) {
-    case Phase::CreateAllocator:
-        return VerdictPanel::tr("creating TFLM's allocator and planner objects in the tail");
-    case Phase::StartAllocation:
-        return VerdictPanel::tr("allocating the eval-tensor and node arrays in the tail");
-    case Phase::ParseOptions:
-        return VerdictPanel::tr("storing operator options in the tail");
-    case Phase::KernelInit:
-        return VerdictPanel::tr("a kernel's Init allocating its persistent op data");
-    case Phase::KernelPrepare:
-        return VerdictPanel::tr("a kernel's Prepare (temp tensors above the head, persistent buffers in the tail)");
-    case Phase::FinishAllocation:
-        return VerdictPanel::tr("allocating scratch-buffer handles in the tail");
-    case Phase::CommitPlan:
-        return VerdictPanel::tr("committing the memory plan: the planned activations (head) must fit below the tail");
-    case Phase::InterpreterTensors:
-        return VerdictPanel::tr("the interpreter's input/output tensors in the tail");
-    case Phase::Count_:
-        break;
-    }
-    return {};
+    return QString::fromStdString(s).toHtmlEscaped();
 }
 
 QString row(const QString& name, const QString& value, const QString& tip = {})
 {
     return QStringLiteral("<tr><td title='%3'>%1</td><td align=right>%2</td></tr>")
         .arg(name, value, tip.toHtmlEscaped());
+}
+
+QString headlineColor(VerdictKind kind)
+{
+    switch (kind) {
+    case VerdictKind::Fits:
+        return QStringLiteral("#2c7f2c");
+    case VerdictKind::DoesNotFit:
+    case VerdictKind::CannotAllocate:
+        return QStringLiteral("#c02020");
+    case VerdictKind::NoSizeGiven:
+        break;
+    }
+    return {};
+}
+
+QString titleFor(VerdictKind kind)
+{
+    switch (kind) {
+    case VerdictKind::DoesNotFit:
+        return VerdictPanel::tr("Why doesn't it fit?");
+    case VerdictKind::CannotAllocate:
+        return VerdictPanel::tr("Why does it fail?");
+    case VerdictKind::Fits:
+    case VerdictKind::NoSizeGiven:
+        break;
+    }
+    return VerdictPanel::tr("Verdict");
+}
+
+QString failureHtml(const Verdict& v)
+{
+    QString html = VerdictPanel::tr("<p><b>TFLM says:</b> <tt>%1</tt></p>").arg(esc(v.tflmMessage));
+    QString where = esc(v.stage);
+    if (!v.where.empty())
+        where += QStringLiteral(", ") + esc(v.where);
+    html += VerdictPanel::tr("<p>First failure in <b>%1</b>: %2.</p><p>%3</p>")
+                .arg(where, esc(v.stageInWords), esc(v.plainWords));
+    return html;
+}
+
+QString breakdownHtml(const Analysis& a, const Verdict& v)
+{
+    QString html = VerdictPanel::tr("<h4>Flash and RAM</h4><table width=100%>");
+    html += row(VerdictPanel::tr("model file (flash)"), bytes(a.model->fileSize()),
+        VerdictPanel::tr("The .tflite stays in flash"));
+    html += row(VerdictPanel::tr("constant tensor data"), bytes(a.model->constantBytes()),
+        VerdictPanel::tr("Weights: read from flash, never copied"));
+    html += row(VerdictPanel::tr("arena used (RAM)"), bytes(v.arenaUsedBytes),
+        VerdictPanel::tr("MicroInterpreter::arena_used_bytes() in an arena of %1").arg(bytes(v.figuresArenaBytes)));
+    html += QStringLiteral("</table>");
+    html += VerdictPanel::tr("<h4>Breakdown</h4><p><small>in an arena of %1</small></p><table width=100%>")
+                .arg(bytes(v.figuresArenaBytes));
+    html += row(VerdictPanel::tr("head (memory plan)"), bytes(v.headBytes),
+        VerdictPanel::tr("Activations and scratch buffers, reused across steps by the planner"));
+    html += row(VerdictPanel::tr("temp peak"), bytes(v.tempPeakBytes),
+        VerdictPanel::tr("The most temp memory in use while kernels prepare, from the arena start"));
+    html += row(VerdictPanel::tr("lower bound"), bytes(a.lowerBoundBytes),
+        VerdictPanel::tr("The most planned bytes alive at one step: no plan can use less head"));
+    html += row(VerdictPanel::tr("alignment waste"), bytes(a.alignmentWasteBytes),
+        VerdictPanel::tr("Planned buffers rounded up to 16 bytes"));
+    html += row(VerdictPanel::tr("tail (persistent)"), bytes(v.tailBytes),
+        VerdictPanel::tr("Runtime bookkeeping that lives as long as the model"));
+    for (const TailShare& t : v.tail)
+        html += row(QStringLiteral("&nbsp;&nbsp;") + QString::fromUtf8(categoryName(t.category)), bytes(t.bytes));
+    if (a.recordingOverheadBytes)
+        html += row(VerdictPanel::tr("recording overhead"), bytes(*a.recordingOverheadBytes),
+            VerdictPanel::tr("What RecordingMicroInterpreter adds over the plain interpreter: its larger allocator "
+                             "objects and the alignment they shift"));
+    html += QStringLiteral("</table>");
+    if (!v.largestAtPeak.empty()) {
+        html += VerdictPanel::tr("<h4>Largest buffers at the peak (step %1)</h4><table width=100%>").arg(v.peakStep);
+        for (const PeakBuffer& b : v.largestAtPeak)
+            html += row(esc(b.name), bytes(b.bytes));
+        html += QStringLiteral("</table>");
+    }
+    return html;
 }
 
 } // namespace
@@ -66,94 +118,21 @@ void VerdictPanel::setAnalysis(const AnalysisPtr& a)
         setText(tr("<p>Open a .tflite model (File &gt; Open, or drop it on the window).</p>"));
         return;
     }
-    const EmulationResult& m = *a->measured;
-    const EmulationResult& here = a->atSize->ok ? *a->atSize : m;
-    QString html;
-    const Failure* f = a->failure();
-    if (f && !f->capacity) {
-        html += tr("<h3 style='color:#c02020'>Fails before the arena size matters</h3>"
-                   "<p><b>TFLM says:</b> <tt>%1</tt></p><p>No arena size fixes this: register the operator in "
-                   "your op resolver, or convert the model to supported operators and types.</p>")
-                    .arg(QString::fromStdString(f->message).toHtmlEscaped());
-    } else if (a->fits().value_or(true)) {
-        html += a->arenaSize() ? tr("<h3 style='color:#2c7f2c'>Fits in %1</h3>").arg(bytes(*a->arenaSize()))
-                               : tr("<h3>No arena size given</h3>");
-        if (a->arenaSize() && a->minArenaBytes && *a->arenaSize() > *a->minArenaBytes)
-            html += tr("<p>%1 more than needed.</p>").arg(bytes(*a->arenaSize() - *a->minArenaBytes));
-    } else {
-        const Failure& af = *a->atSize->failure;
-        html += tr("<h3 style='color:#c02020'>Does not fit: %1 missing</h3>").arg(bytes(af.missing));
-        QString where = QString::fromUtf8(phaseName(af.phase));
-        if (af.op >= 0 && af.subgraph >= 0)
-            where += tr(", operator %1 (%2)")
-                         .arg(af.op)
-                         .arg(QString::fromStdString(a->model->subgraphs()[static_cast<std::size_t>(af.subgraph)]
-                                                         .operators[static_cast<std::size_t>(af.op)]
-                                                         .displayName()));
-        html += tr("<p>Breaks in <b>%1</b>: requested %2, available %3.</p><p>That is %4.</p>")
-                    .arg(where.toHtmlEscaped(), bytes(af.requested), bytes(af.available), explainPhase(af.phase));
-        html += tr("<p><b>TFLM says:</b> <tt>%1</tt></p>").arg(QString::fromStdString(af.message).toHtmlEscaped());
-    }
-    if (a->minArenaBytes)
-        html += tr("<p>Smallest arena that works: <b>%1</b></p>").arg(bytes(*a->minArenaBytes));
-    for (const auto& w : a->atSize->warnings)
-        html += tr("<p style='color:#b06000'>Warning: %1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
-
-    html += tr("<h4>Flash and RAM</h4><table width=100%>");
-    html += row(tr("model file (flash)"), bytes(a->model->fileSize()), tr("The .tflite stays in flash"));
-    html += row(
-        tr("constant tensor data"), bytes(a->model->constantBytes()), tr("Weights: read from flash, never copied"));
-    html += row(a->atSize->ok || !a->arenaSize() ? tr("arena used (RAM)") : tr("arena needed (RAM)"),
-        bytes(here.arenaUsedBytes), tr("MicroInterpreter::arena_used_bytes() after a successful AllocateTensors"));
-    html += QStringLiteral("</table>");
-
-    html += tr("<h4>Breakdown</h4><table width=100%>");
-    html += row(tr("head (memory plan)"), bytes(here.headBytes),
-        tr("Activations and scratch buffers, reused across steps by the planner"));
-    html += row(
-        tr("temp peak"), bytes(m.tempPeakBytes), tr("The most temp memory above the head while kernels prepare"));
-    html += row(tr("lower bound"), bytes(a->lowerBoundBytes),
-        tr("The most planned bytes alive at one step: no plan can use less head"));
-    html += row(tr("alignment waste"), bytes(a->alignmentWasteBytes), tr("Planned buffers rounded up to 16 bytes"));
-    html += row(
-        tr("tail (persistent)"), bytes(here.tailBytes), tr("Runtime bookkeeping that lives as long as the model"));
-    std::map<Category, std::uint64_t> tail;
-    for (const AllocationEvent& e : here.events)
-        if (e.region == Region::Tail && !e.failed)
-            tail[e.category] += e.used;
-    for (const auto& [category, used] : tail)
-        html += row(QStringLiteral("&nbsp;&nbsp;") + QString::fromUtf8(categoryName(category)), bytes(used));
-    if (a->recordingOverheadBytes)
-        html += row(tr("recording overhead"), bytes(*a->recordingOverheadBytes),
-            tr("What RecordingMicroInterpreter adds over the plain interpreter: its larger allocator objects "
-               "and the alignment they shift"));
-    html += QStringLiteral("</table>");
-
-    // Which tensors dominate the peak step.
-    if (a->peakScope >= 0) {
-        std::vector<const PlannedBuffer*> live;
-        for (const PlannedBuffer& b : m.planned)
-            if (b.first <= a->peakScope && a->peakScope <= b.last)
-                live.push_back(&b);
-        std::sort(live.begin(), live.end(), [](auto* x, auto* y) { return x->alignedBytes > y->alignedBytes; });
-        html += tr("<h4>Largest buffers at the peak (step %1)</h4><table width=100%>").arg(a->peakScope);
-        for (std::size_t i = 0; i < std::min<std::size_t>(live.size(), 5); ++i) {
-            const PlannedBuffer& b = *live[i];
-            QString name = tr("scratch %1").arg(b.scratchIndex);
-            if (b.tensor >= 0) {
-                const Tensor& t = a->model->subgraphs()[static_cast<std::size_t>(b.subgraph)]
-                                      .tensors[static_cast<std::size_t>(b.tensor)];
-                QStringList dims;
-                for (auto d : t.shape)
-                    dims << QString::number(d);
-                name = QStringLiteral("%1 [%2]").arg(
-                    QString::fromStdString(t.name).toHtmlEscaped(), dims.join(QStringLiteral("x")));
-            }
-            html += row(name, bytes(b.alignedBytes));
-        }
-        html += QStringLiteral("</table>");
-    }
+    const Verdict v = makeVerdict(*a);
+    QString html = QStringLiteral("<h3 style='color:%1'>%2</h3>").arg(headlineColor(v.kind), esc(v.headline));
+    html += tr("<p><small>%1</small></p>").arg(esc(describeSettings(a->settings)));
+    if (v.failed)
+        html += failureHtml(v);
+    for (const auto& w : v.warnings)
+        html += tr("<p style='color:#b06000'>Warning: %1</p>").arg(esc(w));
+    if (v.kind != VerdictKind::CannotAllocate)
+        html += breakdownHtml(*a, v);
     setText(html);
+    const QString title = titleFor(v.kind);
+    if (title != m_title) {
+        m_title = title;
+        emit titleChanged(title);
+    }
 }
 
 } // namespace arenascope

@@ -1,6 +1,7 @@
 #pragma once
-// "Why doesn't it fit?": the verdict, TFLM's own message, the smallest arena that works,
-// and flash beside RAM.
+// The verdict: the headline, TFLM's own message and what it means, the smallest arena that
+// works, flash beside RAM and the breakdown. Formats core's Verdict (core/analysis/verdict.h);
+// computes nothing itself.
 
 #include "core/analysis/analysis.h"
 
@@ -13,6 +14,15 @@ class VerdictPanel : public QLabel {
 public:
     explicit VerdictPanel(QWidget* parent = nullptr);
     void setAnalysis(const AnalysisPtr& analysis);
+
+    // The dock title for the current verdict: a question only when it does not fit.
+    QString title() const { return m_title; }
+
+signals:
+    void titleChanged(const QString& title);
+
+private:
+    QString m_title;
 };
 
 } // namespace arenascope

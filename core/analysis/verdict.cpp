@@ -1,0 +1,240 @@
+#include "verdict.h"
+
+#include "core/util/format.h"
+
+#include <algorithm>
+#include <map>
+
+namespace arenascope {
+
+namespace {
+
+VerdictKind kindOf(const Analysis& a)
+{
+    if (const Failure* f = a.failure(); f && !f->capacity)
+        return VerdictKind::CannotAllocate;
+    if (!a.arenaSize())
+        return VerdictKind::NoSizeGiven;
+    return a.atSize->ok ? VerdictKind::Fits : VerdictKind::DoesNotFit;
+}
+
+const EmulationResult& runFor(const Analysis& a, VerdictKind kind)
+{
+    if (kind == VerdictKind::Fits)
+        return *a.atSize;
+    if (kind == VerdictKind::DoesNotFit && a.atMinimum)
+        return *a.atMinimum;
+    return *a.measured;
+}
+
+std::string headlineOf(const Verdict& v)
+{
+    const std::string smallest = v.minArenaBytes ? formatBytes(*v.minArenaBytes) : std::string();
+    switch (v.kind) {
+    case VerdictKind::Fits:
+        if (!v.minArenaBytes)
+            return "Fits in " + formatBytes(*v.arenaSize);
+        if (v.headroomBytes == 0)
+            return "Fits: exactly the smallest arena (" + smallest + ")";
+        return "Fits: " + formatBytes(v.headroomBytes) + " more than the smallest arena (" + smallest + ")";
+    case VerdictKind::DoesNotFit:
+        if (!v.minArenaBytes)
+            return "Does not fit: no arena up to " + formatBytes(v.figuresArenaBytes) + " works";
+        return "Does not fit: " + formatBytes(v.shortfallBytes) + " short of the smallest arena (" + smallest + ")";
+    case VerdictKind::NoSizeGiven:
+        if (!v.minArenaBytes)
+            return "Cannot allocate even in a " + formatBytes(v.figuresArenaBytes) + " arena";
+        return "Needs an arena of " + smallest + " (the smallest that works)";
+    case VerdictKind::CannotAllocate:
+        return "Fails before the arena size matters";
+    }
+    return {};
+}
+
+// What TFLM's capacity message means, with its bytes.
+std::string plainWordsOf(const Failure& f)
+{
+    if (!f.capacity)
+        return "No arena size fixes this: register the operator in your op resolver, or convert the model to "
+               "operators and types TFLM supports.";
+    const bool negative = f.missing > f.requested;
+    std::string s;
+    if (f.message.rfind("Failed to allocate tail memory", 0) == 0) {
+        s = "A persistent allocation of " + formatBytes(f.requested) + " in the tail did not fit: ";
+        s += negative ? "the head had already grown " + formatBytes(f.missing - f.requested)
+                + " past where it would start (TFLM prints the negative 'available' as an unsigned number)."
+                      : "only " + formatBytes(f.requested - f.missing) + " were left above the head.";
+    } else if (f.message.rfind("Failed to resize buffer", 0) == 0) {
+        s = "The head (the memory plan, or the scratch-request area while preparing) needs " + formatBytes(f.requested)
+            + "; only " + formatBytes(f.available) + " lie below the tail.";
+    } else if (f.message.rfind("Failed to allocate temp memory", 0) == 0) {
+        s = "A temporary allocation of " + formatBytes(f.requested) + " above the head did not fit: only "
+            + formatBytes(f.available) + " were free below the tail.";
+    } else if (f.message.rfind("Too many buffers", 0) == 0) {
+        s = "The greedy planner keeps its per-buffer bookkeeping in the free arena; there is not enough room "
+            "for one entry per planned buffer.";
+    } else {
+        s = "The arena ran out of memory at this step.";
+    }
+    return s
+        + " This is the first allocation that fails, not the whole shortfall: a larger arena moves the "
+          "failure to a later allocation until the smallest arena is reached.";
+}
+
+std::string whereOf(const Analysis& a, const Failure& f)
+{
+    if (f.op < 0 || f.subgraph < 0 || static_cast<std::size_t>(f.subgraph) >= a.model->subgraphs().size())
+        return {};
+    const Subgraph& sg = a.model->subgraphs()[static_cast<std::size_t>(f.subgraph)];
+    if (static_cast<std::size_t>(f.op) >= sg.operators.size())
+        return {};
+    return "operator " + std::to_string(f.op) + " (" + sg.operators[static_cast<std::size_t>(f.op)].displayName()
+        + ") of subgraph " + std::to_string(f.subgraph);
+}
+
+std::vector<TailShare> tailOf(const EmulationResult& r)
+{
+    std::map<Category, std::uint64_t> byCategory;
+    for (const AllocationEvent& e : r.events)
+        if (e.region == Region::Tail && !e.failed)
+            byCategory[e.category] += e.used;
+    std::vector<TailShare> out;
+    for (const auto& [category, bytes] : byCategory)
+        out.push_back(TailShare { category, bytes });
+    std::stable_sort(out.begin(), out.end(), [](const auto& x, const auto& y) { return x.bytes > y.bytes; });
+    return out;
+}
+
+std::string bufferName(const Analysis& a, const PlannedBuffer& b)
+{
+    const Subgraph& sg = a.model->subgraphs()[static_cast<std::size_t>(b.subgraph)];
+    if (b.tensor < 0) {
+        std::string s = "scratch " + std::to_string(b.scratchIndex);
+        if (b.op >= 0 && static_cast<std::size_t>(b.op) < sg.operators.size())
+            s += " (" + sg.operators[static_cast<std::size_t>(b.op)].displayName() + ")";
+        return s;
+    }
+    const Tensor& t = sg.tensors[static_cast<std::size_t>(b.tensor)];
+    std::string dims;
+    for (std::size_t i = 0; i < t.shape.size(); ++i)
+        dims += (i ? "x" : "") + std::to_string(t.shape[i]);
+    return t.name + " [" + dims + "]";
+}
+
+std::vector<PeakBuffer> largestAtPeak(const Analysis& a)
+{
+    std::vector<PeakBuffer> live;
+    const auto& planned = a.measured->planned;
+    for (std::size_t i = 0; i < planned.size(); ++i)
+        if (planned[i].first <= a.peakScope && a.peakScope <= planned[i].last)
+            live.push_back(
+                PeakBuffer { static_cast<std::int32_t>(i), bufferName(a, planned[i]), planned[i].alignedBytes });
+    std::stable_sort(live.begin(), live.end(), [](const auto& x, const auto& y) { return x.bytes > y.bytes; });
+    if (live.size() > 5)
+        live.resize(5);
+    return live;
+}
+
+} // namespace
+
+Verdict makeVerdict(const Analysis& a)
+{
+    Verdict v;
+    v.kind = kindOf(a);
+    v.arenaSize = a.arenaSize();
+    v.minArenaBytes = a.minArenaBytes;
+    if (v.arenaSize && v.minArenaBytes) {
+        if (*v.arenaSize >= *v.minArenaBytes)
+            v.headroomBytes = *v.arenaSize - *v.minArenaBytes;
+        else
+            v.shortfallBytes = *v.minArenaBytes - *v.arenaSize;
+    }
+    const EmulationResult& r = runFor(a, v.kind);
+    v.figuresArenaBytes = r.settings.arenaBytes();
+    v.arenaUsedBytes = r.arenaUsedBytes;
+    v.headBytes = r.headBytes;
+    v.tailBytes = r.tailBytes;
+    v.tempPeakBytes = r.tempPeakBytes;
+    v.tail = tailOf(r);
+    if (const Failure* f = a.failure()) {
+        v.failed = true;
+        v.stage = phaseName(f->phase);
+        v.stageInWords = explainPhase(f->phase);
+        v.where = whereOf(a, *f);
+        v.tflmMessage = f->message;
+        v.plainWords = plainWordsOf(*f);
+    }
+    v.headline = headlineOf(v);
+    if (a.peakScope >= 0 && a.measured->ok) {
+        v.peakStep = a.peakScope;
+        v.largestAtPeak = largestAtPeak(a);
+    }
+    v.warnings = a.atSize->warnings;
+    return v;
+}
+
+const EmulationResult& figuresRun(const Analysis& a)
+{
+    return runFor(a, kindOf(a));
+}
+
+const char* verdictKindName(VerdictKind kind)
+{
+    switch (kind) {
+    case VerdictKind::Fits:
+        return "fits";
+    case VerdictKind::DoesNotFit:
+        return "does_not_fit";
+    case VerdictKind::NoSizeGiven:
+        return "no_size_given";
+    case VerdictKind::CannotAllocate:
+        return "cannot_allocate";
+    }
+    return "?";
+}
+
+std::string describeSettings(const EmulationSettings& s)
+{
+    std::string out = std::string(targetName(s.target)) + " (" + std::string(targetDescription(s.target)) + "), ";
+    if (s.kernels == KernelSet::CmsisNn)
+        out += "CMSIS-NN kernels for " + std::string(cpuName(s.cpu)) + " ("
+            + std::string(cpuExtensionName(s.cpuExtension())) + "), ";
+    else
+        out += "reference kernels, ";
+    out += std::string(plannerName(s.effectivePlanner())) + " planner, "
+        + std::string(interpreterName(s.effectiveInterpreter())) + " interpreter";
+    if (s.preserveAllTensors)
+        out += ", preserve_all_tensors";
+    if (s.resourceVariables)
+        out += ", " + std::to_string(s.resourceVariables) + " resource variables";
+    if (s.nonPersistentBytes)
+        out += ", separate persistent and non-persistent arenas";
+    return out;
+}
+
+std::string explainPhase(Phase phase)
+{
+    switch (phase) {
+    case Phase::CreateAllocator:
+        return "creating TFLM's allocator and planner objects in the tail";
+    case Phase::StartAllocation:
+        return "allocating the eval-tensor and node arrays in the tail";
+    case Phase::ParseOptions:
+        return "storing operator options in the tail";
+    case Phase::KernelInit:
+        return "a kernel's Init allocating its persistent op data";
+    case Phase::KernelPrepare:
+        return "a kernel's Prepare (temp tensors above the head, persistent buffers in the tail)";
+    case Phase::FinishAllocation:
+        return "allocating scratch-buffer handles in the tail";
+    case Phase::CommitPlan:
+        return "committing the memory plan: the planned activations (head) must fit below the tail";
+    case Phase::InterpreterTensors:
+        return "the interpreter's input/output tensors in the tail";
+    case Phase::Count_:
+        break;
+    }
+    return {};
+}
+
+} // namespace arenascope
