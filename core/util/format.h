@@ -34,10 +34,15 @@ namespace arenascope {
 // A byte count as every view prints it: thousands separated by commas, "82,296 B".
 inline std::string formatBytes(std::uint64_t bytes)
 {
-    std::string digits = std::to_string(bytes);
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
-        digits.insert(static_cast<std::size_t>(i), ",");
-    return digits + " B";
+    const std::string digits = std::to_string(bytes);
+    std::string out;
+    out.reserve(digits.size() + digits.size() / 3 + 2);
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out.push_back(',');
+        out.push_back(digits[i]);
+    }
+    return out + " B";
 }
 
 } // namespace arenascope
