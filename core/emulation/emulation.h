@@ -36,6 +36,7 @@ public:
 
     // KernelContext ------------------------------------------------------------------
     const Target& target() const override { return m_target; }
+    const EmulationSettings& settings() const override { return m_result.settings; }
     const Model& model() const override { return m_model; }
     const Subgraph& subgraph() const override
     {

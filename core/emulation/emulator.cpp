@@ -203,7 +203,7 @@ Status Emulation::prepareNodeAndRegistrations()
         m_arena.context.subgraph = static_cast<std::int32_t>(sg.id.value);
         for (const Operator& o : sg.operators) {
             m_arena.context.op = static_cast<std::int32_t>(o.id.value);
-            const KernelProfile* profile = findKernelProfile(o.builtinCode, o.customName);
+            const KernelProfile* profile = findKernelProfile(o.builtinCode, o.customName, m_result.settings.kernels);
             if (!profile) {
                 const bool registered
                     = o.isCustom() ? tflmRegistersCustom(o.customName) : tflmRegistersBuiltin(o.builtinCode);

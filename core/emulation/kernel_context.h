@@ -10,6 +10,7 @@
 //   ARENASCOPE_TRY(ctx.requestScratch(bytes, "im2col"));
 //   ctx.releaseTemp(input.value());           // DeallocateTempTfLiteTensor
 
+#include "emulation_settings.h"
 #include "resource_variables.h"
 #include "target.h"
 
@@ -37,6 +38,8 @@ public:
     virtual ~KernelContext() = default;
 
     virtual const Target& target() const = 0;
+    // The settings being emulated (kernel set and CPU decide CMSIS-NN's buffer sizes).
+    virtual const EmulationSettings& settings() const = 0;
     virtual const Model& model() const = 0;
     virtual const Subgraph& subgraph() const = 0;
     virtual const Operator& op() const = 0;

@@ -1,9 +1,11 @@
 #include "kernel_profile.h"
 
+#include "kernels/cmsis_nn/cmsis_profiles.h"
 #include "kernels/profile_groups.h"
 
 #include "core/model/builtin_names.h"
 
+#include <initializer_list>
 #include <unordered_map>
 #include <vector>
 
@@ -13,48 +15,71 @@ namespace {
 
 constexpr std::int32_t kCustomCode = 32;
 
+// A kernel set's profiles, looked up by builtin code or custom name.
 struct Index {
     std::vector<KernelProfile> all;
     std::unordered_map<std::int32_t, std::size_t> byCode;
     std::unordered_map<std::string_view, std::size_t> byCustomName;
+
+    const KernelProfile* find(std::int32_t builtinCode, std::string_view customName) const
+    {
+        if (builtinCode == kCustomCode) {
+            const auto it = byCustomName.find(customName);
+            return it == byCustomName.end() ? nullptr : &all[it->second];
+        }
+        const auto it = byCode.find(builtinCode);
+        return it == byCode.end() ? nullptr : &all[it->second];
+    }
 };
 
-const Index& index()
+Index makeIndex(std::initializer_list<std::span<const KernelProfile>> groups)
 {
-    static const Index idx = [] {
-        Index i;
-        for (auto group : { kernels::convProfiles(), kernels::denseProfiles(), kernels::elementwiseProfiles(),
-                 kernels::sequenceProfiles(), kernels::signalProfiles(), kernels::unaryProfiles(),
-                 kernels::shapeProfiles(), kernels::logicProfiles() })
-            i.all.insert(i.all.end(), group.begin(), group.end());
-        for (std::size_t k = 0; k < i.all.size(); ++k) {
-            const KernelProfile& p = i.all[k];
-            if (p.custom)
-                i.byCustomName.emplace(p.name, k);
-            else if (const auto code = builtinOperatorCode(p.name))
-                i.byCode.emplace(*code, k);
-        }
-        return i;
-    }();
+    Index i;
+    for (auto group : groups)
+        i.all.insert(i.all.end(), group.begin(), group.end());
+    for (std::size_t k = 0; k < i.all.size(); ++k) {
+        const KernelProfile& p = i.all[k];
+        if (p.custom)
+            i.byCustomName.emplace(p.name, k);
+        else if (const auto code = builtinOperatorCode(p.name))
+            i.byCode.emplace(*code, k);
+    }
+    return i;
+}
+
+const Index& referenceIndex()
+{
+    static const Index idx = makeIndex({ kernels::convProfiles(), kernels::denseProfiles(),
+        kernels::elementwiseProfiles(), kernels::sequenceProfiles(), kernels::signalProfiles(),
+        kernels::unaryProfiles(), kernels::shapeProfiles(), kernels::logicProfiles() });
+    return idx;
+}
+
+const Index& cmsisIndex()
+{
+    static const Index idx = makeIndex(
+        { kernels::cmsis::convProfiles(), kernels::cmsis::denseProfiles(), kernels::cmsis::miscProfiles() });
     return idx;
 }
 
 } // namespace
 
-const KernelProfile* findKernelProfile(std::int32_t builtinCode, std::string_view customName)
+const KernelProfile* findKernelProfile(std::int32_t builtinCode, std::string_view customName, KernelSet kernels)
 {
-    const Index& i = index();
-    if (builtinCode == kCustomCode) {
-        const auto it = i.byCustomName.find(customName);
-        return it == i.byCustomName.end() ? nullptr : &i.all[it->second];
-    }
-    const auto it = i.byCode.find(builtinCode);
-    return it == i.byCode.end() ? nullptr : &i.all[it->second];
+    if (kernels == KernelSet::CmsisNn)
+        if (const KernelProfile* p = cmsisIndex().find(builtinCode, customName))
+            return p;
+    return referenceIndex().find(builtinCode, customName);
 }
 
 std::span<const KernelProfile> allKernelProfiles()
 {
-    return index().all;
+    return referenceIndex().all;
+}
+
+std::span<const KernelProfile> cmsisNnKernelProfiles()
+{
+    return cmsisIndex().all;
 }
 
 } // namespace arenascope

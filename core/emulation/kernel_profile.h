@@ -8,6 +8,7 @@
 // Usage (a row):
 //   builtin("CONV_2D", "kernels/conv.cc, conv_common.cc", &options::kConv, convInit, convPrepare)
 
+#include "emulation_settings.h"
 #include "kernel_context.h"
 #include "struct_layout.h"
 #include "target.h"
@@ -45,8 +46,13 @@ constexpr KernelProfile custom(
     return KernelProfile { name, true, source, options, init, prepare };
 }
 
-// The profile for an operator, or nullptr if TFLM's resolver would not find it.
-const KernelProfile* findKernelProfile(std::int32_t builtinCode, std::string_view customName);
+// The profile for an operator in the given kernel set (CMSIS-NN falls back to the reference
+// profile for operators it does not replace), or nullptr if TFLM's resolver would not find it.
+const KernelProfile* findKernelProfile(
+    std::int32_t builtinCode, std::string_view customName, KernelSet kernels = KernelSet::Reference);
+
+// The CMSIS-NN profiles alone, for listings and tests.
+std::span<const KernelProfile> cmsisNnKernelProfiles();
 
 // Every profile, for listings and tests.
 std::span<const KernelProfile> allKernelProfiles();

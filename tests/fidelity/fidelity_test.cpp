@@ -220,3 +220,49 @@ TEST(FidelityOracle, IsPresent)
 
 } // namespace
 } // namespace arenascope::test
+
+namespace arenascope::test {
+namespace {
+
+// TFLM's benchmarking README: person_detect on a Corstone-300 (Cortex-M4, arm-none-eabi-gcc,
+// CMSIS-NN), recording allocator and 100 resource variables (tools/benchmarking/
+// generic_model_benchmark.cc). Every figure of the published table, to the byte.
+TEST(PublishedDeviceFigure, PersonDetectOnCorstone300)
+{
+    const auto shared = sharedDir();
+    if (shared.empty())
+        GTEST_SKIP() << "../shared is absent: the published-figure test needs person_detect.tflite";
+    auto loaded = loadModelFile((shared / "models" / "tflm" / "person_detect.tflite").string());
+    ASSERT_TRUE(loaded) << describe(loaded.error());
+    EmulationSettings s;
+    s.target = TargetKind::CortexM;
+    s.kernels = KernelSet::CmsisNn;
+    s.cpu = Cpu::CortexM4;
+    s.interpreter = InterpreterKind::Recording;
+    s.resourceVariables = 100;
+    const auto r = emulate(*loaded.value(), s);
+    ASSERT_TRUE(r->ok);
+    EXPECT_EQ(r->arenaUsedBytes, 84436u); // Total
+    EXPECT_EQ(r->headBytes, 55296u); // NonPersistent
+    EXPECT_EQ(r->tailBytes, 29140u); // Persistent
+    auto at = [&](RecordedType t) { return r->recording[static_cast<std::size_t>(t)]; };
+    const struct {
+        RecordedType type;
+        std::uint64_t requested, used, count;
+    } table[] = {
+        { RecordedType::TfLiteEvalTensorData, 1068, 1068, 89 },
+        { RecordedType::PersistentTfLiteTensorData, 64, 64, 2 },
+        { RecordedType::PersistentTfLiteTensorQuantizationData, 40, 40, 4 },
+        { RecordedType::PersistentBufferData, 25704, 25872, 90 },
+        { RecordedType::NodeAndRegistrationArray, 992, 992, 31 },
+    };
+    for (const auto& row : table) {
+        SCOPED_TRACE(recordedTypeName(row.type));
+        EXPECT_EQ(at(row.type).requested, row.requested);
+        EXPECT_EQ(at(row.type).used, row.used);
+        EXPECT_EQ(at(row.type).count, row.count);
+    }
+}
+
+} // namespace
+} // namespace arenascope::test

@@ -12,6 +12,9 @@ const std::vector<OracleBuild>& oracleBuilds()
         { "abi32arm_se", "cortex_m", TargetKind::CortexM, KernelSet::Reference, Cpu::CortexM4 },
         { "abi32arm", "ilp32", TargetKind::Ilp32, KernelSet::Reference, Cpu::CortexM4 },
         { "abi64", "x86_64", TargetKind::X86_64, KernelSet::Reference, Cpu::CortexM4 },
+        { "cm4_cmsisnn", "cmsis_nn_m4", TargetKind::CortexM, KernelSet::CmsisNn, Cpu::CortexM4 },
+        { "cm3_cmsisnn", "cmsis_nn_m3", TargetKind::CortexM, KernelSet::CmsisNn, Cpu::CortexM3 },
+        { "cm55_cmsisnn", "cmsis_nn_m55", TargetKind::CortexM, KernelSet::CmsisNn, Cpu::CortexM55 },
     };
     return builds;
 }

@@ -1,0 +1,55 @@
+#pragma once
+// The scratch-buffer sizes CMSIS-NN's *_get_buffer_size functions return, per CPU extension
+// (ARM-software/CMSIS-NN @4ab83cc3, the commit TFLM 90b983c2 pins), as TFLM's CMSIS-NN kernels
+// request them. GCC (arm-none-eabi) builds: the armclang-only variants are not modelled.
+//
+// Dims are CMSIS-NN's cmsis_nn_dims {n, h, w, c}; sizes are in bytes, int32 as CMSIS computes
+// them (callers request a scratch buffer only when the size is > 0).
+//
+// Usage:
+//   ConvGeometry g{input, filter, output, stride, padding, dilation};
+//   const std::int64_t bytes = convolveWrapperS8(g, CpuExtension::Dsp);
+
+#include "core/emulation/emulation_settings.h"
+
+#include <cstdint>
+
+namespace arenascope::cmsisnn {
+
+struct Dims {
+    std::int64_t n = 1, h = 1, w = 1, c = 1;
+};
+
+struct Tile {
+    std::int64_t w = 1, h = 1;
+};
+
+// What the conv-like size functions read of cmsis_nn_conv_params / cmsis_nn_dw_conv_params.
+struct ConvGeometry {
+    Dims input, filter, output;
+    Tile stride, padding, dilation;
+};
+
+// arm_convolve_wrapper_s8_get_buffer_size (ConvolutionFunctions/arm_convolve_get_buffer_sizes_s8.c).
+std::int64_t convolveWrapperS8(const ConvGeometry& g, CpuExtension ext);
+// arm_convolve_wrapper_s16_get_buffer_size (arm_convolve_get_buffer_sizes_s16.c).
+std::int64_t convolveWrapperS16(const ConvGeometry& g, CpuExtension ext);
+// arm_depthwise_conv_wrapper_s8_get_buffer_size (arm_depthwise_conv_get_buffer_sizes_s8.c);
+// filter = {1, h, w, output channels}.
+std::int64_t depthwiseConvWrapperS8(const ConvGeometry& g, CpuExtension ext);
+// arm_depthwise_conv_wrapper_s4_get_buffer_size (arm_depthwise_conv_get_buffer_sizes_s4.c).
+std::int64_t depthwiseConvWrapperS4(const ConvGeometry& g, CpuExtension ext);
+// arm_fully_connected_s8_get_buffer_size (FullyConnectedFunctions/...): filter.c output channels.
+std::int64_t fullyConnectedS8(const Dims& filter, CpuExtension ext);
+// arm_convolve_1x1_s8_fast_get_buffer_size: 0 with GCC on every extension.
+std::int64_t convolve1x1S8Fast(const Dims& input, CpuExtension ext);
+// arm_avgpool_s8_get_buffer_size / arm_avgpool_s16_get_buffer_size (PoolingFunctions/...).
+std::int64_t avgpool(std::int64_t outputWidth, std::int64_t channels, CpuExtension ext);
+// arm_svdf_s8_get_buffer_size (SVDFunctions/arm_svdf_get_buffer_sizes_s8.c): filter.n filters.
+std::int64_t svdfS8(const Dims& filter, CpuExtension ext);
+// arm_transpose_conv_s8_get_buffer_size and ..._get_reverse_conv_buffer_size
+// (ConvolutionFunctions/arm_transpose_conv_get_buffer_sizes_s8.c).
+std::int64_t transposeConvS8(const ConvGeometry& g, CpuExtension ext);
+std::int64_t transposeConvS8Reverse(const ConvGeometry& g, CpuExtension ext);
+
+} // namespace arenascope::cmsisnn

@@ -1,0 +1,16 @@
+#pragma once
+// CMSIS-NN kernel profiles (OPTIMIZED_KERNEL_DIR=cmsis_nn): the operators whose Init or Prepare
+// differ from the reference kernels; every other operator uses its reference profile, as the
+// TFLM build does.
+
+#include "core/emulation/kernel_profile.h"
+
+#include <span>
+
+namespace arenascope::kernels::cmsis {
+
+std::span<const KernelProfile> convProfiles(); // conv_ops.cpp: CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV
+std::span<const KernelProfile> denseProfiles(); // dense_ops.cpp: FULLY_CONNECTED, BATCH_MATMUL, SVDF, LSTM
+std::span<const KernelProfile> miscProfiles(); // misc_ops.cpp: ADD, pooling, SOFTMAX
+
+} // namespace arenascope::kernels::cmsis

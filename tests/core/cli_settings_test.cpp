@@ -1,0 +1,116 @@
+// The command line as a user runs it: device options shared by plan/report/optimize, help on
+// every subcommand, unknown commands, and TFLM's published device figure from `plan --json`.
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <sys/wait.h>
+
+namespace arenascope {
+namespace {
+
+struct CliResult {
+    int exitCode = -1;
+    std::string out; // stdout and stderr together
+};
+
+std::string quote(const std::string& s)
+{
+    std::string q = "'";
+    for (char c : s)
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+CliResult arenascope(const std::vector<std::string>& args)
+{
+    std::string cmd = quote(ARENASCOPE_CLI);
+    for (const auto& a : args)
+        cmd += " " + quote(a);
+    cmd += " 2>&1";
+    CliResult run;
+    FILE* pipe = popen(cmd.c_str(), "r");
+    if (!pipe)
+        return run;
+    std::array<char, 4096> buffer {};
+    while (const std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
+        run.out.append(buffer.data(), n);
+    const int status = pclose(pipe);
+    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run;
+}
+
+std::string example()
+{
+    return std::string(ARENASCOPE_SOURCE_DIR) + "/models/example_kws_int8.tflite";
+}
+
+TEST(CliSettings, HelpOnEverySubcommandExitsZero)
+{
+    for (const char* sub : { "plan", "info", "optimize", "report", "make-example" }) {
+        const CliResult r = arenascope({ sub, "--help" });
+        EXPECT_EQ(r.exitCode, 0) << sub << ": " << r.out;
+        EXPECT_NE(r.out.find("usage"), std::string::npos) << sub;
+    }
+    const CliResult top = arenascope({ "--help" });
+    EXPECT_EQ(top.exitCode, 0);
+    for (const char* sub : { "info", "plan", "report", "optimize", "make-example" })
+        EXPECT_NE(top.out.find(std::string("arenascope ") + sub), std::string::npos) << sub;
+}
+
+TEST(CliSettings, UnknownCommandIsAnErrorNotAnAppLaunch)
+{
+    const CliResult r = arenascope({ "plna", "model.tflite" });
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.out.find("unknown command 'plna'"), std::string::npos) << r.out;
+}
+
+TEST(CliSettings, CmsisNnNeedsTheCortexMTarget)
+{
+    const CliResult r = arenascope({ "plan", example(), "--kernels", "cmsis-nn", "--target", "x86_64" });
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.out.find("CMSIS-NN kernels are built only for Cortex-M"), std::string::npos) << r.out;
+    EXPECT_EQ(arenascope({ "plan", example(), "--cpu", "cortex-m99" }).exitCode, 2);
+    EXPECT_EQ(arenascope({ "plan", example(), "--resource-variables", "-1" }).exitCode, 2);
+    EXPECT_EQ(arenascope({ "plan", example(), "--target", "ilp32" }).exitCode, 0);
+}
+
+TEST(CliSettings, ReportTakesTheSameOptionsAsPlan)
+{
+    const CliResult r = arenascope(
+        { "report", example(), "--out", "/nonexistent-dir-for-test/x", "--non-persistent-arena-size", "bogus" });
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.out.find("--non-persistent-arena-size takes a byte count"), std::string::npos) << r.out;
+}
+
+// TFLM's benchmarking README: person_detect on a Corstone-300 (Cortex-M4, arm-none-eabi-gcc,
+// CMSIS-NN), recording allocator, 100 resource variables: Total 84,436, NonPersistent 55,296,
+// Persistent 29,140, and the RecordedAllocationType table.
+TEST(CliSettings, PlanJsonReproducesThePublishedCorstone300Table)
+{
+    ARENASCOPE_REQUIRE_SHARED();
+    const CliResult r = arenascope(
+        { "plan", (test::sharedModelsDir() / "person_detect.tflite").string(), "--target", "cortex-m", "--kernels",
+            "cmsis-nn", "--cpu", "cortex-m4", "--interpreter", "recording", "--resource-variables", "100", "--json" });
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j.at("arena_used_bytes"), 84436);
+    EXPECT_EQ(j.at("head_bytes"), 55296);
+    EXPECT_EQ(j.at("tail_bytes"), 29140);
+    const auto& rec = j.at("recording");
+    auto row = [&](const char* name) {
+        const auto& c = rec.at(name);
+        return std::array<std::uint64_t, 3> { c.at("requested"), c.at("used"), c.at("count") };
+    };
+    EXPECT_EQ(row("TfLiteEvalTensorData"), (std::array<std::uint64_t, 3> { 1068, 1068, 89 }));
+    EXPECT_EQ(row("PersistentTfLiteTensorData"), (std::array<std::uint64_t, 3> { 64, 64, 2 }));
+    EXPECT_EQ(row("PersistentTfLiteTensorQuantizationData"), (std::array<std::uint64_t, 3> { 40, 40, 4 }));
+    EXPECT_EQ(row("PersistentBufferData"), (std::array<std::uint64_t, 3> { 25704, 25872, 90 }));
+    EXPECT_EQ(row("NodeAndRegistrationArray"), (std::array<std::uint64_t, 3> { 992, 992, 31 }));
+}
+
+} // namespace
+} // namespace arenascope
