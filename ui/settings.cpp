@@ -13,6 +13,9 @@ constexpr auto kPlanner = "emulation/planner"; // "greedy"
 constexpr auto kTarget = "emulation/target"; // "cortex-m"
 constexpr auto kInterpreter = "emulation/interpreter"; // "plain"
 constexpr auto kPreserve = "emulation/preserveAllTensors";
+constexpr auto kKernels = "emulation/kernels"; // "reference"
+constexpr auto kCpu = "emulation/cpu"; // "cortex-m4"
+constexpr auto kResourceVariables = "emulation/resourceVariables"; // 0
 constexpr auto kDark = "view/darkPalette"; // false
 } // namespace
 
@@ -60,6 +63,14 @@ EmulationSettings Settings::emulation() const
         = parseInterpreter(q.value(QString::fromLatin1(kInterpreter), QStringLiteral("plain")).toString().toStdString())
               .value_or(InterpreterKind::Plain);
     s.preserveAllTensors = q.value(QString::fromLatin1(kPreserve), false).toBool();
+    s.kernels = parseKernelSet(
+        q.value(QString::fromLatin1(kKernels), QStringLiteral("reference")).toString().toStdString())
+                    .value_or(KernelSet::Reference);
+    s.cpu = parseCpu(q.value(QString::fromLatin1(kCpu), QStringLiteral("cortex-m4")).toString().toStdString())
+                .value_or(Cpu::CortexM4);
+    s.resourceVariables = q.value(QString::fromLatin1(kResourceVariables), 0).toUInt();
+    if (!settingsConflict(s).empty())
+        s.kernels = KernelSet::Reference;
     return s;
 }
 
@@ -70,6 +81,9 @@ void Settings::setEmulation(const EmulationSettings& s)
     q.setValue(QString::fromLatin1(kTarget), QString::fromUtf8(targetName(s.target).data()));
     q.setValue(QString::fromLatin1(kInterpreter), QString::fromUtf8(interpreterName(s.interpreter).data()));
     q.setValue(QString::fromLatin1(kPreserve), s.preserveAllTensors);
+    q.setValue(QString::fromLatin1(kKernels), QString::fromUtf8(kernelSetName(s.kernels).data()));
+    q.setValue(QString::fromLatin1(kCpu), QString::fromUtf8(cpuName(s.cpu).data()));
+    q.setValue(QString::fromLatin1(kResourceVariables), s.resourceVariables);
 }
 
 bool Settings::darkPalette() const

@@ -1,155 +1,177 @@
 #include "controls_panel.h"
 
+#include "byte_size_edit.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
 
+#include <array>
+
 namespace arenascope {
 
 namespace {
-constexpr std::uint64_t kUnits[] = { 1, 1024, 1024 * 1024 };
 constexpr int kSliderSteps = 1000;
+constexpr std::array kCpus = {Cpu::CortexM0, Cpu::CortexM0Plus, Cpu::CortexM3, Cpu::CortexM4,
+                              Cpu::CortexM7, Cpu::CortexM33,    Cpu::CortexM55, Cpu::CortexM85};
+
+QString targetTooltip()
+{
+    return ControlsPanel::tr(
+        "The device's ABI decides the size of TFLM's runtime structs in the tail.\n"
+        "cortex-m: arm-none-eabi GCC, 4-byte pointers, short enums (TfLiteTensor is 32 bytes).\n"
+        "ilp32: 32-bit with int-sized enums, as ESP32 (Xtensa) and RISC-V GCC build (TfLiteTensor 40 bytes).\n"
+        "x86_64: a 64-bit host build, 8-byte pointers and size_t (TfLiteTensor 64 bytes).");
+}
 } // namespace
 
 ControlsPanel::ControlsPanel(QWidget* parent)
     : QWidget(parent)
+    , m_arena(new ByteSizeEdit(tr("The tensor_arena size given to the interpreter"), this))
+    , m_nonPersistent(new ByteSizeEdit(tr("Size of the non-persistent arena (head and temp), e.g. in fast SRAM, "
+                                          "when the persistent tail lives in its own arena"),
+                                       this))
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_toMinimum(new QPushButton(tr("Set to minimum"), this))
-    , m_planner(new QComboBox(this))
     , m_target(new QComboBox(this))
+    , m_kernels(new QComboBox(this))
+    , m_cpu(new QComboBox(this))
+    , m_planner(new QComboBox(this))
     , m_interpreter(new QComboBox(this))
     , m_preserve(new QCheckBox(tr("preserve_all_tensors"), this))
+    , m_resourceVariables(new QSpinBox(this))
     , m_split(new QCheckBox(tr("Separate persistent arena"), this))
+    , m_nonPersistentLabel(new QLabel(tr("Non-persistent"), this))
 {
-    m_arena = makeSizeEditor(tr("The tensor_arena size given to the interpreter"));
-    m_nonPersistent = makeSizeEditor(tr("Size of the non-persistent arena (head and temp), e.g. in fast SRAM, "
-                                        "when the persistent tail lives in its own arena"));
     m_slider->setRange(0, kSliderSteps);
     m_slider->setToolTip(tr("Arena size from 0 to twice the smallest arena that works"));
     m_toMinimum->setToolTip(tr("Set the arena to the smallest size for which AllocateTensors succeeds"));
     m_toMinimum->setEnabled(false);
+    for (TargetKind t : allTargets())
+        m_target->addItem(QStringLiteral("%1: %2").arg(QString::fromUtf8(targetName(t).data()),
+                                                       QString::fromUtf8(targetDescription(t).data())));
+    m_targetTip = targetTooltip();
+    m_target->setToolTip(m_targetTip);
+    m_kernels->addItem(tr("reference kernels"));
+    m_kernels->addItem(tr("CMSIS-NN kernels"));
+    m_kernels->setToolTip(tr("Which kernels the firmware is built with. Arm's CMSIS-NN kernels "
+                             "(OPTIMIZED_KERNEL_DIR=cmsis_nn) allocate other op data and scratch buffers, "
+                             "sized for the CPU's DSP or MVE extension. Cortex-M only."));
+    for (Cpu c : kCpus) {
+        EmulationSettings s;
+        s.cpu = c;
+        m_cpu->addItem(QStringLiteral("%1 (%2)").arg(QString::fromUtf8(cpuName(c).data()),
+                                                     QString::fromUtf8(cpuExtensionName(s.cpuExtension()).data())));
+    }
+    m_cpu->setCurrentIndex(3); // cortex-m4
+    m_cpu->setToolTip(tr("The CPU CMSIS-NN is compiled for: M0/M0+/M3 have neither DSP nor MVE, M4/M7/M33 "
+                         "have DSP, M55/M85 have MVE. Some scratch buffers depend on it."));
     m_planner->addItem(tr("greedy"));
     m_planner->addItem(tr("linear"));
     m_planner->setToolTip(tr("GreedyMemoryPlanner reuses bytes between buffers that are never alive together. "
                              "LinearMemoryPlanner places every buffer after the previous one (no reuse)."));
-    m_target->addItem(tr("cortex-m (32-bit)"));
-    m_target->addItem(tr("x86_64 (64-bit host)"));
-    m_target->setToolTip(tr("The device ABI: pointer width and struct sizes of TFLM's runtime data"));
     m_interpreter->addItem(tr("plain"));
     m_interpreter->addItem(tr("recording"));
     m_interpreter->setToolTip(tr("RecordingMicroInterpreter adds bookkeeping to the tail and reports allocations "
                                  "by category"));
     m_preserve->setToolTip(tr("MicroInterpreter(..., preserve_all_tensors=true) keeps every tensor alive for "
                               "debugging: TFLM switches to the linear planner"));
+    m_resourceVariables->setRange(0, 100000);
+    m_resourceVariables->setToolTip(tr("MicroResourceVariables::Create(allocator, N) before the interpreter: "
+                                       "needed by models with VAR_HANDLE; 0 = none created"));
     m_split->setToolTip(tr("Use the four-argument MicroAllocator::Create: the persistent tail in the arena above, "
                            "head and temp in a second arena"));
+    buildForm();
+    m_arena->setBytes(64 * 1024);
+    m_nonPersistent->setBytes(64 * 1024);
+    connectSignals();
+    syncDeviceControls();
+}
 
+void ControlsPanel::buildForm()
+{
     auto* form = new QFormLayout(this);
-    auto* sizeRow = new QHBoxLayout;
-    sizeRow->addWidget(m_arena.value, 1);
-    sizeRow->addWidget(m_arena.unit);
-    form->addRow(tr("Arena size"), sizeRow);
+    form->addRow(tr("Arena size"), m_arena);
     form->addRow(QString(), m_slider);
     form->addRow(QString(), m_toMinimum);
-    form->addRow(tr("Planner"), m_planner);
     form->addRow(tr("Target"), m_target);
+    form->addRow(tr("Kernels"), m_kernels);
+    form->addRow(tr("CPU"), m_cpu);
+    form->addRow(tr("Planner"), m_planner);
     form->addRow(tr("Interpreter"), m_interpreter);
     form->addRow(QString(), m_preserve);
+    form->addRow(tr("Resource variables"), m_resourceVariables);
     form->addRow(QString(), m_split);
-    auto* npRow = new QHBoxLayout;
-    npRow->addWidget(m_nonPersistent.value, 1);
-    npRow->addWidget(m_nonPersistent.unit);
-    auto* npLabel = new QLabel(tr("Non-persistent"), this);
-    form->addRow(npLabel, npRow);
-    auto showSplit = [this, npLabel](bool on) {
-        npLabel->setVisible(on);
-        m_nonPersistent.value->setVisible(on);
-        m_nonPersistent.unit->setVisible(on);
-    };
-    showSplit(false);
-    setArenaBytes(64 * 1024);
-    setBytes(m_nonPersistent, 64 * 1024);
+    form->addRow(m_nonPersistentLabel, m_nonPersistent);
+    m_nonPersistentLabel->setVisible(false);
+    m_nonPersistent->setVisible(false);
+}
 
+void ControlsPanel::connectSignals()
+{
     auto changed = [this] {
         if (m_updating)
             return;
         syncSlider();
+        syncDeviceControls();
         emit settingsChanged();
     };
-    for (SizeEditor* e : { &m_arena, &m_nonPersistent }) {
-        connect(e->value, &QSpinBox::valueChanged, this, changed);
-        connect(e->unit, &QComboBox::currentIndexChanged, this, changed);
-    }
-    connect(m_planner, &QComboBox::currentIndexChanged, this, changed);
-    connect(m_target, &QComboBox::currentIndexChanged, this, changed);
-    connect(m_interpreter, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_arena, &ByteSizeEdit::bytesChanged, this, changed);
+    connect(m_nonPersistent, &ByteSizeEdit::bytesChanged, this, changed);
+    for (QComboBox* box : {m_target, m_kernels, m_cpu, m_planner, m_interpreter})
+        connect(box, &QComboBox::currentIndexChanged, this, changed);
     connect(m_preserve, &QCheckBox::toggled, this, changed);
-    connect(m_split, &QCheckBox::toggled, this, [showSplit, changed](bool on) {
-        showSplit(on);
+    connect(m_resourceVariables, &QSpinBox::valueChanged, this, changed);
+    connect(m_split, &QCheckBox::toggled, this, [this, changed](bool on) {
+        m_nonPersistentLabel->setVisible(on);
+        m_nonPersistent->setVisible(on);
         changed();
     });
     connect(m_slider, &QSlider::valueChanged, this, [this](int v) {
         if (m_updating || !m_minimum)
             return;
-        const std::uint64_t span = 2 * *m_minimum;
-        setArenaBytes(span * static_cast<std::uint64_t>(v) / kSliderSteps);
+        setArenaBytes(2 * *m_minimum * static_cast<std::uint64_t>(v) / kSliderSteps);
     });
     connect(m_toMinimum, &QPushButton::clicked, this, [this] {
-        if (m_minimum)
-            setArenaBytes(*m_minimum);
+        if (!m_minimum)
+            return;
+        m_updating = true;
+        m_arena->setBytes(*m_minimum);
+        if (m_split->isChecked() && m_minimumNonPersistent)
+            m_nonPersistent->setBytes(*m_minimumNonPersistent);
+        m_updating = false;
+        syncSlider();
+        emit settingsChanged();
     });
 }
 
-ControlsPanel::SizeEditor ControlsPanel::makeSizeEditor(const QString& tooltip)
+// CMSIS-NN is built only for Cortex-M: elsewhere the kernel set is the reference one.
+void ControlsPanel::syncDeviceControls()
 {
-    SizeEditor e;
-    e.value = new QSpinBox(this);
-    e.value->setRange(0, 1 << 30);
-    e.value->setGroupSeparatorShown(true);
-    e.value->setToolTip(tooltip);
-    e.unit = new QComboBox(this);
-    e.unit->addItems({ tr("B"), tr("KiB"), tr("MiB") });
-    e.unit->setToolTip(tooltip);
-    return e;
-}
-
-std::uint64_t ControlsPanel::bytesOf(const SizeEditor& e)
-{
-    return static_cast<std::uint64_t>(e.value->value()) * kUnits[std::max(0, e.unit->currentIndex())];
-}
-
-void ControlsPanel::setBytes(SizeEditor& e, std::uint64_t bytes)
-{
-    // Show the largest unit that holds the value exactly; bytes otherwise.
-    int unit = 0;
-    for (int u = 2; u > 0; --u) {
-        if (bytes % kUnits[u] == 0 && bytes >= kUnits[u]) {
-            unit = u;
-            break;
-        }
+    const bool cortexM = m_target->currentIndex() == 0;
+    if (!cortexM && m_kernels->currentIndex() != 0) {
+        const QSignalBlocker block(m_kernels);
+        m_kernels->setCurrentIndex(0);
     }
-    const QSignalBlocker b1(e.value);
-    const QSignalBlocker b2(e.unit);
-    e.unit->setCurrentIndex(unit);
-    e.value->setValue(static_cast<int>(std::min<std::uint64_t>(bytes / kUnits[unit], 1u << 30)));
+    m_kernels->setEnabled(cortexM);
+    m_cpu->setEnabled(cortexM && m_kernels->currentIndex() == 1);
 }
 
 std::uint64_t ControlsPanel::arenaBytes() const
 {
-    return bytesOf(m_arena);
+    return m_arena->bytes();
 }
 
 void ControlsPanel::setArenaBytes(std::uint64_t bytes)
 {
     if (bytes == arenaBytes())
         return;
-    setBytes(m_arena, bytes);
+    m_arena->setBytes(bytes);
     syncSlider();
     if (!m_updating)
         emit settingsChanged();
@@ -161,19 +183,25 @@ void ControlsPanel::setPlanArenaBytes(std::uint64_t bytes)
         setArenaBytes(bytes);
         return;
     }
-    if (bytes == bytesOf(m_nonPersistent))
+    if (bytes == m_nonPersistent->bytes())
         return;
-    setBytes(m_nonPersistent, bytes);
+    m_nonPersistent->setBytes(bytes);
     if (!m_updating)
         emit settingsChanged();
 }
 
-void ControlsPanel::setMinimum(std::optional<std::uint64_t> bytes)
+void ControlsPanel::setMinimum(std::optional<std::uint64_t> bytes, std::optional<std::uint64_t> nonPersistentBytes)
 {
     m_minimum = bytes;
+    m_minimumNonPersistent = nonPersistentBytes;
     m_toMinimum->setEnabled(bytes.has_value());
     m_slider->setEnabled(bytes.has_value());
     syncSlider();
+}
+
+void ControlsPanel::setTargetNote(const QString& note)
+{
+    m_target->setToolTip(note.isEmpty() ? m_targetTip : m_targetTip + QStringLiteral("\n\n") + note);
 }
 
 void ControlsPanel::syncSlider()
@@ -188,27 +216,38 @@ void ControlsPanel::syncSlider()
 EmulationSettings ControlsPanel::settings() const
 {
     EmulationSettings s;
+    s.target = allTargets()[static_cast<std::size_t>(std::max(0, m_target->currentIndex()))];
+    s.kernels = m_kernels->currentIndex() == 1 ? KernelSet::CmsisNn : KernelSet::Reference;
+    s.cpu = kCpus[static_cast<std::size_t>(std::max(0, m_cpu->currentIndex()))];
     s.planner = m_planner->currentIndex() == 1 ? PlannerKind::Linear : PlannerKind::Greedy;
-    s.target = m_target->currentIndex() == 1 ? TargetKind::X86_64 : TargetKind::CortexM;
     s.interpreter = m_interpreter->currentIndex() == 1 ? InterpreterKind::Recording : InterpreterKind::Plain;
     s.preserveAllTensors = m_preserve->isChecked();
+    s.resourceVariables = static_cast<std::uint32_t>(m_resourceVariables->value());
     s.arenaSize = arenaBytes();
     if (m_split->isChecked())
-        s.nonPersistentBytes = bytesOf(m_nonPersistent);
+        s.nonPersistentBytes = m_nonPersistent->bytes();
     return s;
 }
 
 void ControlsPanel::applySettings(const EmulationSettings& s)
 {
     m_updating = true;
+    const auto targets = allTargets();
+    m_target->setCurrentIndex(static_cast<int>(std::find(targets.begin(), targets.end(), s.target) - targets.begin()));
+    m_kernels->setCurrentIndex(s.kernels == KernelSet::CmsisNn ? 1 : 0);
+    m_cpu->setCurrentIndex(static_cast<int>(std::find(kCpus.begin(), kCpus.end(), s.cpu) - kCpus.begin()));
     m_planner->setCurrentIndex(s.planner == PlannerKind::Linear ? 1 : 0);
-    m_target->setCurrentIndex(s.target == TargetKind::X86_64 ? 1 : 0);
     m_interpreter->setCurrentIndex(s.interpreter == InterpreterKind::Recording ? 1 : 0);
     m_preserve->setChecked(s.preserveAllTensors);
+    m_resourceVariables->setValue(static_cast<int>(s.resourceVariables));
     m_split->setChecked(s.nonPersistentBytes.has_value());
+    if (s.arenaSize)
+        m_arena->setBytes(*s.arenaSize);
     if (s.nonPersistentBytes)
-        setBytes(m_nonPersistent, *s.nonPersistentBytes);
+        m_nonPersistent->setBytes(*s.nonPersistentBytes);
     m_updating = false;
+    syncDeviceControls();
+    syncSlider();
 }
 
 } // namespace arenascope

@@ -1,7 +1,8 @@
 #pragma once
-// The side panel of settings: arena size (bytes / KiB / MiB, slider, "set to minimum"),
-// planner, target, interpreter, preserve_all_tensors, and separate persistent and
-// non-persistent arenas. Every change emits settingsChanged().
+// The side panel of settings: arena size (with its unit, a slider and "set to minimum"), the
+// device (target ABI, kernel set, CPU), planner, interpreter, preserve_all_tensors, resource
+// variables, and separate persistent and non-persistent arenas. Every user change emits
+// settingsChanged().
 
 #include "core/emulation/emulation_settings.h"
 
@@ -9,49 +10,58 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 class QPushButton;
 class QSlider;
 class QSpinBox;
 
 namespace arenascope {
 
+class ByteSizeEdit;
+
 class ControlsPanel : public QWidget {
     Q_OBJECT
 public:
     explicit ControlsPanel(QWidget* parent = nullptr);
 
-    EmulationSettings settings() const; // arenaBytes = the chosen arena size
+    EmulationSettings settings() const; // arenaSize = the chosen arena size
     std::uint64_t arenaBytes() const;
     void setArenaBytes(std::uint64_t bytes);
     // The arena the plan lives in: the single arena, or the non-persistent one when split.
     void setPlanArenaBytes(std::uint64_t bytes);
-    // The smallest working arena for the current settings (enables "Set to minimum").
-    void setMinimum(std::optional<std::uint64_t> bytes);
+    // The smallest working arena for the current settings (enables "Set to minimum"); with
+    // separate arenas, the smallest non-persistent arena too.
+    void setMinimum(std::optional<std::uint64_t> bytes, std::optional<std::uint64_t> nonPersistentBytes = {});
+    // Shows `s` (arena sizes included) without emitting settingsChanged.
     void applySettings(const EmulationSettings& s);
+    // Extra words for the target list's tooltip (how the open model differs per target).
+    void setTargetNote(const QString& note);
 
 signals:
     void settingsChanged();
 
 private:
-    struct SizeEditor {
-        QSpinBox* value = nullptr;
-        QComboBox* unit = nullptr;
-    };
-    SizeEditor makeSizeEditor(const QString& tooltip);
-    static std::uint64_t bytesOf(const SizeEditor& e);
-    static void setBytes(SizeEditor& e, std::uint64_t bytes);
+    void buildForm();
+    void connectSignals();
     void syncSlider();
+    void syncDeviceControls();
 
-    SizeEditor m_arena;
-    SizeEditor m_nonPersistent;
+    ByteSizeEdit* m_arena;
+    ByteSizeEdit* m_nonPersistent;
     QSlider* m_slider;
     QPushButton* m_toMinimum;
-    QComboBox* m_planner;
     QComboBox* m_target;
+    QComboBox* m_kernels;
+    QComboBox* m_cpu;
+    QComboBox* m_planner;
     QComboBox* m_interpreter;
     QCheckBox* m_preserve;
+    QSpinBox* m_resourceVariables;
     QCheckBox* m_split;
+    QLabel* m_nonPersistentLabel;
+    QString m_targetTip;
     std::optional<std::uint64_t> m_minimum;
+    std::optional<std::uint64_t> m_minimumNonPersistent;
     bool m_updating = false;
 };
 
