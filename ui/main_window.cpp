@@ -1,6 +1,8 @@
 #include "main_window.h"
 
+#include "core/analysis/settings_change.h"
 #include "core/analysis/verdict.h"
+#include "core/util/format.h"
 
 #include "export/export_actions.h"
 #include "export/png_options_dialog.h"
@@ -26,6 +28,7 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -37,6 +40,7 @@
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace arenascope {
 
@@ -306,6 +310,8 @@ bool MainWindow::openModel(const QString& path)
     Settings().addRecentFile(QFileInfo(path).absoluteFilePath());
     refreshRecentMenu();
     m_lastMinimum.reset();
+    m_shown.reset();
+    m_changeNote.clear();
     // Start at the smallest working arena, so the first view is a plan that fits.
     EmulationSettings s = m_controls->settings();
     s.arenaSize.reset();
@@ -314,7 +320,38 @@ bool MainWindow::openModel(const QString& path)
     if (first->minArenaBytes)
         m_controls->setArenaBytes(*first->minArenaBytes);
     requestAnalysis();
+    refreshTargetNote();
     return true;
+}
+
+void MainWindow::refreshTargetNote()
+{
+    // What the target costs for this model, computed off the GUI thread (three minimum searches).
+    auto* watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        m_controls->setTargetNote(watcher->result());
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run([model = m_model, settings = m_controls->settings()] {
+        QStringList lines;
+        std::optional<std::uint64_t> first;
+        for (const TargetCost& c : minimumPerTarget(*model, settings)) {
+            QString line = QStringLiteral("%1: ").arg(QString::fromUtf8(targetName(c.target).data()));
+            if (!c.minArenaBytes) {
+                lines << line + tr("does not allocate");
+                continue;
+            }
+            line += QString::fromStdString(formatBytes(*c.minArenaBytes));
+            if (first && *c.minArenaBytes != *first)
+                line += QStringLiteral(" (%1%2)")
+                            .arg(*c.minArenaBytes > *first ? QStringLiteral("+") : QStringLiteral("-"))
+                            .arg(QString::fromStdString(formatBytes(
+                                *c.minArenaBytes > *first ? *c.minArenaBytes - *first : *first - *c.minArenaBytes)));
+            first = first.value_or(*c.minArenaBytes);
+            lines << line;
+        }
+        return tr("Smallest arena of this model per target:\n") + lines.join(QStringLiteral("\n"));
+    }));
 }
 
 void MainWindow::requestAnalysis()
@@ -335,9 +372,17 @@ void MainWindow::showAnalysis(const AnalysisPtr& a)
     else
         m_selection->setAnalysis(a);
     m_controls->setMinimum(a->minArenaBytes);
+    if (m_shown && m_shown->model == a->model && !sameExceptSize(m_shown->settings, a->settings)) {
+        m_changeNote = QString::fromStdString(describeSettingsChange(*m_shown, *a));
+        refreshTargetNote();
+    }
+    m_shown = a;
+    m_verdict->setChangeNote(m_changeNote);
     const Verdict v = makeVerdict(*a);
     m_ramBudget->setArenaBytes(v.arenaSize && v.kind == VerdictKind::Fits ? *v.arenaSize : v.figuresArenaBytes);
     QString status = QString::fromStdString(v.headline);
+    if (!m_changeNote.isEmpty())
+        status += tr("  |  %1").arg(m_changeNote);
     if (v.failed)
         status += tr("  |  TFLM: %1").arg(QString::fromStdString(v.tflmMessage));
     statusBar()->showMessage(status);

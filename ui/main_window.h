@@ -55,6 +55,7 @@ private:
     void applyPalette(bool dark);
     void exportTo(int kind);
     void findSmallerPlan();
+    void refreshTargetNote();
 
     ModelPtr m_model;
     SelectionState* m_selection;
@@ -71,6 +72,8 @@ private:
     WalkthroughPanel* m_walkthrough;
     QMenu* m_recentMenu = nullptr;
     std::optional<std::uint64_t> m_lastMinimum;
+    AnalysisPtr m_shown; // the analysis on screen, to say what the next settings change did
+    QString m_changeNote;
     bool m_dragging = false; // the arena line is being dragged: text panels wait
 };
 

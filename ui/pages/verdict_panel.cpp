@@ -121,6 +121,8 @@ void VerdictPanel::setAnalysis(const AnalysisPtr& a)
     const Verdict v = makeVerdict(*a);
     QString html = QStringLiteral("<h3 style='color:%1'>%2</h3>").arg(headlineColor(v.kind), esc(v.headline));
     html += tr("<p><small>%1</small></p>").arg(esc(describeSettings(a->settings)));
+    if (!m_changeNote.isEmpty())
+        html += tr("<p><i>Changed: %1</i></p>").arg(m_changeNote.toHtmlEscaped());
     if (v.failed)
         html += failureHtml(v);
     for (const auto& w : v.warnings)

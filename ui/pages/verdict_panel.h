@@ -14,6 +14,9 @@ class VerdictPanel : public QLabel {
 public:
     explicit VerdictPanel(QWidget* parent = nullptr);
     void setAnalysis(const AnalysisPtr& analysis);
+    // What the last settings change did ("+2,720 B smallest arena vs cortex-m: ..."), shown
+    // above the verdict until the next change; empty hides it.
+    void setChangeNote(const QString& note) { m_changeNote = note; }
 
     // The dock title for the current verdict: a question only when it does not fit.
     QString title() const { return m_title; }
@@ -23,6 +26,7 @@ signals:
 
 private:
     QString m_title;
+    QString m_changeNote;
 };
 
 } // namespace arenascope
