@@ -3,22 +3,31 @@
 // lstm_eval_common.cc, lstm_shared.h @90b983c2.
 #include "builtin_options.h"
 #include "kernel_helpers.h"
+#include "logic_op_data.h"
 #include "profile_groups.h"
 
 #include <array>
 
 namespace arenascope::kernels {
 
-// OpDataLSTM holds no pointers: 688 bytes on both targets.
+namespace {
+constexpr const char* kLstmCc = "tensorflow/lite/micro/kernels/unidirectional_sequence_lstm.cc";
+} // namespace
+
+// OpDataLSTM (kernels/lstm_shared.h) holds no pointers: 688 bytes on every target.
 Status lstmInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(688, "OpDataLSTM");
+    return allocateStruct(ctx, logicdata::kOpDataLstm);
 }
 
 Status lstmPrepare(KernelContext& ctx)
 {
-    if (ctx.outputCount() != 1 || ctx.inputCount() != 24)
-        return ctx.kernelError("UNIDIRECTIONAL_SEQUENCE_LSTM takes 24 inputs and one output");
+    if (ctx.outputCount() != 1)
+        return ensureEqFailed(
+            ctx, kLstmCc, 45, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1);
+    if (ctx.inputCount() != 24)
+        return ensureEqFailed(
+            ctx, kLstmCc, 46, "node->inputs->size", "24", static_cast<long long>(ctx.inputCount()), 24);
     // LstmTensors holds every present input and the output until Prepare returns.
     TempTensors temps(ctx);
     for (std::size_t i = 0; i < 24; ++i)
