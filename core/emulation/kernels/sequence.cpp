@@ -20,6 +20,40 @@ Status lstmInit(KernelContext& ctx)
     return allocateStruct(ctx, logicdata::kOpDataLstm);
 }
 
+namespace {
+
+constexpr const char* kLstmEvalCc = "tensorflow/lite/micro/kernels/lstm_eval.cc";
+
+// LstmTensors::ValidateTensorStatus (lstm_eval.cc): input, hidden state, cell state and output.
+Status validateLstmTensors(KernelContext& ctx)
+{
+    const Tensor* input = ctx.input(0);
+    const Tensor* hidden = ctx.input(18);
+    const Tensor* cell = ctx.input(19);
+    const Tensor* output = ctx.output(0);
+    if (!input)
+        return ensureFailed(ctx, kLstmEvalCc, 58, "internal_tensors_[kLstmInputTensor] != nullptr");
+    if (!hidden)
+        return ensureFailed(ctx, kLstmEvalCc, 60, "internal_tensors_[kLstmOutputStateTensor] != nullptr");
+    if (!hidden->isVariable)
+        return ensureFailed(ctx, kLstmEvalCc, 61, "internal_tensors_[kLstmOutputStateTensor]->is_variable");
+    if (hidden->type != input->type)
+        return ensureEqFailed(ctx, kLstmEvalCc, 64, "internal_tensors_[kLstmOutputStateTensor]->type",
+            "internal_tensors_[kLstmInputTensor]->type", tfliteType(hidden->type).code, tfliteType(input->type).code);
+    if (!cell)
+        return ensureFailed(ctx, kLstmEvalCc, 67, "internal_tensors_[kLstmCellStateTensor] != nullptr");
+    if (!cell->isVariable)
+        return ensureFailed(ctx, kLstmEvalCc, 68, "internal_tensors_[kLstmCellStateTensor]->is_variable");
+    if (!output)
+        return ensureFailed(ctx, kLstmEvalCc, 70, "output_tensor_ != nullptr");
+    if (output->type != input->type)
+        return ensureEqFailed(ctx, kLstmEvalCc, 72, "output_tensor_->type", "internal_tensors_[kLstmInputTensor]->type",
+            tfliteType(output->type).code, tfliteType(input->type).code);
+    return okStatus();
+}
+
+} // namespace
+
 Status lstmPrepare(KernelContext& ctx)
 {
     if (ctx.outputCount() != 1)
@@ -33,12 +67,9 @@ Status lstmPrepare(KernelContext& ctx)
     for (std::size_t i = 0; i < 24; ++i)
         ARENASCOPE_TRY(temps.input(i, false));
     ARENASCOPE_TRY(temps.output(0, false));
+    ARENASCOPE_TRY(validateLstmTensors(ctx));
     const Tensor* input = ctx.input(0);
     const Tensor* cellState = ctx.input(19);
-    if (!input || !ctx.input(18) || !cellState)
-        return ctx.kernelError("LSTM input, output state and cell state must be present");
-    if (!ctx.input(18)->isVariable || !cellState->isVariable)
-        return ctx.kernelError("LSTM output state and cell state must be variable tensors");
     // Per-channel int8 weights need one multiplier/shift array pair per gate and direction.
     const std::uint64_t state = cellState->shape.empty() ? 0 : static_cast<std::uint64_t>(cellState->shape.back());
     if (input->type == DataType::Int8) {
