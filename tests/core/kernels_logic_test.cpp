@@ -315,6 +315,95 @@ TEST(KernelsLogic, DetectionPostprocessRequestsElevenScratchBuffers)
     }
 }
 
+// TFLM_DECODE (kernels/decode.cc, decode_state.cc, decode_state_lut.cc, decode_state_prune.cc,
+// decode_state_huffman.cc @90b983c2), registered by python_ops_resolver.cc's AddDecode():
+// Prepare allocates one DecodeState* per output, then for each (encoded, ancillary) pair holds
+// the encoded tensor, the ancillary DCM tensor and the output while the DCM header's decode
+// type picks the DecodeState it allocates (DecodeStateLut 36 / 72 bytes, DecodeStatePrune
+// 40 / 80); DecodeStatePrune::Setup copies per-channel non-zero zero points (one int8 each).
+struct DecodeModel {
+    Builder b;
+    std::vector<std::int32_t> tensors;
+
+    // One (encoded, ancillary, output) triple; `dcm` is the ancillary's header.
+    void pair(std::vector<std::uint8_t> dcm, TensorType outputType, std::size_t channels,
+        std::vector<std::int64_t> zeroPoints = {})
+    {
+        const std::int32_t encoded = b.tensor(0, TensorType::UINT8, { 8 }, 0, 8);
+        dcm.resize(32, 0);
+        const std::int32_t ancillary = b.tensor(0, TensorType::UINT8, { 32 }, 0, 32);
+        b.model.buffers[b.model.subgraphs[0]->tensors[static_cast<std::size_t>(ancillary)]->buffer]->data = dcm;
+        const std::int32_t output = b.tensor(0, outputType, { 4, 4 }, channels);
+        if (!zeroPoints.empty())
+            b.model.subgraphs[0]->tensors[static_cast<std::size_t>(output)]->quantization->zero_point = zeroPoints;
+        tensors.insert(tensors.end(), { encoded, ancillary, output });
+    }
+
+    ModelPtr load()
+    {
+        std::vector<std::int32_t> in, out;
+        for (std::size_t k = 0; k < tensors.size(); k += 3) {
+            in.insert(in.end(), { tensors[k], tensors[k + 1] });
+            out.push_back(tensors[k + 2]);
+        }
+        b.custom(0, "TFLM_DECODE", {}, in, out);
+        b.model.subgraphs[0]->inputs = {};
+        b.model.subgraphs[0]->outputs = out;
+        return b.load();
+    }
+};
+
+TEST(KernelsLogic, DecodeAllocatesOneStatePerOutput)
+{
+    DecodeModel m;
+    m.pair({ 0, 1, 0, 0, 1, 4, 16 }, TensorType::INT8, 1); // LUT, 4-bit indices
+    m.pair({ 2, 1, 0, 0, 1 }, TensorType::INT8, 4, { 1, -2, 3, 0 }); // pruned, per-channel zero points
+    const ModelPtr model = m.load();
+    ASSERT_TRUE(model);
+    const auto& t = m.tensors;
+    for (TargetKind target : kTargets) {
+        const auto r = run(*model, target);
+        ASSERT_TRUE(r->ok) << (r->failure ? r->failure->message : "");
+        const bool x64 = target == TargetKind::X86_64;
+        const std::vector<std::uint64_t> expected = {
+            x64 ? 16u : 8u, // DecodeState* per output
+            x64 ? 72u : 36u, // DecodeStateLut
+            x64 ? 80u : 40u, // DecodeStatePrune
+            4, // its copy of the 4 int8 zero points
+        };
+        EXPECT_EQ(kernelPersistent(*r), expected);
+        EXPECT_EQ(tempTensors(*r, 0, 0), (std::vector<std::int32_t> { t[0], t[1], t[2], t[3], t[4], t[5] }));
+    }
+}
+
+TEST(KernelsLogic, DecodeFailuresAsTflmPrintsThem)
+{
+    const struct {
+        std::vector<std::uint8_t> dcm;
+        TensorType output;
+        const char* message;
+    } cases[] = {
+        { { 0, 2, 0, 0, 1 }, TensorType::INT8, "version 2 != 1" },
+        { { 127, 1, 0, 0, 1 }, TensorType::INT8, "Custom decode type not yet supported" },
+        { { 9, 1, 0, 0, 1 }, TensorType::INT8, "unsupported decode type 9" },
+        { { 0, 1, 0, 0, 3 }, TensorType::INT8, "unsupported version 3" },
+        // Huffman with a 16-bit table decodes to int8 only.
+        { { 1, 1, 0, 0, 1, 0 }, TensorType::INT16,
+            "tensorflow/lite/micro/kernels/decode_state_huffman.cc:45 output.type != kTfLiteInt8 (INT16 != INT8)" },
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.message);
+        DecodeModel m;
+        m.pair(c.dcm, c.output, 0);
+        const ModelPtr model = m.load();
+        ASSERT_TRUE(model);
+        const auto r = run(*model, TargetKind::CortexM);
+        ASSERT_FALSE(r->ok);
+        ASSERT_TRUE(r->failure);
+        EXPECT_EQ(r->failure->message, c.message);
+    }
+}
+
 TEST(KernelsLogic, VarHandleFailsWithoutResourceVariables)
 {
     Builder b;

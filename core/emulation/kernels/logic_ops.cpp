@@ -2,15 +2,16 @@
 // EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL, LOGICAL_AND, LOGICAL_OR,
 // SELECT_V2, CUMSUM, TRANSPOSE_CONV, L2_POOL_2D, BATCH_MATMUL, EMBEDDING_LOOKUP, VAR_HANDLE,
 // READ_VARIABLE, ASSIGN_VARIABLE, IF, WHILE, CALL_ONCE, and the custom operators
-// CIRCULAR_BUFFER and TFLite_Detection_PostProcess.
-// Sources (tensorflow/lite/micro/kernels/ @90b983c2, read from the nearest stored copies):
-// comparisons.cc, logical.cc, logical_common.cc, select.cc, cumsum.cc, transpose_conv.cc,
-// l2_pool_2d.cc, batch_matmul.cc, batch_matmul.h, embedding_lookup.cc, kernel_util.cc
-// (CreateWritableTensorDimsWithCopy), var_handle.cc, read_variable.cc, assign_variable.cc,
-// if.cc, while.cc, call_once.cc, circular_buffer.cc, circular_buffer_common.cc,
-// detection_postprocess.cc; kernels/internal/types.h (ComparisonParams, ConvParams).
+// CIRCULAR_BUFFER, TFLite_Detection_PostProcess and TFLM_DECODE. The steps of CUMSUM,
+// TRANSPOSE_CONV, L2_POOL_2D, BATCH_MATMUL and EMBEDDING_LOOKUP are in logic_tensor_ops.cpp,
+// TFLM_DECODE's in decode.cpp (logic_steps.h); op-data structs in logic_op_data.h.
+// Sources (tensorflow/lite/micro/kernels/ @90b983c2): comparisons.cc, logical.cc,
+// logical_common.cc, select.cc, var_handle.cc, read_variable.cc, assign_variable.cc, if.cc,
+// while.cc, call_once.cc, circular_buffer.cc, circular_buffer_common.cc, detection_postprocess.cc.
 #include "builtin_options.h"
 #include "kernel_helpers.h"
+#include "logic_op_data.h"
+#include "logic_steps.h"
 #include "profile_groups.h"
 
 #include "arenascope_tflite_generated.h"
@@ -26,28 +27,23 @@ namespace arenascope::kernels {
 namespace {
 
 using D = DataType;
+namespace od = logicdata;
+using logicsteps::ensureCounts;
+using logicsteps::heldInput;
 
-// ---------------------------------------------------------------------------------------
-// Shared pieces.
+// __FILE__ as the reference build prints it, for the TF_LITE_ENSURE messages.
+constexpr const char* kComparisonsCc = "tensorflow/lite/micro/kernels/comparisons.cc";
+constexpr const char* kSelectCc = "tensorflow/lite/micro/kernels/select.cc";
+constexpr const char* kAssignVariableCc = "tensorflow/lite/micro/kernels/assign_variable.cc";
+constexpr const char* kIfCc = "tensorflow/lite/micro/kernels/if.cc";
+constexpr const char* kWhileCc = "tensorflow/lite/micro/kernels/while.cc";
+constexpr const char* kCallOnceCc = "tensorflow/lite/micro/kernels/call_once.cc";
+constexpr const char* kCircularBufferCommonCc = "tensorflow/lite/micro/kernels/circular_buffer_common.cc";
+constexpr const char* kDetectionPostprocessCc = "tensorflow/lite/micro/kernels/detection_postprocess.cc";
 
-std::uint64_t elementsOf(const std::vector<std::int32_t>& dims)
+long long typeCode(DataType t)
 {
-    std::uint64_t n = 1;
-    for (std::int32_t d : dims)
-        n *= static_cast<std::uint64_t>(std::max<std::int32_t>(d, 0));
-    return n;
-}
-
-std::uint64_t typeBytes(DataType t)
-{
-    return tflmTypeSize(t).value_or(0);
-}
-
-// tflite::micro::CreateWritableTensorDimsWithCopy: the output's dims move to a persistent
-// TfLiteIntArray of the same rank (4 + 4 * rank bytes).
-Status writableDims(KernelContext& ctx, const Tensor& t)
-{
-    return ctx.allocatePersistent(ctx.target().intArrayBytes(t.shape.size()), "writable output dims");
+    return tfliteType(t).code;
 }
 
 // The subgraph at `index`, or nullptr when out of range.
@@ -60,60 +56,38 @@ const Subgraph* subgraphAt(const KernelContext& ctx, std::int32_t index)
 }
 
 // ---------------------------------------------------------------------------------------
-// EQUAL .. LESS_EQUAL (comparisons.cc).
-// Init: OpData{ComparisonParams} = 7 x int32 + bool is_broadcast = 32 bytes on both targets.
-// Prepare: temp input 0, temp input 1 (each must exist), quantized parameters for int8/int16,
-// release both. Type support is only checked in Eval.
+// EQUAL .. LESS_EQUAL (comparisons.cc). Prepare: temp input 0 and 1 (each must exist), the
+// quantized parameters for int8/int16, release both. Type support is only checked in Eval.
 
 Status comparisonInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(32, "OpData (ComparisonParams)");
+    return allocateStruct(ctx, od::kComparisonOpData);
 }
 
 Status comparisonPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
+    ARENASCOPE_TRY(heldInput(temps, ctx, 0, kComparisonsCc, 557, "input1 != nullptr"));
+    ARENASCOPE_TRY(heldInput(temps, ctx, 1, kComparisonsCc, 560, "input2 != nullptr"));
     return okStatus();
 }
 
 // ---------------------------------------------------------------------------------------
-// SELECT_V2 (select.cc, after tflite-micro PR #2013/#2015: OpData is {bool requires_broadcast},
-// and the all-scalar case releases its temps too).
+// SELECT_V2 (select.cc): OpData is {bool requires_broadcast}; the all-scalar case releases its
+// temps too. The kernel does not null-check its tensors (an omitted one would crash).
 
 Status selectInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(1, "OpData (select)");
+    return allocateStruct(ctx, od::kSelectOpData);
 }
 
-Status selectPrepare(KernelContext& ctx)
+// CheckBroadcastShape against the output's (static) dims.
+Status selectBroadcast(KernelContext& ctx, const Tensor& cond, const Tensor& x, const Tensor& y, const Tensor& out)
 {
-    if (ctx.inputCount() != 3 || ctx.outputCount() != 1)
-        return ctx.kernelError("NumInputs(node) != 3 or NumOutputs(node) != 1 (SELECT_V2)");
-    TempTensors temps(ctx);
-    // No null checks in the kernel: an omitted tensor would crash, report it instead.
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.input(2));
-    ARENASCOPE_TRY(temps.output(0));
-    const Tensor& cond = *ctx.input(0);
-    const Tensor& x = *ctx.input(1);
-    const Tensor& y = *ctx.input(2);
-    const Tensor& out = *ctx.output(0);
-    if (cond.type != D::Bool)
-        return ctx.kernelError("input_condition->type != kTfLiteBool");
-    if (x.type != y.type)
-        return ctx.kernelError("input_x->type != input_y->type");
-    const bool allScalar
-        = cond.elementCount == 1 && x.elementCount == 1 && y.elementCount == 1 && out.elementCount == 1;
-    const bool sameShape = cond.shape == x.shape && x.shape == y.shape;
-    if (allScalar || sameShape)
-        return okStatus();
-    // CheckBroadcastShape against the output's (static) dims.
     const std::size_t rank = std::max({ cond.shape.size(), x.shape.size(), y.shape.size() });
     if (rank != out.shape.size())
-        return ctx.kernelError("out_dims != output_shape->size (SELECT_V2)");
+        return ensureEqFailed(ctx, kSelectCc, 55, "out_dims", "output_shape->size", static_cast<long long>(rank),
+            static_cast<long long>(out.shape.size()));
     auto dimAt
         = [](const Tensor& t, std::size_t i) { return i >= t.shape.size() ? 1 : t.shape[t.shape.size() - i - 1]; };
     for (std::size_t i = 0; i < rank; ++i) {
@@ -124,250 +98,34 @@ Status selectPrepare(KernelContext& ctx)
         if (!(d1 == 1 || d1 == maxValue) || !(d2 == 1 || d2 == maxValue) || !(d3 == 1 || d3 == maxValue))
             return ctx.kernelError("Given shapes are not broadcastable.");
         if (out.shape[rank - i - 1] != maxValue)
-            return ctx.kernelError("output dimension does not match the broadcast shape (SELECT_V2)");
+            return ensureEqFailed(ctx, kSelectCc, 70, "output_shape->data[out_dims - i - 1]", "max_value",
+                out.shape[rank - i - 1], maxValue);
     }
     return okStatus();
 }
 
-// ---------------------------------------------------------------------------------------
-// CUMSUM (cumsum.cc). No Init; Prepare allocates OpData (9 x int32 = 36) only for int8.
-
-Status cumsumPrepare(KernelContext& ctx)
+Status selectPrepare(KernelContext& ctx)
 {
-    if (ctx.inputCount() != 2 || ctx.outputCount() != 1)
-        return ctx.kernelError("NumInputs(node) != 2 or NumOutputs(node) != 1 (CUMSUM)");
+    ARENASCOPE_TRY(ensureCounts(ctx, kSelectCc, 78, 3, 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
-    const Tensor& input = *ctx.input(0);
-    const Tensor& axis = *ctx.input(1);
-    if (!isOneOf(input.type, { D::Float32, D::Int8 }))
-        return ctx.kernelError("input->type == kTfLiteFloat32 || input->type == kTfLiteInt8 was not true.");
-    if (axis.type != D::Int32)
-        return ctx.kernelError("axis->type != kTfLiteInt32");
-    if (axis.elementCount != 1)
-        return ctx.kernelError("NumElements(axis) != 1");
-    if (input.shape.empty())
-        return ctx.kernelError("NumDimensions(input) >= 1 was not true.");
-    ARENASCOPE_TRY(temps.output(0));
-    const Tensor& output = *ctx.output(0);
-    if (input.type != output.type)
-        return ctx.kernelError("input->type != output->type");
-    if (input.shape != output.shape)
-        return ctx.kernelError("HaveSameShapes(input, output) was not true.");
-    if (output.type == D::Int8)
-        ARENASCOPE_TRY(ctx.allocatePersistent(36, "OpData (cumsum)"));
-    return okStatus();
-}
-
-// ---------------------------------------------------------------------------------------
-// TRANSPOSE_CONV (transpose_conv.cc). Inputs: 0 output shape (ignored), 1 filter, 2 input,
-// 3 bias (optional). OpData = ConvParams (56: padding type + 4 x int16 padding + 4 x int16
-// strides/dilations + 9 x 4-byte fields) + scratch_buffer_index + bias_converted_buffer_index
-// + 2 x int32* = 72 on cortex-m, 80 on x86_64.
-
-Status transposeConvInit(KernelContext& ctx)
-{
-    return ctx.allocatePersistent(bySize(ctx, 72, 80), "OpData (transpose_conv)");
-}
-
-Status transposeConvPrepare(KernelContext& ctx)
-{
-    TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.output(0));
     ARENASCOPE_TRY(temps.input(2));
-    ARENASCOPE_TRY(temps.input(1));
-    const Tensor& output = *ctx.output(0);
-    const Tensor& input = *ctx.input(2);
-    const Tensor& filter = *ctx.input(1);
-    if (filter.shape.size() < 4 || output.shape.size() < 4)
-        return ctx.kernelError("TRANSPOSE_CONV needs 4-D filter and output");
-    const auto channels = static_cast<std::uint64_t>(std::max<std::int32_t>(filter.shape[0], 0));
-    ARENASCOPE_TRY(ctx.allocatePersistent(4 * channels, "per_channel_output_multiplier"));
-    ARENASCOPE_TRY(ctx.allocatePersistent(4 * channels, "per_channel_output_shift"));
-    if (input.type == D::Int8)
-        ARENASCOPE_TRY(ctx.requestScratch(output.elementCount * 4, "int32 accumulators"));
-    if (input.type == D::Int16)
-        ARENASCOPE_TRY(ctx.requestScratch(output.elementCount * 8, "int64 accumulators"));
-    if (isOneOf(input.type, { D::Int8, D::Int16 })) {
-        if (!filter.quant.present)
-            return ctx.kernelError("filter->quantization.type != kTfLiteAffineQuantization");
-        if (filter.quant.channels != 1 && filter.quant.channels != channels)
-            return ctx.kernelError(
-                "affine_quantization->scale->size == 1 || ... == filter->dims->data[0] was not true.");
-    }
-    // CalculateOpData.
-    const std::size_t inputs = ctx.inputCount();
-    if ((inputs != 3 && inputs != 4) || ctx.outputCount() != 1)
-        return ctx.kernelError("TRANSPOSE_CONV takes 3 or 4 inputs and one output");
-    if (input.type != D::Float32) {
-        TempTensors q(ctx);
-        ARENASCOPE_TRY(q.input(2));
-        ARENASCOPE_TRY(q.input(1));
-        ARENASCOPE_TRY(q.input(3, false));
-        ARENASCOPE_TRY(q.output(0));
-        // PopulateConvolutionQuantizationParams.
-        if (!input.quant.present || !filter.quant.present)
-            return ctx.kernelError("input and filter must be affine-quantized (TRANSPOSE_CONV)");
-        if (filter.quant.channels > 1) {
-            if (!isOneOf(input.type, { D::Int8, D::Int16 }) || filter.type != D::Int8)
-                return ctx.kernelError("per-channel quantization needs an int8 filter (TRANSPOSE_CONV)");
-        }
-        if (!isOneOf(output.type, { D::UInt8, D::Int8, D::Int16 }))
-            return unsupportedType(ctx, output);
-        const Tensor* bias = ctx.input(3);
-        if (input.type == D::Int16 && bias && bias->type == D::Int16)
-            ARENASCOPE_TRY(ctx.requestScratch(bias->elementCount * 8, "bias converted to int64"));
-    }
-    return okStatus();
-}
-
-// ---------------------------------------------------------------------------------------
-// L2_POOL_2D (l2_pool_2d.cc). No Init; Prepare: temp output 0, temp input 0, float32 only,
-// then the output dims are made writable (4 + 4 * 4 = 20 bytes).
-
-Status l2PoolPrepare(KernelContext& ctx)
-{
-    if (ctx.inputCount() != 1 || ctx.outputCount() != 1)
-        return ctx.kernelError("NumInputs(node) != 1 or NumOutputs(node) != 1 (L2_POOL_2D)");
-    TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.output(0));
-    ARENASCOPE_TRY(temps.input(0));
-    const Tensor& input = *ctx.input(0);
-    const Tensor& output = *ctx.output(0);
-    if (input.shape.size() != 4 || output.shape.size() != 4)
-        return ctx.kernelError("NumDimensions != 4 (L2_POOL_2D)");
-    if (input.type != output.type)
-        return ctx.kernelError("input->type != output->type");
-    if (input.type != D::Float32)
-        return ctx.kernelError("input->type != kTfLiteFloat32 (L2_POOL_2D has no quantized kernel)");
-    return writableDims(ctx, output);
-}
-
-// ---------------------------------------------------------------------------------------
-// BATCH_MATMUL (batch_matmul.cc, batch_matmul.h).
-// Init: OpDataBatchMatmul = 3 pointers + 3 bools = 16 (cortex-m) / 32 (x86_64).
-// Prepare (InitializeTemporaries): quantization params (7 x 4 = 28) for int8/int16; for each
-// operand that must be transposed (lhs if adj_x, rhs unless adj_y) a TfLiteEvalTensor
-// (12 / 24), its dims (4 + 4 * rank) and its data (elements x type size); then the output
-// dims are made writable.
-
-Status batchMatmulInit(KernelContext& ctx)
-{
-    return ctx.allocatePersistent(bySize(ctx, 16, 32), "OpDataBatchMatmul");
-}
-
-Status transposedOperand(KernelContext& ctx, const Tensor& t, const char* which)
-{
-    const std::string w(which);
-    ARENASCOPE_TRY(ctx.allocatePersistent(bySize(ctx, 12, 24), w + " transposed TfLiteEvalTensor"));
-    ARENASCOPE_TRY(ctx.allocatePersistent(ctx.target().intArrayBytes(t.shape.size()), w + " transposed dims"));
-    return ctx.allocatePersistent(t.elementCount * typeBytes(t.type), w + " transposed data");
-}
-
-Status batchMatmulPrepare(KernelContext& ctx)
-{
-    if (ctx.inputCount() != 2 || ctx.outputCount() != 1)
-        return ctx.kernelError("NumInputs(node) != 2 or NumOutputs(node) != 1 (BATCH_MATMUL)");
-    TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
-    const Tensor& lhs = *ctx.input(0);
-    const Tensor& rhs = *ctx.input(1);
-    const Tensor& output = *ctx.output(0);
-    if (!isOneOf(lhs.type, { D::Float32, D::Int8, D::Int16 }))
-        return unsupportedType(ctx, lhs);
-    if (!isOneOf(rhs.type, { D::Float32, D::Int8, D::Int16 }))
-        return unsupportedType(ctx, rhs);
-    if (lhs.type != rhs.type)
-        return ctx.kernelError("lhs_data->type == rhs_data->type was not true.");
-    if (lhs.type != output.type)
-        return ctx.kernelError("lhs_data->type == output->type was not true.");
-    const std::size_t lhsRank = lhs.shape.size();
-    const std::size_t rhsRank = rhs.shape.size();
-    if (lhsRank < 2 || lhsRank > 5 || rhsRank < 2 || rhsRank > 5)
-        return ctx.kernelError("BATCH_MATMUL supports ranks 2 to 5");
-    // BatchMatMulOptions {adj_x: bool; adj_y: bool; ...}: read from the table by field slot
-    // (vtable offsets 4 and 6), as the bundled schema does not name the fields.
-    const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_BatchMatMulOptions() : nullptr;
-    const auto* table = reinterpret_cast<const flatbuffers::Table*>(options);
-    const bool adjX = table && table->GetField<std::uint8_t>(4, 0) != 0;
-    const bool adjY = table && table->GetField<std::uint8_t>(6, 0) != 0;
-    if (isOneOf(lhs.type, { D::Int8, D::Int16 }))
-        ARENASCOPE_TRY(ctx.allocatePersistent(28, "QuantizationOpDataBatchMatmul"));
-    if (adjX)
-        ARENASCOPE_TRY(transposedOperand(ctx, lhs, "lhs"));
-    if (!adjY)
-        ARENASCOPE_TRY(transposedOperand(ctx, rhs, "rhs"));
-    // Broadcast and accumulation-dimension checks on the rank-extended shapes.
-    const std::size_t rank = std::max(lhsRank, rhsRank);
-    auto extended = [rank](const Tensor& t) {
-        std::vector<std::int32_t> s(rank - t.shape.size(), 1);
-        s.insert(s.end(), t.shape.begin(), t.shape.end());
-        return s;
-    };
-    const auto l = extended(lhs);
-    const auto r = extended(rhs);
-    std::vector<std::int32_t> outDims(rank);
-    for (std::size_t i = 0; i + 2 < rank; ++i) {
-        if (l[i] != r[i] && l[i] != 1 && r[i] != 1)
-            return ctx.kernelError("rhs_dim != 1 (BATCH_MATMUL batch dimensions do not broadcast)");
-        outDims[i] = (l[i] != r[i] && l[i] == 1) ? r[i] : l[i];
-    }
-    const std::int32_t accumL = adjX ? l[rank - 2] : l[rank - 1];
-    const std::int32_t accumR = adjY ? r[rank - 1] : r[rank - 2];
-    if (accumL != accumR)
-        return ctx.kernelError("accum_dim_lhs != accum_dim_rhs (BATCH_MATMUL)");
-    // ReshapeOutputTensor.
-    if (rank > output.shape.size())
-        return ctx.kernelError("output_rank <= NumDimensions(output) was not true.");
-    ARENASCOPE_TRY(writableDims(ctx, output));
-    outDims[rank - 2] = adjX ? l[rank - 1] : l[rank - 2];
-    outDims[rank - 1] = adjY ? r[rank - 2] : r[rank - 1];
-    if (elementsOf(outDims) != output.elementCount)
-        return ctx.kernelError("orig_size != NumElements(output) (BATCH_MATMUL output would be resized)");
-    return okStatus();
-}
-
-// ---------------------------------------------------------------------------------------
-// EMBEDDING_LOOKUP (embedding_lookup.cc). No Init. Prepare: temp lookup, temp value, temp
-// output; writable output dims (4 + 4 * rank); then OpData {float scale; size_t num_columns}
-// = 8 (cortex-m) / 16 (x86_64).
-
-Status embeddingLookupPrepare(KernelContext& ctx)
-{
-    if (ctx.inputCount() != 2 || ctx.outputCount() != 1)
-        return ctx.kernelError("NumInputs(node) != 2 or NumOutputs(node) != 1 (EMBEDDING_LOOKUP)");
-    TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    const Tensor& lookup = *ctx.input(0);
-    if (lookup.shape.size() != 1)
-        return ctx.kernelError("NumDimensions(lookup) != 1");
-    if (lookup.type != D::Int32)
-        return ctx.kernelError("lookup->type != kTfLiteInt32");
-    ARENASCOPE_TRY(temps.input(1));
-    const Tensor& value = *ctx.input(1);
-    if (value.shape.size() < 2)
-        return ctx.kernelError("NumDimensions(value) >= 2 was not true.");
-    if (!isOneOf(value.type, { D::Float32, D::Int8 }))
-        return ctx.kernelError("value->type == kTfLiteFloat32 || value->type == kTfLiteInt8 was not true.");
-    ARENASCOPE_TRY(temps.output(0));
-    const Tensor& output = *ctx.output(0);
-    const bool outputOk
-        = value.type == D::Float32 ? output.type == D::Float32 : isOneOf(output.type, { D::Float32, D::Int8 });
-    if (!outputOk)
-        return ctx.kernelError("EMBEDDING_LOOKUP output type not supported for this value type");
-    if (output.shape.size() < value.shape.size())
-        return ctx.kernelError("output->dims->size >= NumDimensions(value) was not true.");
-    ARENASCOPE_TRY(writableDims(ctx, output));
-    std::vector<std::int32_t> dims = output.shape;
-    dims[0] = lookup.shape[0];
-    for (std::size_t i = 1; i < value.shape.size(); ++i)
-        dims[i] = value.shape[i];
-    if (elementsOf(dims) * typeBytes(output.type) > output.bytes)
-        return ctx.kernelError("new_dims_size <= output->bytes was not true.");
-    return ctx.allocatePersistent(bySize(ctx, 8, 16), "OpData (embedding_lookup)");
+    const Tensor& cond = *ctx.input(0);
+    const Tensor& x = *ctx.input(1);
+    const Tensor& y = *ctx.input(2);
+    const Tensor& out = *ctx.output(0);
+    if (cond.type != D::Bool)
+        return ensureTypesEqFailed(ctx, kSelectCc, 95, "input_condition->type", "kTfLiteBool", cond.type, D::Bool);
+    if (x.type != y.type)
+        return ensureTypesEqFailed(ctx, kSelectCc, 96, "input_x->type", "input_y->type", x.type, y.type);
+    const bool allScalar
+        = cond.elementCount == 1 && x.elementCount == 1 && y.elementCount == 1 && out.elementCount == 1;
+    const bool sameShape = cond.shape == x.shape && x.shape == y.shape;
+    if (allScalar || sameShape)
+        return okStatus();
+    return selectBroadcast(ctx, cond, x, y, out);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -377,7 +135,7 @@ Status embeddingLookupPrepare(KernelContext& ctx)
 
 Status varHandleInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(4, "OpData (var_handle)");
+    return allocateStruct(ctx, od::kVarHandleOpData);
 }
 
 Status varHandlePrepare(KernelContext& ctx)
@@ -428,13 +186,16 @@ std::optional<std::int32_t> resourceIdDuringPrepare(KernelContext& ctx)
 
 Status assignVariablePrepare(KernelContext& ctx)
 {
-    if (ctx.inputCount() != 2 || ctx.outputCount() != 0)
-        return ctx.kernelError("NumInputs(node) != 2 or NumOutputs(node) != 0 (ASSIGN_VARIABLE)");
+    ARENASCOPE_TRY(ensureCounts(ctx, kAssignVariableCc, 54, 2, 0));
     const Tensor* idTensor = ctx.input(0);
-    if (!idTensor || !isOneOf(idTensor->type, { D::Resource, D::Int32 }))
-        return ctx.kernelError("input_resource_id_tensor->type must be resource or int32");
+    if (!idTensor)
+        return ctx.kernelError("ASSIGN_VARIABLE: omitted resource id tensor");
+    if (!isOneOf(idTensor->type, { D::Resource, D::Int32 }))
+        return ensureFailed(ctx, kAssignVariableCc, 66,
+            "(input_resource_id_tensor->type == kTfLiteResource || input_resource_id_tensor->type == kTfLiteInt32)");
     if (idTensor->elementCount != 1)
-        return ctx.kernelError("NumElements(input_resource_id_tensor->dims) != 1");
+        return ensureEqFailed(ctx, kAssignVariableCc, 68, "NumElements(input_resource_id_tensor->dims)", "1",
+            static_cast<long long>(idTensor->elementCount), 1);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(1));
     const auto id = resourceIdDuringPrepare(ctx);
@@ -452,12 +213,29 @@ Status assignVariablePrepare(KernelContext& ctx)
 }
 
 // ---------------------------------------------------------------------------------------
-// Control flow (if.cc, while.cc, call_once.cc). Init allocates the two-int OpData; Prepare
-// only checks the called subgraphs (IF also holds its condition tensor while checking it).
+// Control flow (if.cc, while.cc, call_once.cc). Init allocates the OpData; Prepare only checks
+// the called subgraphs (IF also holds its condition tensor while checking it).
 
-Status twoIntInit(KernelContext& ctx)
+Status ifInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(8, "OpData (subgraph indices)");
+    return allocateStruct(ctx, od::kIfOpData);
+}
+
+Status whileInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx, od::kWhileOpData);
+}
+
+Status ifCondition(KernelContext& ctx)
+{
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(heldInput(temps, ctx, 0, kIfCc, 60, "cond != nullptr"));
+    const Tensor& cond = *ctx.input(0);
+    if (cond.type != D::Bool)
+        return ensureEqFailed(ctx, kIfCc, 61, "cond->type", "kTfLiteBool", typeCode(cond.type), typeCode(D::Bool));
+    if (cond.elementCount != 1)
+        return ensureEqFailed(ctx, kIfCc, 62, "NumElements(cond)", "1", static_cast<long long>(cond.elementCount), 1);
+    return okStatus();
 }
 
 Status ifPrepare(KernelContext& ctx)
@@ -466,23 +244,21 @@ Status ifPrepare(KernelContext& ctx)
     const std::int32_t thenIndex = options ? options->then_subgraph_index() : 0;
     const std::int32_t elseIndex = options ? options->else_subgraph_index() : 0;
     if (ctx.inputCount() == 0)
-        return ctx.kernelError("node->inputs->size > 0 was not true.");
-    {
-        TempTensors temps(ctx);
-        ARENASCOPE_TRY(temps.input(0));
-        const Tensor& cond = *ctx.input(0);
-        if (cond.type != D::Bool)
-            return ctx.kernelError("cond->type != kTfLiteBool");
-        if (cond.elementCount != 1)
-            return ctx.kernelError("NumElements(cond) != 1");
-    }
+        return ensureFailed(ctx, kIfCc, 53, "node->inputs->size > 0");
+    ARENASCOPE_TRY(ifCondition(ctx));
     const Subgraph* thenSg = subgraphAt(ctx, thenIndex);
-    if (!thenSg || !subgraphAt(ctx, elseIndex))
-        return ctx.kernelError("IF branch subgraph index out of range");
+    if (!thenSg)
+        return ensureFailed(ctx, kIfCc, 74, "op_data->then_subgraph_index < graph_info.NumSubgraphs()");
+    if (!subgraphAt(ctx, elseIndex))
+        return ensureFailed(ctx, kIfCc, 76, "op_data->else_subgraph_index < graph_info.NumSubgraphs()");
     if (ctx.inputCount() - 1 != thenSg->inputs.size())
-        return ctx.kernelError("IF inputs do not match the then-subgraph's inputs");
+        return ensureEqFailed(ctx, kIfCc, 79, "num_inputs",
+            "graph_info.NumSubgraphInputs(op_data->then_subgraph_index)", static_cast<long long>(ctx.inputCount() - 1),
+            static_cast<long long>(thenSg->inputs.size()));
     if (ctx.outputCount() != thenSg->outputs.size())
-        return ctx.kernelError("IF outputs do not match the then-subgraph's outputs");
+        return ensureEqFailed(ctx, kIfCc, 81, "num_outputs",
+            "graph_info.NumSubgraphOutputs(op_data->then_subgraph_index)", static_cast<long long>(ctx.outputCount()),
+            static_cast<long long>(thenSg->outputs.size()));
     return okStatus();
 }
 
@@ -491,69 +267,137 @@ Status whilePrepare(KernelContext& ctx)
     const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_WhileOptions() : nullptr;
     const Subgraph* cond = subgraphAt(ctx, options ? options->cond_subgraph_index() : 0);
     const Subgraph* body = subgraphAt(ctx, options ? options->body_subgraph_index() : 0);
-    if (!cond || !body)
-        return ctx.kernelError("WHILE subgraph index out of range");
-    const std::size_t n = ctx.inputCount();
-    if (n != cond->inputs.size() || n != body->inputs.size() || n != ctx.outputCount()
-        || ctx.outputCount() != body->outputs.size())
-        return ctx.kernelError("WHILE inputs/outputs do not match its cond and body subgraphs");
+    if (!cond)
+        return ensureFailed(ctx, kWhileCc, 60, "op_data->cond_subgraph_index < graph_info.NumSubgraphs()");
+    if (!body)
+        return ensureFailed(ctx, kWhileCc, 62, "op_data->body_subgraph_index < graph_info.NumSubgraphs()");
+    const auto n = static_cast<long long>(ctx.inputCount());
+    const auto outputs = static_cast<long long>(ctx.outputCount());
+    const auto condInputs = static_cast<long long>(cond->inputs.size());
+    const auto bodyInputs = static_cast<long long>(body->inputs.size());
+    const auto bodyOutputs = static_cast<long long>(body->outputs.size());
+    if (n != condInputs)
+        return ensureEqFailed(ctx, kWhileCc, 65, "num_inputs",
+            "graph_info.NumSubgraphInputs(op_data->cond_subgraph_index)", n, condInputs);
+    if (n != bodyInputs)
+        return ensureEqFailed(ctx, kWhileCc, 67, "num_inputs",
+            "graph_info.NumSubgraphInputs(op_data->body_subgraph_index)", n, bodyInputs);
+    if (n != outputs)
+        return ensureEqFailed(ctx, kWhileCc, 69, "num_inputs", "num_outputs", n, outputs);
+    if (outputs != bodyOutputs)
+        return ensureEqFailed(ctx, kWhileCc, 70, "num_outputs",
+            "graph_info.NumSubgraphOutputs(op_data->body_subgraph_index)", outputs, bodyOutputs);
     return okStatus();
 }
 
 Status callOnceInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(8, "OpData (call_once)");
+    return allocateStruct(ctx, od::kCallOnceOpData);
 }
 
 Status callOncePrepare(KernelContext& ctx)
 {
-    if (ctx.inputCount() != 0 || ctx.outputCount() != 0)
-        return ctx.kernelError("CALL_ONCE takes no inputs and no outputs");
+    if (ctx.inputCount() != 0)
+        return ensureFailed(ctx, kCallOnceCc, 51, "NumInputs(node) == 0");
+    if (ctx.outputCount() != 0)
+        return ensureFailed(ctx, kCallOnceCc, 52, "NumOutputs(node) == 0");
     const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_CallOnceOptions() : nullptr;
     const std::int32_t index = options ? options->init_subgraph_index() : 0;
     if (index >= static_cast<std::int32_t>(ctx.model().subgraphs().size()))
-        return ctx.kernelError("init_subgraph_index < graph_info->NumSubgraphs() was not true.");
+        return ensureFailed(ctx, kCallOnceCc, 57, "op_data->init_subgraph_index < graph_info.NumSubgraphs()");
     return okStatus();
 }
 
 // ---------------------------------------------------------------------------------------
-// CIRCULAR_BUFFER (circular_buffer.cc, circular_buffer_common.cc): OpDataCircularBuffer
-// {int cycles_until_run; int cycles_max} = 8. Prepare holds input 0 and output 0.
+// CIRCULAR_BUFFER (circular_buffer.cc, circular_buffer_common.cc). Prepare holds input 0 and
+// output 0 (both allocated before their null checks).
 
 Status circularBufferInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(8, "OpDataCircularBuffer");
+    return allocateStruct(ctx, od::kCircularBufferOpData);
+}
+
+Status circularBufferShapes(KernelContext& ctx, const Tensor& input, const Tensor& output)
+{
+    // The kernel reads dims 0..3 of both without checking their rank.
+    if (input.shape.size() < 4 || output.shape.size() < 4)
+        return ctx.kernelError("CIRCULAR_BUFFER expects 4-D input and output");
+    const auto& in = input.shape;
+    const auto& out = output.shape;
+    if (in[0] != out[0])
+        return ensureEqFailed(
+            ctx, kCircularBufferCommonCc, 52, "input->dims->data[0]", "output->dims->data[0]", in[0], out[0]);
+    if (in[1] != 1)
+        return ensureEqFailed(ctx, kCircularBufferCommonCc, 53, "1", "input->dims->data[1]", 1, in[1]);
+    if (in[2] != out[2])
+        return ensureEqFailed(
+            ctx, kCircularBufferCommonCc, 54, "input->dims->data[2]", "output->dims->data[2]", in[2], out[2]);
+    if (out[3] != in[3])
+        return ensureEqFailed(
+            ctx, kCircularBufferCommonCc, 55, "output->dims->data[3]", "input->dims->data[3]", out[3], in[3]);
+    return okStatus();
 }
 
 Status circularBufferPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.input(0, false));
+    ARENASCOPE_TRY(temps.output(0, false));
+    if (!ctx.input(0))
+        return ensureFailed(ctx, kCircularBufferCommonCc, 50, "input != nullptr");
+    if (!ctx.output(0))
+        return ensureFailed(ctx, kCircularBufferCommonCc, 51, "output != nullptr");
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    if (input.shape.size() < 4 || output.shape.size() < 4)
-        return ctx.kernelError("CIRCULAR_BUFFER expects 4-D input and output");
-    if (input.shape[0] != output.shape[0] || input.shape[1] != 1 || input.shape[2] != output.shape[2]
-        || input.shape[3] != output.shape[3])
-        return ctx.kernelError("CIRCULAR_BUFFER input/output dimensions do not match");
+    ARENASCOPE_TRY(circularBufferShapes(ctx, input, output));
     if (input.type != output.type)
-        return ctx.kernelError("input->type != output->type");
+        return ensureTypesEqFailed(
+            ctx, kCircularBufferCommonCc, 57, "input->type", "output->type", input.type, output.type);
     if (input.type != D::Int8)
-        return ctx.kernelError("input->type != kTfLiteInt8 (CIRCULAR_BUFFER)");
+        return ensureTypesEqFailed(ctx, kCircularBufferCommonCc, 60, "input->type", "kTfLiteInt8", input.type, D::Int8);
     return okStatus();
 }
 
 // ---------------------------------------------------------------------------------------
-// TFLite_Detection_PostProcess (detection_postprocess.cc). OpData: 6 x 4-byte fields + bool
-// (padded) + CenterSizeEncoding (4 floats) + 11 scratch indices + 3 x TfLiteQuantizationParams
-// = 112 on both targets. Prepare: temp inputs 0..2, eleven scratch requests, release.
+// TFLite_Detection_PostProcess (detection_postprocess.cc). Init reads the custom options
+// flexbuffer map and allocates the OpData. Prepare: temp inputs 0..2, eleven scratch
+// requests, release.
 
 Status detectionPostprocessInit(KernelContext& ctx)
 {
     if (!customOptionsMap(ctx))
         return ctx.kernelError("TFLite_Detection_PostProcess needs its custom options (a flexbuffer map)");
-    return ctx.allocatePersistent(112, "OpData (detection_postprocess)");
+    return allocateStruct(ctx, od::kDetectionPostprocessOpData);
+}
+
+Status detectionPostprocessInputs(KernelContext& ctx, TempTensors& temps)
+{
+    if (ctx.inputCount() != 3)
+        return ensureEqFailed(
+            ctx, kDetectionPostprocessCc, 160, "NumInputs(node)", "3", static_cast<long long>(ctx.inputCount()), 3);
+    ARENASCOPE_TRY(temps.input(0));
+    ARENASCOPE_TRY(temps.input(1));
+    ARENASCOPE_TRY(temps.input(2));
+    const struct {
+        std::size_t input;
+        int line;
+        const char* expr;
+        long long rank;
+    } checks[] = {
+        { 0, 168, "NumDimensions(input_box_encodings)", 3 },
+        { 1, 169, "NumDimensions(input_class_predictions)", 3 },
+        { 2, 170, "NumDimensions(input_anchors)", 2 },
+    };
+    for (const auto& c : checks) {
+        const auto rank = static_cast<long long>(ctx.input(c.input)->shape.size());
+        if (rank != c.rank)
+            return ensureEqFailed(
+                ctx, kDetectionPostprocessCc, c.line, c.expr, std::to_string(c.rank).c_str(), rank, c.rank);
+    }
+    if (ctx.outputCount() != 4)
+        return ensureEqFailed(
+            ctx, kDetectionPostprocessCc, 172, "NumOutputs(node)", "4", static_cast<long long>(ctx.outputCount()), 4);
+    return okStatus();
 }
 
 Status detectionPostprocessPrepare(KernelContext& ctx)
@@ -565,19 +409,10 @@ Status detectionPostprocessPrepare(KernelContext& ctx)
     const std::int64_t numClasses = (*map)["num_classes"].AsInt64();
     if (maxDetections < 0 || numClasses < 0)
         return ctx.kernelError("negative max_detections or num_classes (TFLite_Detection_PostProcess)");
-    if (ctx.inputCount() != 3)
-        return ctx.kernelError("NumInputs(node) != 3 (TFLite_Detection_PostProcess)");
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.input(2));
+    ARENASCOPE_TRY(detectionPostprocessInputs(ctx, temps));
     const Tensor& boxes = *ctx.input(0);
     const Tensor& scores = *ctx.input(1);
-    const Tensor& anchors = *ctx.input(2);
-    if (boxes.shape.size() != 3 || scores.shape.size() != 3 || anchors.shape.size() != 2)
-        return ctx.kernelError("box encodings and class predictions must be 3-D, anchors 2-D");
-    if (ctx.outputCount() != 4)
-        return ctx.kernelError("NumOutputs(node) != 4 (TFLite_Detection_PostProcess)");
     const auto boxesN = static_cast<std::uint64_t>(std::max<std::int32_t>(boxes.shape[1], 0));
     const auto maxDet = static_cast<std::uint64_t>(maxDetections);
     const auto classes = static_cast<std::uint64_t>(numClasses);
@@ -619,21 +454,25 @@ const std::array kLogicProfiles = {
     builtin("TRANSPOSE_CONV", "kernels/transpose_conv.cc", &options::kTransposeConv, transposeConvInit,
         transposeConvPrepare),
     builtin("L2_POOL_2D", "kernels/l2_pool_2d.cc, kernel_util.cc", &options::kPool, nullptr, l2PoolPrepare),
-    builtin("BATCH_MATMUL", "kernels/batch_matmul.cc, batch_matmul.h", &options::kBatchMatMul, batchMatmulInit,
-        batchMatmulPrepare),
+    builtin("BATCH_MATMUL", "kernels/batch_matmul.cc, batch_matmul_common.cc, batch_matmul.h", &options::kBatchMatMul,
+        batchMatmulInit, batchMatmulPrepare),
     builtin(
         "EMBEDDING_LOOKUP", "kernels/embedding_lookup.cc, kernel_util.cc", kNoOptions, nullptr, embeddingLookupPrepare),
     // TfLiteVarHandleParams holds two const char*: 8/4 on cortex-m, 16/8 on x86_64.
     builtin("VAR_HANDLE", "kernels/var_handle.cc", &options::kVarHandle, varHandleInit, varHandlePrepare),
     builtin("READ_VARIABLE", "kernels/read_variable.cc", kNoOptions, nullptr, readVariablePrepare),
     builtin("ASSIGN_VARIABLE", "kernels/assign_variable.cc", kNoOptions, nullptr, assignVariablePrepare),
-    builtin("IF", "kernels/if.cc", &options::kIf, twoIntInit, ifPrepare),
-    builtin("WHILE", "kernels/while.cc", &options::kWhile, twoIntInit, whilePrepare),
+    builtin("IF", "kernels/if.cc", &options::kIf, ifInit, ifPrepare),
+    builtin("WHILE", "kernels/while.cc", &options::kWhile, whileInit, whilePrepare),
     builtin("CALL_ONCE", "kernels/call_once.cc", &options::kCallOnce, callOnceInit, callOncePrepare),
     custom("CIRCULAR_BUFFER", "kernels/circular_buffer.cc, circular_buffer_common.cc", kNoOptions, circularBufferInit,
         circularBufferPrepare),
     custom("TFLite_Detection_PostProcess", "kernels/detection_postprocess.cc", kNoOptions, detectionPostprocessInit,
         detectionPostprocessPrepare),
+    custom("TFLM_DECODE",
+        "kernels/decode.cc, decode_state.cc, decode_state_lut.cc, decode_state_prune.cc, "
+        "decode_state_huffman.cc",
+        kNoOptions, nullptr, decodePrepare),
 };
 
 } // namespace

@@ -3,33 +3,73 @@
 // lstm_eval_common.cc, lstm_shared.h @90b983c2.
 #include "builtin_options.h"
 #include "kernel_helpers.h"
+#include "logic_op_data.h"
 #include "profile_groups.h"
 
 #include <array>
 
 namespace arenascope::kernels {
 
-// OpDataLSTM holds no pointers: 688 bytes on both targets.
+namespace {
+constexpr const char* kLstmCc = "tensorflow/lite/micro/kernels/unidirectional_sequence_lstm.cc";
+} // namespace
+
+// OpDataLSTM (kernels/lstm_shared.h) holds no pointers: 688 bytes on every target.
 Status lstmInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(688, "OpDataLSTM");
+    return allocateStruct(ctx, logicdata::kOpDataLstm);
 }
+
+namespace {
+
+constexpr const char* kLstmEvalCc = "tensorflow/lite/micro/kernels/lstm_eval.cc";
+
+// LstmTensors::ValidateTensorStatus (lstm_eval.cc): input, hidden state, cell state and output.
+Status validateLstmTensors(KernelContext& ctx)
+{
+    const Tensor* input = ctx.input(0);
+    const Tensor* hidden = ctx.input(18);
+    const Tensor* cell = ctx.input(19);
+    const Tensor* output = ctx.output(0);
+    if (!input)
+        return ensureFailed(ctx, kLstmEvalCc, 58, "internal_tensors_[kLstmInputTensor] != nullptr");
+    if (!hidden)
+        return ensureFailed(ctx, kLstmEvalCc, 60, "internal_tensors_[kLstmOutputStateTensor] != nullptr");
+    if (!hidden->isVariable)
+        return ensureFailed(ctx, kLstmEvalCc, 61, "internal_tensors_[kLstmOutputStateTensor]->is_variable");
+    if (hidden->type != input->type)
+        return ensureEqFailed(ctx, kLstmEvalCc, 64, "internal_tensors_[kLstmOutputStateTensor]->type",
+            "internal_tensors_[kLstmInputTensor]->type", tfliteType(hidden->type).code, tfliteType(input->type).code);
+    if (!cell)
+        return ensureFailed(ctx, kLstmEvalCc, 67, "internal_tensors_[kLstmCellStateTensor] != nullptr");
+    if (!cell->isVariable)
+        return ensureFailed(ctx, kLstmEvalCc, 68, "internal_tensors_[kLstmCellStateTensor]->is_variable");
+    if (!output)
+        return ensureFailed(ctx, kLstmEvalCc, 70, "output_tensor_ != nullptr");
+    if (output->type != input->type)
+        return ensureEqFailed(ctx, kLstmEvalCc, 72, "output_tensor_->type", "internal_tensors_[kLstmInputTensor]->type",
+            tfliteType(output->type).code, tfliteType(input->type).code);
+    return okStatus();
+}
+
+} // namespace
 
 Status lstmPrepare(KernelContext& ctx)
 {
-    if (ctx.outputCount() != 1 || ctx.inputCount() != 24)
-        return ctx.kernelError("UNIDIRECTIONAL_SEQUENCE_LSTM takes 24 inputs and one output");
+    if (ctx.outputCount() != 1)
+        return ensureEqFailed(
+            ctx, kLstmCc, 45, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1);
+    if (ctx.inputCount() != 24)
+        return ensureEqFailed(
+            ctx, kLstmCc, 46, "node->inputs->size", "24", static_cast<long long>(ctx.inputCount()), 24);
     // LstmTensors holds every present input and the output until Prepare returns.
     TempTensors temps(ctx);
     for (std::size_t i = 0; i < 24; ++i)
         ARENASCOPE_TRY(temps.input(i, false));
     ARENASCOPE_TRY(temps.output(0, false));
+    ARENASCOPE_TRY(validateLstmTensors(ctx));
     const Tensor* input = ctx.input(0);
     const Tensor* cellState = ctx.input(19);
-    if (!input || !ctx.input(18) || !cellState)
-        return ctx.kernelError("LSTM input, output state and cell state must be present");
-    if (!ctx.input(18)->isVariable || !cellState->isVariable)
-        return ctx.kernelError("LSTM output state and cell state must be variable tensors");
     // Per-channel int8 weights need one multiplier/shift array pair per gate and direction.
     const std::uint64_t state = cellState->shape.empty() ? 0 : static_cast<std::uint64_t>(cellState->shape.back());
     if (input->type == DataType::Int8) {
