@@ -44,6 +44,16 @@ AllocationEvent ArenaRecorder::event(Category category, Region region, std::uint
     return e;
 }
 
+void ArenaRecorder::record(AllocationEvent e)
+{
+    if (ready()) {
+        e.headEndAfter = m_nonPersistent->headOffset();
+        e.tempEndAfter = m_nonPersistent->tempOffset();
+        e.tailBeginAfter = m_persistent->tailOffset();
+    }
+    m_result.events.push_back(std::move(e));
+}
+
 Status ArenaRecorder::structInTail(RuntimeStruct s, const char* label)
 {
     const StructLayout l = m_target.layout(s);
@@ -132,6 +142,19 @@ Result<TempTensor> ArenaRecorder::tempTensor(
         out.zeroPointOffset = z.value();
     }
     return out;
+}
+
+Status ArenaRecorder::resetTemp()
+{
+    const std::uint64_t inUse = m_nonPersistent->tempOffset() - m_nonPersistent->headOffset();
+    ARENASCOPE_TRY(m_nonPersistent->resetTemp());
+    if (inUse > 0) {
+        AllocationEvent e = event(
+            Category::TempTensors, Region::Temp, inUse, 0, m_nonPersistent->headOffset(), "temp memory released");
+        e.kind = EventKind::TempReset;
+        record(std::move(e));
+    }
+    return okStatus();
 }
 
 void ArenaRecorder::releaseTemp(const TempTensor& t)

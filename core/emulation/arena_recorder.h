@@ -52,10 +52,13 @@ public:
     Result<TempTensor> tempTensor(
         const Subgraph& subgraph, const std::vector<std::int32_t>& list, std::size_t i, const char* role);
     void releaseTemp(const TempTensor& tensor);
+    // ResetTempAllocations, recorded as a TempReset event when temp memory was in use.
+    Status resetTemp();
     // An event of the current context (not yet recorded).
     AllocationEvent event(Category category, Region region, std::uint64_t requested, std::uint64_t used,
         std::uint64_t offset, std::string label = {}) const;
-    void record(AllocationEvent e) { m_result.events.push_back(std::move(e)); }
+    // Appends `e` with the allocator's state after it.
+    void record(AllocationEvent e);
 
     EmulationContext context;
 

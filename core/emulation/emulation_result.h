@@ -53,7 +53,17 @@ enum class Category {
     Count_,
 };
 
+// What an event does to the arena (replay and the allocation log read this, never the label).
+enum class EventKind {
+    Allocation, // a tail, temp or head allocation of `requested` bytes at `offset`
+    ScratchRequest, // RequestScratchBufferInArena: a request kept in the scratch-request area
+    HeadReserve, // the scratch-request area set or grown: the head now ends at `requested`
+    TempReset, // ResetTempAllocations: every temp allocation above the head is released
+    PlanCommit, // the memory plan committed: the head now holds `requested` bytes of plan
+};
+
 struct AllocationEvent {
+    EventKind kind = EventKind::Allocation;
     Phase phase = Phase::CreateAllocator;
     std::int32_t subgraph = -1;
     std::int32_t op = -1; // operator index in `subgraph`, -1 when not for an operator
@@ -65,6 +75,11 @@ struct AllocationEvent {
     std::string label; // "TfLiteEvalTensor[89]", "OpDataConv", ...
     std::int32_t tensor = -1; // the tensor an allocation is for (temp tensors), -1 if none
     bool failed = false;
+    // The allocator right after the event (offsets from the arena start; with separate arenas
+    // the tail is in the persistent arena, head and temp in the non-persistent one).
+    std::uint64_t headEndAfter = 0; // end of the head
+    std::uint64_t tempEndAfter = 0; // end of the temp allocations above the head
+    std::uint64_t tailBeginAfter = 0; // start of the tail
     std::uint64_t padding() const { return used > requested ? used - requested : 0; }
 };
 
@@ -141,7 +156,7 @@ struct EmulationResult {
     std::uint64_t arenaUsedBytes = 0; // MicroInterpreter::arena_used_bytes()
     std::uint64_t headBytes = 0; // non-persistent used bytes
     std::uint64_t tailBytes = 0; // persistent used bytes
-    std::uint64_t tempPeakBytes = 0; // highest temp end seen, from the arena start
+    std::uint64_t tempPeakBytes = 0; // most temp memory in use at once, above the head
     std::uint64_t tailOffset = 0; // lowest tail offset reached
     std::int32_t scopeCount = 0; // allocation scopes (timeline steps)
     std::array<RecordedAllocation, static_cast<std::size_t>(RecordedType::Count_)> recording {};
@@ -151,6 +166,7 @@ using EmulationResultPtr = std::shared_ptr<const EmulationResult>;
 
 const char* phaseName(Phase phase);
 const char* categoryName(Category category);
+const char* eventKindName(EventKind kind);
 const char* regionName(Region region);
 const char* bufferKindName(BufferKind kind);
 const char* tensorPlaceName(TensorPlace place);

@@ -54,6 +54,13 @@ struct EmulationSettings {
     }
     InterpreterKind effectiveInterpreter() const { return nonPersistentBytes ? InterpreterKind::Plain : interpreter; }
     CpuExtension cpuExtension() const;
+    // These settings with another arena size (none: the measuring arena).
+    EmulationSettings withArena(std::optional<std::uint64_t> bytes) const
+    {
+        EmulationSettings s = *this;
+        s.arenaSize = bytes;
+        return s;
+    }
 };
 
 std::string_view plannerName(PlannerKind kind);

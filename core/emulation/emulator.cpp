@@ -72,6 +72,7 @@ Status Emulation::requestScratch(std::uint64_t bytes, std::string label)
             static_cast<unsigned long long>(kMaxScratchBuffersPerOp)));
     m_scratch.push_back(ScratchRequest { bytes, -1, m_arena.context.subgraph });
     AllocationEvent e = m_arena.event(Category::ScratchRequests, Region::Head, bytes, 0, m_arena.head().headOffset());
+    e.kind = EventKind::ScratchRequest;
     e.label = "scratch request #" + std::to_string(m_scratch.size() - 1) + ": " + label;
     m_arena.record(std::move(e));
     return okStatus();
@@ -159,8 +160,10 @@ Status Emulation::startModelAllocationSteps()
     if (!head)
         return head.error();
     m_scratchHead = head.value();
-    m_arena.record(m_arena.event(Category::ScratchRequests, Region::Head, req.size * kMaxScratchBuffersPerOp,
-        m_arena.head().headOffset(), m_scratchHead, "scratch request area"));
+    AllocationEvent area = m_arena.event(Category::ScratchRequests, Region::Head, req.size * kMaxScratchBuffersPerOp,
+        m_arena.head().headOffset(), m_scratchHead, "scratch request area");
+    area.kind = EventKind::HeadReserve;
+    m_arena.record(std::move(area));
     const StructLayout sa = m_target.layout(S::SubgraphAllocations);
     const auto subgraphCount = m_model.subgraphs().size();
     auto r = m_arena.persistent(sa.size * subgraphCount, sa.align, Category::AllocatorObjects,
@@ -269,16 +272,19 @@ Status Emulation::prepareKernels()
                 }
             }
             ARENASCOPE_TRY(checkDynamicOutputs(sg, o));
-            ARENASCOPE_TRY(m_arena.head().resetTemp());
+            ARENASCOPE_TRY(m_arena.resetTemp());
             for (ScratchRequest& r : m_scratch)
                 if (r.node == -1)
                     r.node = m_arena.context.op;
             const std::uint64_t want = req.size * (m_scratch.size() + kMaxScratchBuffersPerOp);
             const std::uint64_t before = m_arena.head().headOffset();
             ARENASCOPE_TRY(m_arena.head().resizeBuffer(m_scratchHead, want, req.align));
-            if (m_arena.head().headOffset() > before)
-                m_arena.record(m_arena.event(Category::ScratchRequests, Region::Head, want,
-                    m_arena.head().headOffset() - before, m_scratchHead, "scratch request area grows"));
+            if (m_arena.head().headOffset() > before) {
+                AllocationEvent e = m_arena.event(Category::ScratchRequests, Region::Head, want,
+                    m_arena.head().headOffset() - before, m_scratchHead, "scratch request area grows");
+                e.kind = EventKind::HeadReserve;
+                m_arena.record(std::move(e));
+            }
         }
     }
     m_arena.context.op = -1;

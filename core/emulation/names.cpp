@@ -92,6 +92,23 @@ const char* categoryName(Category category)
     return "?";
 }
 
+const char* eventKindName(EventKind kind)
+{
+    switch (kind) {
+    case EventKind::Allocation:
+        return "allocation";
+    case EventKind::ScratchRequest:
+        return "scratch_request";
+    case EventKind::HeadReserve:
+        return "head_reserve";
+    case EventKind::TempReset:
+        return "temp_reset";
+    case EventKind::PlanCommit:
+        return "plan_commit";
+    }
+    return "?";
+}
+
 const char* regionName(Region region)
 {
     switch (region) {

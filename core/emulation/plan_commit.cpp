@@ -143,12 +143,14 @@ Status Emulation::commitStaticMemoryPlan()
     m_arena.head().deallocateTemp(info.value());
     m_arena.head().deallocateTemp(offsets.value());
     m_arena.head().deallocateTemp(scratch.value());
-    ARENASCOPE_TRY(m_arena.head().resetTemp());
+    ARENASCOPE_TRY(m_arena.resetTemp());
     ARENASCOPE_TRY(m_arena.head().deallocateResizable(m_scratchHead));
     const auto head = static_cast<std::uint64_t>(plan.maxBytes);
     ARENASCOPE_TRY(m_arena.head().reserveOverlay(head, kArenaBufferAlignment));
-    m_arena.record(m_arena.event(Category::PlannedHead, Region::Head, head, m_arena.head().headOffset(),
-        m_arena.head().overlayOffset(), "memory plan"));
+    AllocationEvent e = m_arena.event(Category::PlannedHead, Region::Head, head, m_arena.head().headOffset(),
+        m_arena.head().overlayOffset(), "memory plan");
+    e.kind = EventKind::PlanCommit;
+    m_arena.record(std::move(e));
     return okStatus();
 }
 

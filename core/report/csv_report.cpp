@@ -62,10 +62,10 @@ std::string tensorTableCsv(const Analysis& a)
 
 std::string allocationLogCsv(const Analysis& a)
 {
-    std::string out = csvRecord({ "phase", "subgraph", "operator", "operator_name", "category", "region", "requested",
-        "used", "padding", "offset", "label", "tensor", "failed" });
+    std::string out = csvRecord({ "kind", "phase", "subgraph", "operator", "operator_name", "category", "region",
+        "requested", "used", "padding", "offset", "label", "tensor", "failed" });
     for (const AllocationEvent& e : eventSource(a).events) {
-        out += csvRecord({ phaseName(e.phase), number(e.subgraph), number(e.op),
+        out += csvRecord({ eventKindName(e.kind), phaseName(e.phase), number(e.subgraph), number(e.op),
             operatorName(*a.model, e.subgraph, e.op), categoryName(e.category), regionName(e.region),
             number(e.requested), number(e.used), number(e.padding()), number(e.offset), e.label,
             e.tensor >= 0 ? number(e.tensor) : std::string(), e.failed ? "true" : "false" });

@@ -142,6 +142,7 @@ std::string planJson(const Analysis& a, bool pretty)
     w.beginArray();
     for (const AllocationEvent& e : events.events) {
         w.beginObject();
+        w.field("kind", eventKindName(e.kind));
         w.field("phase", phaseName(e.phase));
         w.field("subgraph", e.subgraph);
         w.field("operator", e.op);

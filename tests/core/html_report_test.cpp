@@ -49,7 +49,7 @@ TEST(HtmlReport, VerdictAndEscapedNames)
 {
     const ModelPtr model = renamedExample(kOddNames);
     ASSERT_TRUE(model);
-    const auto html = htmlReport(*analyze(model, EmulationSettings { .arenaSize = 20000 }));
+    const auto html = htmlReport(*analyze(model, EmulationSettings {}.withArena(20000)));
     ASSERT_TRUE(html) << describe(html.error());
     const std::string& h = html.value();
     EXPECT_EQ(unbalancedTags(h), "");
@@ -75,12 +75,12 @@ TEST(HtmlReport, FitsAndFailsBeforeSizeMatters)
 {
     const ModelPtr model = loadExample();
     ASSERT_TRUE(model);
-    const std::string fits = htmlReport(*analyze(model, EmulationSettings { .arenaSize = 25716 })).value();
+    const std::string fits = htmlReport(*analyze(model, EmulationSettings {}.withArena(25716))).value();
     EXPECT_NE(fits.find("Fits: exactly the smallest arena (25,716 B)"), std::string::npos);
 
     const ModelPtr custom = renamedExample({}, "<MyOp>");
     ASSERT_TRUE(custom);
-    const AnalysisPtr a = analyze(custom, EmulationSettings { .arenaSize = 100000 });
+    const AnalysisPtr a = analyze(custom, EmulationSettings {}.withArena(100000));
     ASSERT_TRUE(a->failure() && !a->failure()->capacity);
     const std::string fails = htmlReport(*a).value();
     EXPECT_NE(fails.find("Fails before the arena size matters"), std::string::npos);

@@ -95,7 +95,7 @@ std::map<std::int32_t, OpTotals> totalsByOp(const EmulationResult& r)
 {
     std::map<std::int32_t, OpTotals> m;
     for (const AllocationEvent& e : r.events) {
-        if (e.op < 0)
+        if (e.op < 0 || e.kind != EventKind::Allocation)
             continue;
         if (e.category == Category::KernelPersistent) {
             m[e.op].persistent += e.requested;

@@ -115,14 +115,14 @@ void expectEventCsvMatchesJson(const Analysis& a)
     const json plan = json::parse(planJson(a));
     const json info = json::parse(infoJson(*a.model));
     ASSERT_EQ(table->front(),
-        (std::vector<std::string> { "phase", "subgraph", "operator", "operator_name", "category", "region", "requested",
-            "used", "padding", "offset", "label", "tensor", "failed" }));
+        (std::vector<std::string> { "kind", "phase", "subgraph", "operator", "operator_name", "category", "region",
+            "requested", "used", "padding", "offset", "label", "tensor", "failed" }));
     ASSERT_EQ(table->size() - 1, plan["events"].size());
     for (std::size_t i = 0; i < plan["events"].size(); ++i) {
         const auto& row = (*table)[i + 1];
         const json& e = plan["events"][i];
         SCOPED_TRACE("event row " + std::to_string(i));
-        ASSERT_EQ(row.size(), 13u);
+        ASSERT_EQ(row.size(), 14u);
         const int op = e["operator"].get<int>();
         const int sg = e["subgraph"].get<int>();
         const std::string opName = op >= 0 && sg >= 0
@@ -131,9 +131,10 @@ void expectEventCsvMatchesJson(const Analysis& a)
             : std::string();
         auto text = [&](const char* key) { return e[key].get<std::string>(); };
         EXPECT_EQ(row,
-            (std::vector<std::string> { text("phase"), num(e["subgraph"]), num(e["operator"]), opName, text("category"),
-                text("region"), num(e["requested"]), num(e["used"]), num(e["padding"]), num(e["offset"]), text("label"),
-                e["tensor"].is_null() ? std::string() : num(e["tensor"]), num(e["failed"]) }));
+            (std::vector<std::string> { text("kind"), text("phase"), num(e["subgraph"]), num(e["operator"]), opName,
+                text("category"), text("region"), num(e["requested"]), num(e["used"]), num(e["padding"]),
+                num(e["offset"]), text("label"), e["tensor"].is_null() ? std::string() : num(e["tensor"]),
+                num(e["failed"]) }));
     }
 }
 
@@ -212,7 +213,7 @@ TEST(ReportGolden, ModelsMatchCheckedInReports)
         checkGolden(stem + ".report.html", htmlReport(*a).value());
         // One byte below the smallest arena: TFLM's message, stage and the failing event.
         if (a->minArenaBytes) {
-            const AnalysisPtr below = analyze(model, EmulationSettings { .arenaSize = *a->minArenaBytes - 1 });
+            const AnalysisPtr below = analyze(model, EmulationSettings {}.withArena(*a->minArenaBytes - 1));
             ASSERT_FALSE(below->fits().value());
             checkGolden(stem + ".plan_below_min.json", planJson(*below));
         }
@@ -223,8 +224,8 @@ TEST(ReportGolden, OutputIsDeterministic)
 {
     const ModelPtr model = loadExample();
     ASSERT_TRUE(model);
-    const AnalysisPtr a = analyze(model, EmulationSettings { .arenaSize = 20000 });
-    const AnalysisPtr b = analyze(loadExample(), EmulationSettings { .arenaSize = 20000 });
+    const AnalysisPtr a = analyze(model, EmulationSettings {}.withArena(20000));
+    const AnalysisPtr b = analyze(loadExample(), EmulationSettings {}.withArena(20000));
     EXPECT_EQ(planJson(*a), planJson(*b));
     EXPECT_EQ(tensorTableCsv(*a), tensorTableCsv(*b));
     EXPECT_EQ(allocationLogCsv(*a), allocationLogCsv(*b));
@@ -249,7 +250,7 @@ TEST(CsvReport, ExampleRoundTripsToPlanJson)
     for (const std::optional<std::uint64_t> size :
         { std::optional<std::uint64_t>(), std::optional<std::uint64_t>(20000) }) {
         SCOPED_TRACE(size ? "arena 20000" : "no arena size");
-        const AnalysisPtr a = analyze(model, EmulationSettings { .arenaSize = size });
+        const AnalysisPtr a = analyze(model, EmulationSettings {}.withArena(size));
         expectTensorCsvMatchesJson(*a);
         expectEventCsvMatchesJson(*a);
         expectLiveCsvMatchesJson(*a);

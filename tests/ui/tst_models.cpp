@@ -18,7 +18,7 @@ private:
         auto m = loadModelFile(path);
         if (!m)
             return nullptr;
-        return analyze(m.value(), EmulationSettings { .arenaSize = size });
+        return analyze(m.value(), EmulationSettings {}.withArena(size));
     }
 
 private slots:

@@ -19,7 +19,7 @@ namespace {
 AnalysisPtr example(std::uint64_t size)
 {
     auto m = loadModelFile(ARENASCOPE_EXAMPLE_MODEL);
-    return m ? analyze(m.value(), EmulationSettings { .arenaSize = size }) : nullptr;
+    return m ? analyze(m.value(), EmulationSettings {}.withArena(size)) : nullptr;
 }
 
 bool near(QColor a, QColor b, int tolerance)

@@ -74,7 +74,7 @@ private slots:
     {
         auto m = loadModelFile(ARENASCOPE_EXAMPLE_MODEL);
         QVERIFY(m.ok());
-        auto a = analyze(m.value(), EmulationSettings { .arenaSize = 64 * 1024 });
+        auto a = analyze(m.value(), EmulationSettings {}.withArena(64 * 1024));
         const ArenaMapLayout all = ArenaMapLayout::build(*a, -1);
         QCOMPARE(all.arenaBytes, std::uint64_t(64 * 1024));
         QCOMPARE(all.headEnd, static_cast<std::uint64_t>(a->atSize->planBytes));
@@ -102,7 +102,7 @@ private slots:
     {
         auto m = loadModelFile(ARENASCOPE_EXAMPLE_MODEL);
         QVERIFY(m.ok());
-        auto a = analyze(m.value(), EmulationSettings { .arenaSize = 64 * 1024 });
+        auto a = analyze(m.value(), EmulationSettings {}.withArena(64 * 1024));
         const auto& events = a->atSize->events;
         auto count = [](const ArenaMapLayout& l, ArenaSegment::Kind kind) {
             return std::count_if(l.segments.begin(), l.segments.end(), [&](const auto& s) { return s.kind == kind; });

@@ -79,10 +79,10 @@ ArenaMapLayout ArenaMapLayout::buildAtEvent(const Analysis& a, int event)
             break;
         case Region::Head:
             // The scratch-request area (and its growth), then the committed plan.
-            if (e.category == Category::PlannedHead) {
+            if (e.kind == EventKind::PlanCommit) {
                 m.headEnd = e.requested;
                 planCommitted = true;
-            } else if (e.category == Category::ScratchRequests && e.label.rfind("scratch request #", 0) != 0) {
+            } else if (e.kind == EventKind::HeadReserve) {
                 m.headEnd = e.requested;
             }
             break;
