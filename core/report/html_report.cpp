@@ -114,7 +114,7 @@ std::string breakdownSection(const Analysis& a, const Verdict& v)
     row(out, "tail (persistent)", bytesText(v.tailBytes), true);
     for (const TailShare& t : v.tail)
         row(out, std::string("tail: ") + categoryName(t.category), bytesText(t.bytes), true);
-    row(out, "temp peak (from the arena start)", bytesText(v.tempPeakBytes), true);
+    row(out, "temp peak (above the head)", bytesText(v.tempPeakBytes), true);
     row(out, "lower bound (most bytes live at once)", bytesText(a.lowerBoundBytes), true);
     row(out, "alignment waste (planned buffers)", bytesText(a.alignmentWasteBytes), true);
     row(out, "memory plan size", m.planBytes >= 0 ? bytesText(static_cast<std::uint64_t>(m.planBytes)) : "none", true);

@@ -187,7 +187,7 @@ std::string planText(const Analysis& a)
     out << "figures at:       an arena of " << formatBytes(v.figuresArenaBytes) << "\n";
     out << "arena used:       " << formatBytes(v.arenaUsedBytes) << " (head " << formatBytes(v.headBytes) << ", tail "
         << formatBytes(v.tailBytes) << ")\n";
-    out << "temp peak:        " << formatBytes(v.tempPeakBytes) << " from the arena start\n";
+    out << "temp peak:        " << formatBytes(v.tempPeakBytes) << " above the head (while kernels prepare)\n";
     out << "lower bound:      " << formatBytes(a.lowerBoundBytes) << " of simultaneously live planned buffers\n";
     out << "flash (model):    " << formatBytes(a.model->fileSize()) << ", " << formatBytes(a.model->constantBytes())
         << " of them constant tensor data\n";

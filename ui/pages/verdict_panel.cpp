@@ -77,7 +77,7 @@ QString breakdownHtml(const Analysis& a, const Verdict& v)
     html += row(VerdictPanel::tr("head (memory plan)"), bytes(v.headBytes),
         VerdictPanel::tr("Activations and scratch buffers, reused across steps by the planner"));
     html += row(VerdictPanel::tr("temp peak"), bytes(v.tempPeakBytes),
-        VerdictPanel::tr("The most temp memory in use while kernels prepare, from the arena start"));
+        VerdictPanel::tr("The most temp memory in use above the head while kernels prepare"));
     html += row(VerdictPanel::tr("lower bound"), bytes(a.lowerBoundBytes),
         VerdictPanel::tr("The most planned bytes alive at one step: no plan can use less head"));
     html += row(VerdictPanel::tr("alignment waste"), bytes(a.alignmentWasteBytes),
