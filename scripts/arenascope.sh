@@ -14,7 +14,7 @@ packages=(
   qt6-base-dev libgl-dev libqcustomplot-dev
   libflatbuffers-dev flatbuffers-compiler
   libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
-  xvfb xauth fonts-dejavu-core
+  xvfb xauth fonts-dejavu-core clang-format git
 )
 
 install_missing() {

@@ -63,9 +63,9 @@ EmulationSettings Settings::emulation() const
         = parseInterpreter(q.value(QString::fromLatin1(kInterpreter), QStringLiteral("plain")).toString().toStdString())
               .value_or(InterpreterKind::Plain);
     s.preserveAllTensors = q.value(QString::fromLatin1(kPreserve), false).toBool();
-    s.kernels = parseKernelSet(
-        q.value(QString::fromLatin1(kKernels), QStringLiteral("reference")).toString().toStdString())
-                    .value_or(KernelSet::Reference);
+    s.kernels
+        = parseKernelSet(q.value(QString::fromLatin1(kKernels), QStringLiteral("reference")).toString().toStdString())
+              .value_or(KernelSet::Reference);
     s.cpu = parseCpu(q.value(QString::fromLatin1(kCpu), QStringLiteral("cortex-m4")).toString().toStdString())
                 .value_or(Cpu::CortexM4);
     s.resourceVariables = q.value(QString::fromLatin1(kResourceVariables), 0).toUInt();

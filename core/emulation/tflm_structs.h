@@ -65,10 +65,10 @@ inline constexpr StructDef kRecordingMicroAllocator { "RecordingMicroAllocator",
 // micro/micro_resource_variable.h: resource_variables_, max_variable_count_,
 // num_resource_variables_; each MicroResourceVariable: container, shared_name,
 // resource_buffer, bytes, default_value.
-inline constexpr Field kResourceVariablesFields[] = {ptr(), i32(2)};
-inline constexpr StructDef kMicroResourceVariables{"MicroResourceVariables", kResourceVariablesFields};
-inline constexpr Field kResourceVariableFields[] = {ptr(3), sizeT(), i8()};
-inline constexpr StructDef kMicroResourceVariable{"MicroResourceVariable", kResourceVariableFields};
+inline constexpr Field kResourceVariablesFields[] = { ptr(), i32(2) };
+inline constexpr StructDef kMicroResourceVariables { "MicroResourceVariables", kResourceVariablesFields };
+inline constexpr Field kResourceVariableFields[] = { ptr(3), sizeT(), i8() };
+inline constexpr StructDef kMicroResourceVariable { "MicroResourceVariable", kResourceVariableFields };
 
 // micro/micro_allocation_info.h: bytes, output_ptr, first_created, last_used, offline_offset,
 // needs_allocating.

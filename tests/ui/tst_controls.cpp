@@ -19,7 +19,7 @@ private slots:
         ByteSizeEdit edit(QStringLiteral("size"));
         edit.setBytes(82296);
         QSignalSpy changed(&edit, &ByteSizeEdit::bytesChanged);
-        for (int unit : {1, 2, 0, 1}) {
+        for (int unit : { 1, 2, 0, 1 }) {
             edit.setUnitIndex(unit);
             QCOMPARE(edit.bytes(), std::uint64_t(82296));
         }

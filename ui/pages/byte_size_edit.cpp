@@ -10,7 +10,7 @@
 namespace arenascope {
 
 namespace {
-constexpr std::uint64_t kUnits[] = {1, 1024, 1024 * 1024};
+constexpr std::uint64_t kUnits[] = { 1, 1024, 1024 * 1024 };
 constexpr std::uint64_t kMaxBytes = 1ULL << 32; // what a 32-bit device can address
 } // namespace
 
@@ -22,7 +22,7 @@ ByteSizeEdit::ByteSizeEdit(const QString& tooltip, QWidget* parent)
     m_value->setGroupSeparatorShown(true);
     m_value->setToolTip(tooltip);
     m_value->setKeyboardTracking(false);
-    m_unit->addItems({tr("B"), tr("KiB"), tr("MiB")});
+    m_unit->addItems({ tr("B"), tr("KiB"), tr("MiB") });
     m_unit->setToolTip(tooltip);
     auto* row = new QHBoxLayout(this);
     row->setContentsMargins(0, 0, 0, 0);

@@ -21,10 +21,10 @@ public:
     // Sets the size and shows it in the largest unit that holds it exactly; no signal.
     void setBytes(std::uint64_t bytes);
     int unitIndex() const;
-    void setUnitIndex(int index);  // 0 B, 1 KiB, 2 MiB: the size is unchanged
+    void setUnitIndex(int index); // 0 B, 1 KiB, 2 MiB: the size is unchanged
 
 signals:
-    void bytesChanged(std::uint64_t bytes);  // only when the user edits the value
+    void bytesChanged(std::uint64_t bytes); // only when the user edits the value
 
 private:
     void showBytes();

@@ -17,8 +17,8 @@ namespace arenascope {
 
 namespace {
 constexpr int kSliderSteps = 1000;
-constexpr std::array kCpus = {Cpu::CortexM0, Cpu::CortexM0Plus, Cpu::CortexM3, Cpu::CortexM4,
-                              Cpu::CortexM7, Cpu::CortexM33,    Cpu::CortexM55, Cpu::CortexM85};
+constexpr std::array kCpus = { Cpu::CortexM0, Cpu::CortexM0Plus, Cpu::CortexM3, Cpu::CortexM4, Cpu::CortexM7,
+    Cpu::CortexM33, Cpu::CortexM55, Cpu::CortexM85 };
 
 QString targetTooltip()
 {
@@ -35,7 +35,7 @@ ControlsPanel::ControlsPanel(QWidget* parent)
     , m_arena(new ByteSizeEdit(tr("The tensor_arena size given to the interpreter"), this))
     , m_nonPersistent(new ByteSizeEdit(tr("Size of the non-persistent arena (head and temp), e.g. in fast SRAM, "
                                           "when the persistent tail lives in its own arena"),
-                                       this))
+          this))
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_toMinimum(new QPushButton(tr("Set to minimum"), this))
     , m_target(new QComboBox(this))
@@ -53,8 +53,8 @@ ControlsPanel::ControlsPanel(QWidget* parent)
     m_toMinimum->setToolTip(tr("Set the arena to the smallest size for which AllocateTensors succeeds"));
     m_toMinimum->setEnabled(false);
     for (TargetKind t : allTargets())
-        m_target->addItem(QStringLiteral("%1: %2").arg(QString::fromUtf8(targetName(t).data()),
-                                                       QString::fromUtf8(targetDescription(t).data())));
+        m_target->addItem(QStringLiteral("%1: %2").arg(
+            QString::fromUtf8(targetName(t).data()), QString::fromUtf8(targetDescription(t).data())));
     m_targetTip = targetTooltip();
     m_target->setToolTip(m_targetTip);
     m_kernels->addItem(tr("reference kernels"));
@@ -65,8 +65,8 @@ ControlsPanel::ControlsPanel(QWidget* parent)
     for (Cpu c : kCpus) {
         EmulationSettings s;
         s.cpu = c;
-        m_cpu->addItem(QStringLiteral("%1 (%2)").arg(QString::fromUtf8(cpuName(c).data()),
-                                                     QString::fromUtf8(cpuExtensionName(s.cpuExtension()).data())));
+        m_cpu->addItem(QStringLiteral("%1 (%2)").arg(
+            QString::fromUtf8(cpuName(c).data()), QString::fromUtf8(cpuExtensionName(s.cpuExtension()).data())));
     }
     m_cpu->setCurrentIndex(3); // cortex-m4
     m_cpu->setToolTip(tr("The CPU CMSIS-NN is compiled for: M0/M0+/M3 have neither DSP nor MVE, M4/M7/M33 "
@@ -123,7 +123,7 @@ void ControlsPanel::connectSignals()
     };
     connect(m_arena, &ByteSizeEdit::bytesChanged, this, changed);
     connect(m_nonPersistent, &ByteSizeEdit::bytesChanged, this, changed);
-    for (QComboBox* box : {m_target, m_kernels, m_cpu, m_planner, m_interpreter})
+    for (QComboBox* box : { m_target, m_kernels, m_cpu, m_planner, m_interpreter })
         connect(box, &QComboBox::currentIndexChanged, this, changed);
     connect(m_preserve, &QCheckBox::toggled, this, changed);
     connect(m_resourceVariables, &QSpinBox::valueChanged, this, changed);
