@@ -3,6 +3,7 @@
 #include "core/analysis/analysis.h"
 #include "core/analysis/optimize.h"
 #include "core/model/example_model.h"
+#include "core/model/lessons.h"
 #include "core/model/loader.h"
 #include "core/report/atomic_file.h"
 #include "core/report/csv_report.h"
@@ -26,6 +27,7 @@ const char* kUsage = "usage:\n"
                      "  arenascope optimize MODEL.tflite --out OUT.tflite [options]\n"
                      "                                               find a smaller plan, write it into the model\n"
                      "  arenascope make-example OUT.tflite           write the bundled example model\n"
+                     "  arenascope make-lessons DIR                  write the lesson models (models/lessons)\n"
                      "  arenascope --version | --help\n"
                      "options (plan, report, optimize):\n";
 
@@ -45,6 +47,16 @@ int usageError(std::ostream& err, const std::string& message)
 {
     err << "arenascope: " << message << "\n" << usageText();
     return kExitBadInput;
+}
+
+int writeModel(const std::string& path, const std::vector<std::uint8_t>& bytes, std::ostream& out, std::ostream& err)
+{
+    if (auto st = writeFileAtomically(path, std::string(bytes.begin(), bytes.end())); !st) {
+        err << "arenascope: " << describe(st.error()) << "\n";
+        return kExitBadInput;
+    }
+    out << "wrote " << path << " (" << bytes.size() << " bytes)\n";
+    return kExitOk;
 }
 
 bool wantsHelp(const std::vector<std::string>& args)
@@ -196,8 +208,8 @@ bool isCliCommand(const std::vector<std::string>& args)
     if (args.empty())
         return false;
     const std::string& c = args[0];
-    return c == "info" || c == "plan" || c == "make-example" || c == "optimize" || c == "help" || c == "--help"
-        || c == "-h" || c == "--version";
+    return c == "info" || c == "plan" || c == "make-example" || c == "make-lessons" || c == "optimize" || c == "help"
+        || c == "--help" || c == "-h" || c == "--version";
 }
 
 bool isUnknownCommand(const std::vector<std::string>& args)
@@ -226,12 +238,16 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     if (c == "make-example") {
         if (args.size() != 2)
             return usageError(err, "make-example needs one output path");
-        const auto bytes = buildExampleModel();
-        if (auto st = writeFileAtomically(args[1], std::string(bytes.begin(), bytes.end())); !st) {
-            err << "arenascope: " << describe(st.error()) << "\n";
-            return kExitBadInput;
-        }
-        out << "wrote " << args[1] << " (" << bytes.size() << " bytes)\n";
+        return writeModel(args[1], buildExampleModel(), out, err);
+    }
+    if (c == "make-lessons") {
+        if (args.size() != 2)
+            return usageError(err, "make-lessons needs an output folder");
+        for (const Lesson& lesson : lessons())
+            if (int rc = writeModel((std::filesystem::path(args[1]) / (std::string(lesson.id) + ".tflite")).string(),
+                    lesson.build(), out, err);
+                rc != kExitOk)
+                return rc;
         return kExitOk;
     }
     if (c == "--version") {

@@ -1,6 +1,6 @@
 #include "example_model.h"
 
-#include "model_building.h"
+#include "model_builder.h"
 
 #include "arenascope_tflite_generated.h"
 
@@ -13,54 +13,27 @@ namespace {
 
 using namespace tflite;
 
-struct Builder {
-    ModelT model;
-    SubGraphT* sg = nullptr;
+// Every tensor of the example is quantized: `channels` scales, zero points 0.
+TensorSpec spec(const std::string& name, TensorType type, std::vector<std::int32_t> shape, std::size_t channels = 1)
+{
+    TensorSpec t { name, type, std::move(shape), {}, {}, 0, false };
+    for (std::size_t c = 0; c < channels; ++c)
+        t.scales.push_back(0.02f + 0.001f * static_cast<float>(c));
+    return t;
+}
 
-    Builder()
-    {
-        model.version = 3;
-        model.description = "ArenaScope example: int8 keyword-spotting CNN";
-        model.buffers.push_back(std::make_unique<BufferT>()); // buffer 0: the empty sentinel
-        model.subgraphs.push_back(std::make_unique<SubGraphT>());
-        sg = model.subgraphs.back().get();
-        sg->name = "main";
-    }
+struct Builder {
+    ModelBuilder b { "ArenaScope example: int8 keyword-spotting CNN" };
 
     std::int32_t tensor(const std::string& name, TensorType type, std::vector<std::int32_t> shape,
         std::size_t channels = 1, std::size_t dataBytes = 0)
     {
-        auto t = std::make_unique<TensorT>();
-        t->name = name;
-        t->type = type;
-        t->shape = std::move(shape);
-        t->quantization = std::make_unique<QuantizationParametersT>();
-        for (std::size_t c = 0; c < channels; ++c) {
-            t->quantization->scale.push_back(0.02f + 0.001f * static_cast<float>(c));
-            t->quantization->zero_point.push_back(0);
-        }
-        if (dataBytes > 0) {
-            auto b = std::make_unique<BufferT>();
-            b->data.resize(dataBytes);
-            for (std::size_t i = 0; i < dataBytes; ++i)
-                b->data[i] = static_cast<std::uint8_t>((i * 37 + 11) & 0xff);
-            t->buffer = static_cast<std::uint32_t>(model.buffers.size());
-            model.buffers.push_back(std::move(b));
-        }
-        sg->tensors.push_back(std::move(t));
-        return static_cast<std::int32_t>(sg->tensors.size() - 1);
+        const TensorSpec t = spec(name, type, std::move(shape), channels);
+        return dataBytes > 0 ? b.constant(t) : b.tensor(t);
     }
-
-    std::uint32_t opcode(std::int32_t builtin) { return findOrAddOpcode(model, builtin); }
-
     OperatorT& op(std::int32_t builtin, std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
     {
-        auto o = std::make_unique<OperatorT>();
-        o->opcode_index = opcode(builtin);
-        o->inputs = std::move(inputs);
-        o->outputs = std::move(outputs);
-        sg->operators.push_back(std::move(o));
-        return *sg->operators.back();
+        return b.op(static_cast<BuiltinOperator>(builtin), std::move(inputs), std::move(outputs));
     }
 };
 
@@ -143,12 +116,8 @@ std::vector<std::uint8_t> buildExampleModel()
         opt.beta = 1.0f;
         o.builtin_options.Set(opt);
     }
-    b.sg->inputs = { input };
-    b.sg->outputs = { probs };
-
-    flatbuffers::FlatBufferBuilder fbb;
-    FinishModelBuffer(fbb, Model::Pack(fbb, &b.model));
-    return std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());
+    b.b.setIo({ input }, { probs });
+    return b.b.finish();
 }
 
 } // namespace arenascope

@@ -1,0 +1,259 @@
+#include "lessons.h"
+
+#include "model_builder.h"
+
+namespace arenascope {
+
+namespace {
+
+using namespace tflite;
+using Op = BuiltinOperator;
+
+TensorSpec int8(const std::string& name, std::vector<std::int32_t> shape, float scale = 0.05f, std::int64_t zp = 0)
+{
+    return TensorSpec { name, TensorType::INT8, std::move(shape), { scale }, { zp }, 0, false };
+}
+
+TensorSpec int32(const std::string& name, std::vector<std::int32_t> shape, float scale)
+{
+    return TensorSpec { name, TensorType::INT32, std::move(shape), { scale }, { 0 }, 0, false };
+}
+
+TensorSpec float32(const std::string& name, std::vector<std::int32_t> shape)
+{
+    return TensorSpec { name, TensorType::FLOAT32, std::move(shape), {}, {}, 0, false };
+}
+
+Conv2DOptionsT convOptions(Padding padding, std::int32_t stride)
+{
+    Conv2DOptionsT o;
+    o.padding = padding;
+    o.stride_w = stride;
+    o.stride_h = stride;
+    o.fused_activation_function = ActivationFunctionType::RELU;
+    return o;
+}
+
+// A tiny CNN on a 96x96 colour image: 224 bytes of weights, a 73,728-byte activation.
+std::vector<std::uint8_t> flashVsRam()
+{
+    ModelBuilder b("ArenaScope lesson: fits in flash, fails in RAM");
+    const auto in = b.tensor(int8("image", { 1, 96, 96, 3 }, 0.0078f, -1));
+    const auto w = b.constant(int8("conv/weights", { 8, 3, 3, 3 }, 0.02f));
+    const auto bias = b.constant(int32("conv/bias", { 8 }, 0.0002f));
+    const auto features = b.tensor(int8("conv/relu", { 1, 96, 96, 8 }));
+    b.op(Op::CONV_2D, { in, w, bias }, { features }).builtin_options.Set(convOptions(Padding::SAME, 1));
+    const auto pooled = b.tensor(int8("pool", { 1, 1, 1, 8 }));
+    Pool2DOptionsT pool;
+    pool.padding = Padding::VALID;
+    pool.filter_width = 96;
+    pool.filter_height = 96;
+    pool.stride_w = 1;
+    pool.stride_h = 1;
+    b.op(Op::AVERAGE_POOL_2D, { features }, { pooled }).builtin_options.Set(pool);
+    const auto shape = b.int32Constant("flatten/shape", { 1, 8 });
+    const auto flat = b.tensor(int8("flatten", { 1, 8 }));
+    ReshapeOptionsT reshape;
+    reshape.new_shape = { 1, 8 };
+    b.op(Op::RESHAPE, { pooled, shape }, { flat }).builtin_options.Set(reshape);
+    const auto fw = b.constant(int8("dense/weights", { 2, 8 }, 0.02f));
+    const auto fb = b.constant(int32("dense/bias", { 2 }, 0.001f));
+    const auto logits = b.tensor(int8("logits", { 1, 2 }));
+    b.op(Op::FULLY_CONNECTED, { flat, fw, fb }, { logits }).builtin_options.Set(FullyConnectedOptionsT {});
+    const auto probs = b.tensor(int8("probabilities", { 1, 2 }, 1.0f / 256.0f, -128));
+    SoftmaxOptionsT softmax;
+    softmax.beta = 1.0f;
+    b.op(Op::SOFTMAX, { logits }, { probs }).builtin_options.Set(softmax);
+    b.setIo({ in }, { probs });
+    return b.finish();
+}
+
+// Five 1x1 convolutions with a residual connection where TFLM's greedy planner (largest
+// buffer first, each at the lowest free offset) leaves a gap: a head of 4,608 B over a lower
+// bound of 3,840 B. The weights are a few hundred bytes; the activations are 16x16 maps.
+std::vector<std::uint8_t> greedyGap()
+{
+    ModelBuilder b("ArenaScope lesson: a gap greedy planning leaves");
+    auto conv1x1 = [&b](std::int32_t in, std::int32_t inChannels, std::int32_t outChannels, const std::string& name) {
+        const auto w = b.constant(int8(name + "/weights", { outChannels, 1, 1, inChannels }, 0.02f));
+        const auto bias = b.constant(int32(name + "/bias", { outChannels }, 0.001f));
+        const auto out = b.tensor(int8(name, { 1, 16, 16, outChannels }));
+        b.op(Op::CONV_2D, { in, w, bias }, { out }).builtin_options.Set(convOptions(Padding::VALID, 1));
+        return out;
+    };
+    const auto in = b.tensor(int8("input", { 1, 16, 16, 8 }));
+    const auto embed = conv1x1(in, 8, 5, "embed");
+    const auto h1 = conv1x1(embed, 5, 5, "hidden1");
+    const auto h2 = conv1x1(h1, 5, 5, "hidden2");
+    const auto sum = b.tensor(int8("residual", { 1, 16, 16, 5 }));
+    b.op(Op::ADD, { h2, embed }, { sum }).builtin_options.Set(AddOptionsT {});
+    const auto out = conv1x1(sum, 5, 8, "output");
+    b.setIo({ in }, { out });
+    return b.finish();
+}
+
+// TRANSPOSE_CONV (upsampling) asks for a scratch buffer of int32 accumulators in Prepare.
+std::vector<std::uint8_t> scratchBuffer()
+{
+    ModelBuilder b("ArenaScope lesson: a scratch buffer");
+    const auto in = b.tensor(int8("features", { 1, 8, 8, 16 }));
+    const auto outShape = b.int32Constant("output_shape", { 1, 16, 16, 8 });
+    const auto w
+        = b.constant(TensorSpec { "upsample/weights", TensorType::INT8, { 8, 3, 3, 16 }, { 0.02f }, { 0 }, 0, false });
+    const auto out = b.tensor(int8("upsampled", { 1, 16, 16, 8 }));
+    TransposeConvOptionsT o;
+    o.padding = Padding::SAME;
+    o.stride_w = 2;
+    o.stride_h = 2;
+    b.op(Op::TRANSPOSE_CONV, { outShape, w, in }, { out }).builtin_options.Set(o);
+    b.setIo({ in }, { out });
+    return b.finish();
+}
+
+// SVDF keeps its activation state between invocations: a variable tensor, in the tail.
+std::vector<std::uint8_t> statefulSvdf()
+{
+    ModelBuilder b("ArenaScope lesson: state that outlives an invocation");
+    const auto in = b.tensor(int8("audio_frame", { 1, 40 }, 0.1f));
+    const auto wf = b.constant(int8("svdf/weights_feature", { 64, 40 }, 0.01f));
+    const auto wt
+        = b.constant(TensorSpec { "svdf/weights_time", TensorType::INT16, { 64, 16 }, { 0.001f }, { 0 }, 0, false });
+    const auto bias = b.constant(int32("svdf/bias", { 64 }, 0.0001f));
+    TensorSpec state { "svdf/activation_state", TensorType::INT16, { 1, 64 * 16 }, { 0.002f }, { 0 }, 0, true };
+    const auto st = b.tensor(state);
+    const auto out = b.tensor(int8("svdf/output", { 1, 64 }, 0.05f));
+    SVDFOptionsT o;
+    o.rank = 1;
+    b.op(Op::SVDF, { in, wf, wt, bias, st }, { out }).builtin_options.Set(o);
+    b.setIo({ in }, { out });
+    return b.finish();
+}
+
+// A model whose converter planned the arena offline: OfflineMemoryAllocation metadata.
+std::vector<std::uint8_t> offlinePlan()
+{
+    ModelBuilder b("ArenaScope lesson: an offline memory plan");
+    const auto in = b.tensor(float32("input", { 1, 64 }));
+    const auto w1 = b.constant(float32("dense1/weights", { 64, 64 }));
+    const auto h = b.tensor(float32("hidden", { 1, 64 }));
+    b.op(Op::FULLY_CONNECTED, { in, w1 }, { h }).builtin_options.Set(FullyConnectedOptionsT {});
+    const auto w2 = b.constant(float32("dense2/weights", { 16, 64 }));
+    const auto out = b.tensor(float32("output", { 1, 16 }));
+    b.op(Op::FULLY_CONNECTED, { h, w2 }, { out }).builtin_options.Set(FullyConnectedOptionsT {});
+    b.setIo({ in }, { out });
+    // version 1, one subgraph, five tensors: input at 0, hidden at 256, output at 0 (the
+    // input is dead by then), constants -1 (not in the arena).
+    const std::vector<std::int32_t> plan = { 1, 1, 5, 0, -1, 256, -1, 0 };
+    std::vector<std::uint8_t> bytes;
+    for (std::int32_t v : plan)
+        for (int k = 0; k < 4; ++k)
+            bytes.push_back(static_cast<std::uint8_t>((static_cast<std::uint32_t>(v) >> (8 * k)) & 0xff));
+    b.metadata("OfflineMemoryAllocation", bytes);
+    return b.finish();
+}
+
+// IF picks a subgraph at run time; TFLM plans every subgraph's tensors in one arena.
+std::vector<std::uint8_t> controlFlow()
+{
+    ModelBuilder b("ArenaScope lesson: control flow (IF)");
+    const auto cond = b.tensor(TensorSpec { "use_large_branch", TensorType::BOOL, { 1 }, {}, {}, 0, false });
+    const auto x = b.tensor(float32("x", { 1, 256 }));
+    const auto y = b.tensor(float32("y", { 1, 256 }));
+    IfOptionsT o;
+    o.then_subgraph_index = 1;
+    o.else_subgraph_index = 2;
+    b.op(Op::IF, { cond, x }, { y }).builtin_options.Set(o);
+    b.setIo({ cond, x }, { y });
+    for (const char* branch : { "then: x + x", "else: x * x" }) {
+        b.addSubgraph(branch);
+        const auto bx = b.tensor(float32("x", { 1, 256 }));
+        const auto by = b.tensor(float32("y", { 1, 256 }));
+        if (branch[0] == 't')
+            b.op(Op::ADD, { bx, bx }, { by }).builtin_options.Set(AddOptionsT {});
+        else
+            b.op(Op::MUL, { bx, bx }, { by }).builtin_options.Set(MulOptionsT {});
+        b.setIo({ bx }, { by });
+    }
+    return b.finish();
+}
+
+// REDUCE_PROD is a TFLite builtin with no TFLM kernel: no arena size helps.
+std::vector<std::uint8_t> unregisteredOperator()
+{
+    ModelBuilder b("ArenaScope lesson: an operator TFLM does not register");
+    const auto in = b.tensor(float32("input", { 1, 16, 4 }));
+    const auto axis = b.int32Constant("axis", { 2 });
+    const auto out = b.tensor(float32("product", { 1, 16 }));
+    b.op(Op::REDUCE_PROD, { in, axis }, { out }).builtin_options.Set(ReducerOptionsT {});
+    b.setIo({ in }, { out });
+    return b.finish();
+}
+
+// Float activations with int8 weights (a "hybrid" model): TFLM's kernels refuse it in Prepare.
+std::vector<std::uint8_t> unsupportedType()
+{
+    ModelBuilder b("ArenaScope lesson: a type combination TFLM does not support");
+    const auto in = b.tensor(float32("input", { 1, 32 }));
+    const auto w = b.constant(int8("weights", { 10, 32 }, 0.02f));
+    const auto out = b.tensor(float32("output", { 1, 10 }));
+    b.op(Op::FULLY_CONNECTED, { in, w }, { out }).builtin_options.Set(FullyConnectedOptionsT {});
+    b.setIo({ in }, { out });
+    return b.finish();
+}
+
+constexpr Lesson kLessons[] = {
+    { "flash_vs_ram", "Fits in flash, fails in RAM",
+        "A 96x96 colour image through one 3x3 convolution: the model file is a few kilobytes and its weights "
+        "224 bytes, yet the convolution's output alone is 73,728 bytes of RAM, and its input must be alive at the "
+        "same time. Look at the verdict: flash beside RAM. Drag the arena line down to 40 KiB: which stage breaks, and "
+        "why does TFLM's message report far fewer missing bytes than the headline? Press Set to minimum.",
+        flashVsRam },
+    { "greedy_gap", "The gap greedy planning leaves",
+        "Five layers with a residual connection. TFLM's greedy planner places the largest buffers first, each at the "
+        "lowest free offset; here that leaves a hole, and the head is larger than the lower bound (the most bytes "
+        "alive "
+        "at one step). Compare head and lower bound in the verdict, look for the empty band in the timeline, then run "
+        "Tools > Find a Smaller Plan: the offline plan it writes reaches the lower bound.",
+        greedyGap },
+    { "scratch_buffer", "Scratch buffers",
+        "TRANSPOSE_CONV (upsampling) asks TFLM for a scratch buffer of int32 accumulators in its Prepare: the planner "
+        "places it in the head, alive only while that operator runs. Find it in the timeline (its own colour) and in "
+        "the allocation log (scratch request). Then switch Kernels to CMSIS-NN: the request changes size.",
+        scratchBuffer },
+    { "stateful_svdf", "State that outlives an invocation",
+        "SVDF keeps a history of its inputs in an activation-state tensor marked is_variable. Such tensors are not "
+        "planned in the head: TFLM gives each its own buffer in the tail, for the model's lifetime. Find the variable "
+        "in "
+        "the tail breakdown and the tensor table (kind: variable), and note SVDF's scratch buffers in the head.",
+        statefulSvdf },
+    { "offline_plan", "An offline memory plan",
+        "This model carries OfflineMemoryAllocation metadata: the converter decided the offsets. TFLM's planner keeps "
+        "them and only places what the plan leaves online. The timeline marks offline-placed buffers; compare the head "
+        "with the lower bound, and try the linear planner (the offline plan still wins).",
+        offlinePlan },
+    { "control_flow", "Control flow: IF",
+        "IF runs one of two subgraphs at run time, but TFLM plans every subgraph's tensors together, as if each could "
+        "run: both branches' buffers are in the arena. Look at the subgraph column of the tensor table and at the "
+        "NodeAndRegistration and eval-tensor arrays in the tail: one per subgraph.",
+        controlFlow },
+    { "unregistered_op", "An operator TFLM does not register",
+        "REDUCE_PROD is a TFLite builtin, but TFLM has no kernel for it: AllocateTensors fails before any arena size "
+        "matters. Read the verdict: no arena size fixes this. Drag the arena line: nothing changes. The fix is in the "
+        "model (another operator) or in the firmware (a custom kernel registered in the op resolver).",
+        unregisteredOperator },
+    { "unsupported_type", "A type combination TFLM refuses",
+        "Float activations with int8 weights (a hybrid model) are valid TFLite, but TFLM's FULLY_CONNECTED refuses "
+        "them "
+        "in Prepare. The verdict quotes TFLM's message; no arena size fixes it. Quantize the whole model (int8 "
+        "activations too) or keep the weights float.",
+        unsupportedType },
+};
+
+} // namespace
+
+std::span<const Lesson> lessons()
+{
+    return kLessons;
+}
+
+} // namespace arenascope

@@ -1,0 +1,99 @@
+// The lesson models: the shipped files are what the builder writes today, and each model
+// teaches what its guide says.
+#include "test_support.h"
+
+#include "core/analysis/analysis.h"
+#include "core/analysis/optimize.h"
+#include "core/model/lessons.h"
+#include "core/model/loader.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace arenascope {
+namespace {
+
+const Lesson& lesson(std::string_view id)
+{
+    for (const Lesson& l : lessons())
+        if (l.id == id)
+            return l;
+    throw std::runtime_error("no lesson " + std::string(id));
+}
+
+ModelPtr load(std::string_view id)
+{
+    auto m = loadModelBytes(lesson(id).build(), std::string(id) + ".tflite");
+    return m ? m.value() : nullptr;
+}
+
+TEST(Lessons, ShippedFilesAreTheBuildersOutput)
+{
+    ASSERT_GE(lessons().size(), 8u);
+    for (const Lesson& l : lessons()) {
+        SCOPED_TRACE(std::string(l.id));
+        const auto path
+            = std::filesystem::path(ARENASCOPE_SOURCE_DIR) / "models" / "lessons" / (std::string(l.id) + ".tflite");
+        EXPECT_EQ(test::readFile(path), l.build()) << "regenerate with: arenascope make-lessons models/lessons";
+        EXPECT_EQ(l.build(), l.build()); // deterministic
+        EXPECT_FALSE(l.guide.empty());
+        EXPECT_FALSE(l.title.empty());
+    }
+}
+
+TEST(Lessons, FlashVsRamNeedsFarMoreRamThanFlash)
+{
+    const ModelPtr m = load("flash_vs_ram");
+    ASSERT_TRUE(m);
+    const auto a = analyze(m, EmulationSettings {});
+    ASSERT_TRUE(a->minArenaBytes);
+    EXPECT_LT(m->fileSize(), 4096u);
+    EXPECT_GT(*a->minArenaBytes, 20 * m->fileSize());
+    // At 40 KiB the plan does not fit: the memory plan is committed too large.
+    const auto small = analyze(m, EmulationSettings {}.withArena(40 * 1024));
+    ASSERT_TRUE(small->atSize->failure);
+    EXPECT_EQ(small->atSize->failure->phase, Phase::CommitPlan);
+}
+
+TEST(Lessons, GreedyGapIsClosedByTheOfflinePlan)
+{
+    const ModelPtr m = load("greedy_gap");
+    const auto a = analyze(m, EmulationSettings {});
+    EXPECT_GT(a->measured->headBytes, a->lowerBoundBytes);
+    auto opt = optimizeModel(*m, EmulationSettings {});
+    ASSERT_TRUE(opt) << describe(opt.error());
+    EXPECT_TRUE(opt.value().improved());
+    EXPECT_EQ(opt.value().headAfter, a->lowerBoundBytes);
+}
+
+TEST(Lessons, ScratchStatefulOfflineAndControlFlow)
+{
+    const auto scratch = analyze(load("scratch_buffer"), EmulationSettings {});
+    EXPECT_TRUE(std::any_of(scratch->measured->planned.begin(), scratch->measured->planned.end(),
+        [](const PlannedBuffer& b) { return b.kind == BufferKind::Scratch; }));
+    const auto stateful = analyze(load("stateful_svdf"), EmulationSettings {});
+    EXPECT_TRUE(std::any_of(stateful->measured->events.begin(), stateful->measured->events.end(),
+        [](const AllocationEvent& e) { return e.category == Category::Variables; }));
+    const auto offline = analyze(load("offline_plan"), EmulationSettings {});
+    EXPECT_TRUE(std::any_of(offline->measured->planned.begin(), offline->measured->planned.end(),
+        [](const PlannedBuffer& b) { return b.kind == BufferKind::OfflinePlaced; }));
+    const ModelPtr flow = load("control_flow");
+    EXPECT_EQ(flow->subgraphs().size(), 3u);
+    EXPECT_TRUE(analyze(flow, EmulationSettings {})->measured->ok);
+}
+
+TEST(Lessons, FailuresNoArenaSizeFixes)
+{
+    const auto unregistered = analyze(load("unregistered_op"), EmulationSettings {});
+    ASSERT_TRUE(unregistered->failure());
+    EXPECT_FALSE(unregistered->failure()->capacity);
+    EXPECT_EQ(unregistered->failure()->message, "Failed to get registration from op code REDUCE_PROD");
+    const auto hybrid = analyze(load("unsupported_type"), EmulationSettings {});
+    ASSERT_TRUE(hybrid->failure());
+    EXPECT_FALSE(hybrid->failure()->capacity);
+    EXPECT_FALSE(hybrid->minArenaBytes.has_value());
+}
+
+} // namespace
+} // namespace arenascope
