@@ -2,12 +2,14 @@
 
 #include "core/analysis/analysis.h"
 #include "core/analysis/optimize.h"
+#include "core/analysis/reorder.h"
 #include "core/model/example_model.h"
 #include "core/model/lessons.h"
 #include "core/model/loader.h"
 #include "core/report/atomic_file.h"
 #include "core/report/csv_report.h"
 #include "core/report/plan_report.h"
+#include "core/util/format.h"
 #include "settings_options.h"
 
 #include <filesystem>
@@ -26,6 +28,8 @@ const char* kUsage = "usage:\n"
                      "                                               write every export without a window\n"
                      "  arenascope optimize MODEL.tflite --out OUT.tflite [options]\n"
                      "                                               find a smaller plan, write it into the model\n"
+                     "  arenascope reorder MODEL.tflite --out OUT.tflite [options]\n"
+                     "                                               find an operator order with a lower peak\n"
                      "  arenascope make-example OUT.tflite           write the bundled example model\n"
                      "  arenascope make-lessons DIR                  write the lesson models (models/lessons)\n"
                      "  arenascope --version | --help\n"
@@ -149,53 +153,45 @@ int runPlan(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 
 } // namespace
 
-static int runOptimize(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
-{
+namespace {
+
+// MODEL.tflite --out OUT.tflite [options], shared by optimize and reorder.
+struct RewriteOptions {
     std::string model;
     std::string output;
     SettingsOptions device;
+};
+
+int parseRewriteOptions(const std::vector<std::string>& args, RewriteOptions& o, std::ostream& err)
+{
+    const std::string& command = args[0];
     for (std::size_t i = 1; i < args.size(); ++i) {
-        const OptionParse parsed = parseSettingsOption(args, i, device);
+        const OptionParse parsed = parseSettingsOption(args, i, o.device);
         if (parsed == OptionParse::Error)
-            return usageError(err, device.error);
+            return usageError(err, o.device.error);
         if (parsed == OptionParse::Taken)
             continue;
         if (args[i] == "--out" && i + 1 < args.size()) {
-            output = args[++i];
+            o.output = args[++i];
         } else if (!args[i].empty() && args[i][0] == '-') {
             return usageError(err, "unknown option " + args[i]);
-        } else if (model.empty()) {
-            model = args[i];
+        } else if (o.model.empty()) {
+            o.model = args[i];
         } else {
             return usageError(err, "more than one model given");
         }
     }
-    if (model.empty() || output.empty())
-        return usageError(err, "optimize needs a model and --out OUT.tflite");
-    if (const std::string conflict = finishSettings(device); !conflict.empty())
+    if (o.model.empty() || o.output.empty())
+        return usageError(err, command + " needs a model and --out OUT.tflite");
+    if (const std::string conflict = finishSettings(o.device); !conflict.empty())
         return usageError(err, conflict);
-    const EmulationSettings& settings = device.settings;
-    auto loaded = loadModelFile(model);
-    if (!loaded) {
-        err << "arenascope: " << describe(loaded.error()) << "\n";
-        return kExitBadInput;
-    }
-    auto r = optimizeModel(*loaded.value(), settings);
-    if (!r) {
-        err << "arenascope: " << describe(r.error()) << "\n";
-        return kExitBadInput;
-    }
-    const OptimizationResult& o = r.value();
-    out << "head with TFLM's greedy plan:  " << o.headBefore << " bytes\n";
-    if (!o.improved()) {
-        out << "no smaller plan found: TFLM's greedy plan stays (nothing written)\n";
-        return kExitOk;
-    }
-    out << "head with the offline plan:    " << o.headAfter << " bytes (" << o.strategy << ")\n";
-    out << "saved:                         " << (o.headBefore - o.headAfter) << " bytes\n";
-    if (o.minArenaBefore && o.minArenaAfter)
-        out << "smallest arena:                " << *o.minArenaBefore << " -> " << *o.minArenaAfter << " bytes\n";
-    if (auto st = writeFileAtomically(output, std::string(o.modelBytes.begin(), o.modelBytes.end())); !st) {
+    return kExitOk;
+}
+
+int writeRewritten(
+    const std::string& output, const std::vector<std::uint8_t>& bytes, std::ostream& out, std::ostream& err)
+{
+    if (auto st = writeFileAtomically(output, std::string(bytes.begin(), bytes.end())); !st) {
         err << "arenascope: " << describe(st.error()) << "\n";
         return kExitBadInput;
     }
@@ -203,13 +199,79 @@ static int runOptimize(const std::vector<std::string>& args, std::ostream& out, 
     return kExitOk;
 }
 
+int runOptimize(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    RewriteOptions o;
+    if (int rc = parseRewriteOptions(args, o, err); rc != kExitOk)
+        return rc;
+    auto loaded = loadModelFile(o.model);
+    if (!loaded) {
+        err << "arenascope: " << describe(loaded.error()) << "\n";
+        return kExitBadInput;
+    }
+    auto r = optimizeModel(*loaded.value(), o.device.settings);
+    if (!r) {
+        err << "arenascope: " << describe(r.error()) << "\n";
+        return kExitBadInput;
+    }
+    const OptimizationResult& opt = r.value();
+    out << "head with TFLM's greedy plan:  " << opt.headBefore << " bytes\n";
+    if (!opt.improved()) {
+        out << "no smaller plan found: TFLM's greedy plan stays (nothing written)\n";
+        return kExitOk;
+    }
+    out << "head with the offline plan:    " << opt.headAfter << " bytes (" << opt.strategy << ")\n";
+    out << "saved:                         " << (opt.headBefore - opt.headAfter) << " bytes\n";
+    if (opt.minArenaBefore && opt.minArenaAfter)
+        out << "smallest arena:                " << *opt.minArenaBefore << " -> " << *opt.minArenaAfter << " bytes\n";
+    return writeRewritten(o.output, opt.modelBytes, out, err);
+}
+
+int runReorder(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    RewriteOptions o;
+    if (int rc = parseRewriteOptions(args, o, err); rc != kExitOk)
+        return rc;
+    auto loaded = loadModelFile(o.model);
+    if (!loaded) {
+        err << "arenascope: " << describe(loaded.error()) << "\n";
+        return kExitBadInput;
+    }
+    auto r = reorderOperators(*loaded.value(), o.device.settings);
+    if (!r) {
+        err << "arenascope: " << describe(r.error()) << "\n";
+        return kExitBadInput;
+    }
+    const ReorderResult& re = r.value();
+    out << "peak live bytes, stored order:  " << formatBytes(re.peakBefore) << "\n";
+    if (!re.improved()) {
+        out << "no better operator order found" << (re.exact ? " (every order considered)" : "")
+            << ": nothing written\n";
+        return kExitOk;
+    }
+    out << "peak live bytes, new order:     " << formatBytes(re.peakAfter) << (re.exact ? " (the best order)" : "")
+        << "\n";
+    out << "operator order:                ";
+    for (std::int32_t k : re.order)
+        out << " " << k;
+    out << "\n";
+    out << "head (TFLM's greedy plan):      " << formatBytes(static_cast<std::uint64_t>(re.headBefore)) << " -> "
+        << formatBytes(static_cast<std::uint64_t>(re.headAfter)) << "\n";
+    if (re.minArenaBefore && re.minArenaAfter)
+        out << "smallest arena:                 " << formatBytes(*re.minArenaBefore) << " -> "
+            << formatBytes(*re.minArenaAfter) << "\n";
+    return writeRewritten(o.output, re.modelBytes, out, err);
+}
+
+} // namespace
+
 bool isCliCommand(const std::vector<std::string>& args)
 {
     if (args.empty())
         return false;
     const std::string& c = args[0];
-    return c == "info" || c == "plan" || c == "make-example" || c == "make-lessons" || c == "optimize" || c == "help"
-        || c == "--help" || c == "-h" || c == "--version";
+    return c == "info" || c == "plan" || c == "make-example" || c == "make-lessons" || c == "optimize" || c == "reorder"
+        || c == "help" || c == "--help" || c == "-h" || c == "--version";
 }
 
 bool isUnknownCommand(const std::vector<std::string>& args)
@@ -235,6 +297,8 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
         return runPlan(args, out, err);
     if (c == "optimize")
         return runOptimize(args, out, err);
+    if (c == "reorder")
+        return runReorder(args, out, err);
     if (c == "make-example") {
         if (args.size() != 2)
             return usageError(err, "make-example needs one output path");

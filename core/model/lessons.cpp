@@ -92,6 +92,30 @@ std::vector<std::uint8_t> greedyGap()
     return b.finish();
 }
 
+// Two branches, each widening to 8 KiB and narrowing again; stored with both wide layers
+// first, so both 8 KiB activations are alive together. Running one branch to its end first
+// halves the peak: Tools > Reorder Operators finds that order.
+std::vector<std::uint8_t> reorderBranches()
+{
+    ModelBuilder b("ArenaScope lesson: operator order decides the peak");
+    auto conv1x1 = [&b](std::int32_t in, std::int32_t inChannels, std::int32_t outChannels, const std::string& name) {
+        const auto w = b.constant(int8(name + "/weights", { outChannels, 1, 1, inChannels }, 0.02f));
+        const auto bias = b.constant(int32(name + "/bias", { outChannels }, 0.001f));
+        const auto out = b.tensor(int8(name, { 1, 16, 16, outChannels }));
+        b.op(Op::CONV_2D, { in, w, bias }, { out }).builtin_options.Set(convOptions(Padding::VALID, 1));
+        return out;
+    };
+    const auto in = b.tensor(int8("input", { 1, 16, 16, 4 }));
+    const auto wideA = conv1x1(in, 4, 32, "branch_a/expand");
+    const auto wideB = conv1x1(in, 4, 32, "branch_b/expand");
+    const auto narrowA = conv1x1(wideA, 32, 2, "branch_a/project");
+    const auto narrowB = conv1x1(wideB, 32, 2, "branch_b/project");
+    const auto sum = b.tensor(int8("sum", { 1, 16, 16, 2 }));
+    b.op(Op::ADD, { narrowA, narrowB }, { sum }).builtin_options.Set(AddOptionsT {});
+    b.setIo({ in }, { sum });
+    return b.finish();
+}
+
 // TRANSPOSE_CONV (upsampling) asks for a scratch buffer of int32 accumulators in Prepare.
 std::vector<std::uint8_t> scratchBuffer()
 {
@@ -141,9 +165,9 @@ std::vector<std::uint8_t> offlinePlan()
     const auto out = b.tensor(float32("output", { 1, 16 }));
     b.op(Op::FULLY_CONNECTED, { h, w2 }, { out }).builtin_options.Set(FullyConnectedOptionsT {});
     b.setIo({ in }, { out });
-    // version 1, one subgraph, five tensors: input at 0, hidden at 256, output at 0 (the
+    // version 0, one subgraph, five tensors: input at 0, hidden at 256, output at 0 (the
     // input is dead by then), constants -1 (not in the arena).
-    const std::vector<std::int32_t> plan = { 1, 1, 5, 0, -1, 256, -1, 0 };
+    const std::vector<std::int32_t> plan = { 0, 1, 5, 0, -1, 256, -1, 0 };
     std::vector<std::uint8_t> bytes;
     for (std::int32_t v : plan)
         for (int k = 0; k < 4; ++k)
@@ -215,6 +239,12 @@ constexpr Lesson kLessons[] = {
         "at one step). Compare head and lower bound in the verdict, look for the empty band in the timeline, then run "
         "Tools > Find a Smaller Plan: the offline plan it writes reaches the lower bound.",
         greedyGap },
+    { "reorder_branches", "Operator order decides the peak",
+        "Two branches each widen the input to 8 KiB and narrow it again. The model stores both wide layers first, so "
+        "both 8 KiB activations are alive at once: see the timeline's tallest step. TFLM runs operators in the stored "
+        "order, but any order that respects the data flow is valid. Run Tools > Reorder Operators (or arenascope "
+        "reorder): running one branch to its end first nearly halves the peak, and the written model proves it.",
+        reorderBranches },
     { "scratch_buffer", "Scratch buffers",
         "TRANSPOSE_CONV (upsampling) asks TFLM for a scratch buffer of int32 accumulators in its Prepare: the planner "
         "places it in the head, alive only while that operator runs. Find it in the timeline (its own colour) and in "

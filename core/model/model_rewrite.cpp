@@ -1,0 +1,28 @@
+#include "model_rewrite.h"
+
+#include <memory>
+
+namespace arenascope {
+
+Result<std::vector<std::uint8_t>> rewriteModel(const Model& model, const std::function<Status(tflite::ModelT&)>& edit)
+{
+    std::unique_ptr<tflite::ModelT> m(model.flatbuffer()->UnPack());
+    for (const auto& b : m->buffers)
+        if (b && b->offset > 1)
+            return makeError(ErrorCode::Unsupported,
+                "the model keeps buffers outside the FlatBuffer (offset/size): rewriting it would "
+                "move them",
+                model.path());
+    // An options union whose table is absent unpacks to a type without a value, which Pack
+    // cannot write: record it as no options, as TFLM reads it.
+    for (auto& sg : m->subgraphs)
+        for (auto& op : sg->operators)
+            if (op && op->builtin_options.type != tflite::BuiltinOptions::NONE && !op->builtin_options.value)
+                op->builtin_options.type = tflite::BuiltinOptions::NONE;
+    ARENASCOPE_TRY(edit(*m));
+    flatbuffers::FlatBufferBuilder fbb(model.fileSize() + 1024);
+    tflite::FinishModelBuffer(fbb, tflite::Model::Pack(fbb, m.get()));
+    return std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());
+}
+
+} // namespace arenascope
