@@ -5,112 +5,112 @@ namespace arenascope {
 namespace {
 
 constexpr Concept kConcepts[] = {
-    {"flash_vs_ram", "Flash is not RAM",
-     "The model file lives in flash; the tensor arena is RAM, and its size is not the file's.",
-     "A .tflite file holds the graph and the weights. On a microcontroller it stays in flash: TFLM reads the "
-     "weights where they are and never copies them.\n\n"
-     "The tensor arena is the block of RAM you give the interpreter (uint8_t tensor_arena[N]). It holds what is "
-     "computed while the model runs, the activations, plus TFLM's own bookkeeping. Its size depends on the "
-     "largest intermediate results and how they overlap in time, not on the size of the weights: a model of a few "
-     "kilobytes can need a hundred kilobytes of arena, and a large model can need little.\n\n"
-     "That is why guessing the arena from the file size fails, and why ArenaScope emulates AllocateTensors."},
-    {"head", "Head",
-     "The start of the arena: the memory plan, where activations and scratch buffers live and reuse each other's "
-     "bytes.",
-     "The head is the non-persistent part of the arena, at its start. Before the plan is committed it holds the "
-     "scratch-buffer requests of the kernel being prepared; afterwards it holds the memory plan: every activation "
-     "tensor and scratch buffer at an offset the planner chose.\n\n"
-     "Buffers that are never alive at the same time share bytes, so the head is usually far smaller than the sum "
-     "of all activations. Its size is the plan's largest offset + size."},
-    {"tail", "Tail",
-     "The end of the arena: bookkeeping that lives as long as the model (eval tensors, nodes, op data, "
-     "variables).",
-     "The tail grows down from the end of the arena and is never freed while the interpreter lives: the allocator "
-     "and planner objects, one TfLiteEvalTensor per tensor, one node and registration per operator, the options "
-     "each operator was parsed with, what kernels allocate in Init and Prepare (op data, lookup tables, "
-     "per-channel quantization), variable tensors, and the interpreter's input and output tensors.\n\n"
-     "Its size depends on how TFLM was compiled (struct sizes: see Target) and which kernels are linked (see "
-     "Kernels)."},
-    {"temp", "Temp memory",
-     "Short-lived allocations above the head while kernels prepare; released after each operator.",
-     "While a kernel's Prepare runs, TFLM lends it temporary TfLiteTensor structs for its inputs and outputs (and "
-     "their quantization data) in the free space above the head. They are all released when that operator is "
-     "done. The memory planner also uses temp memory while it computes the plan.\n\n"
-     "Temp memory never survives AllocateTensors, but it must fit at the moment it is used: the smallest arena can "
-     "be set by a temp allocation rather than by the plan. The temp peak is the most ever used at once, above the "
-     "head."},
-    {"scratch", "Scratch buffer",
-     "Working memory a kernel asks for in Prepare; planned in the head, alive only while its operator runs.",
-     "Some kernels need working memory while they run: im2col buffers for convolutions, accumulators, unpacked "
-     "int4 weights. They ask with RequestScratchBufferInArena in Prepare, and the memory planner places the buffer "
-     "in the head like an activation that lives for one step, so it can reuse the bytes of tensors that are dead "
-     "at that step.\n\n"
-     "Optimized kernels (CMSIS-NN) often ask for more or different scratch than the reference kernels, and the "
-     "size can depend on the CPU's DSP or MVE extension."},
-    {"persistent_buffer", "Persistent buffer",
-     "Memory a kernel keeps for the model's lifetime (op data, lookup tables), allocated in the tail.",
-     "AllocatePersistentBuffer gives a kernel memory in the tail that is never freed: its op data struct from "
-     "Init, and whatever it precomputes in Prepare (per-channel multipliers and shifts, softmax lookup tables, "
-     "kernel sums). The recording interpreter counts these as PersistentBufferData."},
-    {"padding", "Alignment padding",
-     "Bytes lost so that every buffer starts at an aligned address (16 bytes for planned and persistent buffers).",
-     "TFLM rounds every planned buffer up to a multiple of 16 bytes and starts each persistent buffer at a "
-     "16-byte boundary, so that kernels can use aligned loads. The rounding is paid per buffer: many small "
-     "tensors waste proportionally more. ArenaScope hatches padding in the timeline and the arena map and sums it "
-     "as alignment waste."},
-    {"lifetime", "Lifetime",
-     "The steps during which a buffer must keep its bytes: from the operator that writes it to the last that "
-     "reads it.",
-     "TFLM gives every tensor a first and a last use, counted in operators (allocation scopes). A model input is "
-     "alive from the start, an output to the end; a scratch buffer only during its operator. Two buffers whose "
-     "lifetimes overlap cannot share bytes; all others may. The timeline draws each buffer over its lifetime."},
-    {"lower_bound", "Lower bound",
-     "The most planned bytes alive at one step: no plan can make the head smaller than this.",
-     "At every step, the buffers alive at that step need distinct bytes. The largest such sum over all steps is a "
-     "lower bound on the head: a plan that reaches it is optimal. TFLM's greedy planner usually reaches it; when it "
-     "does not, Tools > Find a Smaller Plan can write a better plan into the model as offline offsets."},
-    {"smallest_arena", "Smallest arena",
-     "The smallest tensor_arena size for which AllocateTensors succeeds, found by emulating, not estimating.",
-     "ArenaScope runs the whole AllocateTensors flow at many sizes and reports the smallest that works. It is "
-     "head + tail plus whatever temp memory and planner bookkeeping need at their peak, and it depends on the "
-     "arena's size modulo 16 (the tail is aligned down from the end), so a few bytes above it can fail again."},
-    {"shortfall", "Shortfall vs. TFLM's 'missing'",
-     "TFLM reports the first allocation that fails; the arena usually needs much more than that one's 'missing'.",
-     "When AllocateTensors fails, TFLM prints the request that did not fit: requested, available, missing. That "
-     "is only the first failure: add those bytes and the next allocation fails instead. The arena's real shortfall "
-     "is the smallest arena minus your size, which is what ArenaScope's headline gives.\n\n"
-     "TFLM prints sizes with %u: when the head has already overrun the tail, 'available' is negative and appears as "
-     "a number near 4,294,967,296."},
-    {"recording", "Recording interpreter",
-     "RecordingMicroInterpreter reports allocations by category but needs more arena than the release build.",
-     "The recording interpreter and allocator keep counters for every allocation category (eval tensors, "
-     "persistent buffers, node arrays, ...). Its allocator objects are larger, so the same model needs a few "
-     "hundred more bytes of arena with it. Use it to understand where the tail goes; size the release firmware's "
-     "arena with the plain interpreter."},
-    {"preserve_all_tensors", "preserve_all_tensors",
-     "Keeps every intermediate tensor readable for debugging: TFLM then uses the linear planner (no reuse).",
-     "MicroInterpreter(..., preserve_all_tensors=true) makes every tensor keep its bytes until the end, so a "
-     "debugger can read any intermediate result. TFLM does that by switching to the linear planner, which places "
-     "every buffer after the previous one: the head becomes the sum of all buffers. With the linear planner "
-     "already chosen, the switch changes nothing."},
-    {"target", "Target (struct layout)",
-     "How TFLM was compiled decides the size of its structs: pointers, size_t and the size of enums.",
-     "The tail is made of TFLM's C structs, and their size depends on the compiler and CPU: a 64-bit host has "
-     "8-byte pointers and size_t; arm-none-eabi GCC (Cortex-M firmware) uses short enums, so TfLiteTensor is 32 "
-     "bytes instead of 40 with int-sized enums (ESP32, RISC-V). Choose the target your firmware is built for: a "
-     "host build needs noticeably more arena than the device."},
-    {"kernels", "Kernels (reference vs CMSIS-NN)",
-     "Optimized kernels allocate different op data and scratch buffers than TFLM's reference kernels.",
-     "Most Cortex-M firmware links Arm's CMSIS-NN kernels (OPTIMIZED_KERNEL_DIR=cmsis_nn) for convolutions, fully "
-     "connected layers, pooling, softmax, SVDF and LSTM. They keep other op data and ask for im2col and kernel-sum "
-     "buffers whose sizes depend on the CPU: none (M0/M3), DSP (M4/M7/M33) or MVE (M55/M85). Size the arena "
-     "with the kernels your firmware links."},
-    {"non_arena_ram", "RAM outside the arena",
-     "The stack, sensor and audio buffers, the application's state and the heap need RAM too.",
-     "The tensor arena is one block of your device's RAM. Budget the rest: the main and interrupt stacks (kernels "
-     "can use a few kilobytes), input buffers (a camera frame, an audio window), the application's own state, any "
-     "heap, and the RAM the RTOS and drivers take. The RAM budget panel adds them to the arena and compares with "
-     "the device's RAM; leave a margin for the next version of the model."},
+    { "flash_vs_ram", "Flash is not RAM",
+        "The model file lives in flash; the tensor arena is RAM, and its size is not the file's.",
+        "A .tflite file holds the graph and the weights. On a microcontroller it stays in flash: TFLM reads the "
+        "weights where they are and never copies them.\n\n"
+        "The tensor arena is the block of RAM you give the interpreter (uint8_t tensor_arena[N]). It holds what is "
+        "computed while the model runs, the activations, plus TFLM's own bookkeeping. Its size depends on the "
+        "largest intermediate results and how they overlap in time, not on the size of the weights: a model of a few "
+        "kilobytes can need a hundred kilobytes of arena, and a large model can need little.\n\n"
+        "That is why guessing the arena from the file size fails, and why ArenaScope emulates AllocateTensors." },
+    { "head", "Head",
+        "The start of the arena: the memory plan, where activations and scratch buffers live and reuse each other's "
+        "bytes.",
+        "The head is the non-persistent part of the arena, at its start. Before the plan is committed it holds the "
+        "scratch-buffer requests of the kernel being prepared; afterwards it holds the memory plan: every activation "
+        "tensor and scratch buffer at an offset the planner chose.\n\n"
+        "Buffers that are never alive at the same time share bytes, so the head is usually far smaller than the sum "
+        "of all activations. Its size is the plan's largest offset + size." },
+    { "tail", "Tail",
+        "The end of the arena: bookkeeping that lives as long as the model (eval tensors, nodes, op data, "
+        "variables).",
+        "The tail grows down from the end of the arena and is never freed while the interpreter lives: the allocator "
+        "and planner objects, one TfLiteEvalTensor per tensor, one node and registration per operator, the options "
+        "each operator was parsed with, what kernels allocate in Init and Prepare (op data, lookup tables, "
+        "per-channel quantization), variable tensors, and the interpreter's input and output tensors.\n\n"
+        "Its size depends on how TFLM was compiled (struct sizes: see Target) and which kernels are linked (see "
+        "Kernels)." },
+    { "temp", "Temp memory",
+        "Short-lived allocations above the head while kernels prepare; released after each operator.",
+        "While a kernel's Prepare runs, TFLM lends it temporary TfLiteTensor structs for its inputs and outputs (and "
+        "their quantization data) in the free space above the head. They are all released when that operator is "
+        "done. The memory planner also uses temp memory while it computes the plan.\n\n"
+        "Temp memory never survives AllocateTensors, but it must fit at the moment it is used: the smallest arena can "
+        "be set by a temp allocation rather than by the plan. The temp peak is the most ever used at once, above the "
+        "head." },
+    { "scratch", "Scratch buffer",
+        "Working memory a kernel asks for in Prepare; planned in the head, alive only while its operator runs.",
+        "Some kernels need working memory while they run: im2col buffers for convolutions, accumulators, unpacked "
+        "int4 weights. They ask with RequestScratchBufferInArena in Prepare, and the memory planner places the buffer "
+        "in the head like an activation that lives for one step, so it can reuse the bytes of tensors that are dead "
+        "at that step.\n\n"
+        "Optimized kernels (CMSIS-NN) often ask for more or different scratch than the reference kernels, and the "
+        "size can depend on the CPU's DSP or MVE extension." },
+    { "persistent_buffer", "Persistent buffer",
+        "Memory a kernel keeps for the model's lifetime (op data, lookup tables), allocated in the tail.",
+        "AllocatePersistentBuffer gives a kernel memory in the tail that is never freed: its op data struct from "
+        "Init, and whatever it precomputes in Prepare (per-channel multipliers and shifts, softmax lookup tables, "
+        "kernel sums). The recording interpreter counts these as PersistentBufferData." },
+    { "padding", "Alignment padding",
+        "Bytes lost so that every buffer starts at an aligned address (16 bytes for planned and persistent buffers).",
+        "TFLM rounds every planned buffer up to a multiple of 16 bytes and starts each persistent buffer at a "
+        "16-byte boundary, so that kernels can use aligned loads. The rounding is paid per buffer: many small "
+        "tensors waste proportionally more. ArenaScope hatches padding in the timeline and the arena map and sums it "
+        "as alignment waste." },
+    { "lifetime", "Lifetime",
+        "The steps during which a buffer must keep its bytes: from the operator that writes it to the last that "
+        "reads it.",
+        "TFLM gives every tensor a first and a last use, counted in operators (allocation scopes). A model input is "
+        "alive from the start, an output to the end; a scratch buffer only during its operator. Two buffers whose "
+        "lifetimes overlap cannot share bytes; all others may. The timeline draws each buffer over its lifetime." },
+    { "lower_bound", "Lower bound",
+        "The most planned bytes alive at one step: no plan can make the head smaller than this.",
+        "At every step, the buffers alive at that step need distinct bytes. The largest such sum over all steps is a "
+        "lower bound on the head: a plan that reaches it is optimal. TFLM's greedy planner usually reaches it; when it "
+        "does not, Tools > Find a Smaller Plan can write a better plan into the model as offline offsets." },
+    { "smallest_arena", "Smallest arena",
+        "The smallest tensor_arena size for which AllocateTensors succeeds, found by emulating, not estimating.",
+        "ArenaScope runs the whole AllocateTensors flow at many sizes and reports the smallest that works. It is "
+        "head + tail plus whatever temp memory and planner bookkeeping need at their peak, and it depends on the "
+        "arena's size modulo 16 (the tail is aligned down from the end), so a few bytes above it can fail again." },
+    { "shortfall", "Shortfall vs. TFLM's 'missing'",
+        "TFLM reports the first allocation that fails; the arena usually needs much more than that one's 'missing'.",
+        "When AllocateTensors fails, TFLM prints the request that did not fit: requested, available, missing. That "
+        "is only the first failure: add those bytes and the next allocation fails instead. The arena's real shortfall "
+        "is the smallest arena minus your size, which is what ArenaScope's headline gives.\n\n"
+        "TFLM prints sizes with %u: when the head has already overrun the tail, 'available' is negative and appears as "
+        "a number near 4,294,967,296." },
+    { "recording", "Recording interpreter",
+        "RecordingMicroInterpreter reports allocations by category but needs more arena than the release build.",
+        "The recording interpreter and allocator keep counters for every allocation category (eval tensors, "
+        "persistent buffers, node arrays, ...). Its allocator objects are larger, so the same model needs a few "
+        "hundred more bytes of arena with it. Use it to understand where the tail goes; size the release firmware's "
+        "arena with the plain interpreter." },
+    { "preserve_all_tensors", "preserve_all_tensors",
+        "Keeps every intermediate tensor readable for debugging: TFLM then uses the linear planner (no reuse).",
+        "MicroInterpreter(..., preserve_all_tensors=true) makes every tensor keep its bytes until the end, so a "
+        "debugger can read any intermediate result. TFLM does that by switching to the linear planner, which places "
+        "every buffer after the previous one: the head becomes the sum of all buffers. With the linear planner "
+        "already chosen, the switch changes nothing." },
+    { "target", "Target (struct layout)",
+        "How TFLM was compiled decides the size of its structs: pointers, size_t and the size of enums.",
+        "The tail is made of TFLM's C structs, and their size depends on the compiler and CPU: a 64-bit host has "
+        "8-byte pointers and size_t; arm-none-eabi GCC (Cortex-M firmware) uses short enums, so TfLiteTensor is 32 "
+        "bytes instead of 40 with int-sized enums (ESP32, RISC-V). Choose the target your firmware is built for: a "
+        "host build needs noticeably more arena than the device." },
+    { "kernels", "Kernels (reference vs CMSIS-NN)",
+        "Optimized kernels allocate different op data and scratch buffers than TFLM's reference kernels.",
+        "Most Cortex-M firmware links Arm's CMSIS-NN kernels (OPTIMIZED_KERNEL_DIR=cmsis_nn) for convolutions, fully "
+        "connected layers, pooling, softmax, SVDF and LSTM. They keep other op data and ask for im2col and kernel-sum "
+        "buffers whose sizes depend on the CPU: none (M0/M3), DSP (M4/M7/M33) or MVE (M55/M85). Size the arena "
+        "with the kernels your firmware links." },
+    { "non_arena_ram", "RAM outside the arena",
+        "The stack, sensor and audio buffers, the application's state and the heap need RAM too.",
+        "The tensor arena is one block of your device's RAM. Budget the rest: the main and interrupt stacks (kernels "
+        "can use a few kilobytes), input buffers (a camera frame, an audio window), the application's own state, any "
+        "heap, and the RAM the RTOS and drivers take. The RAM budget panel adds them to the arena and compares with "
+        "the device's RAM; leave a margin for the next version of the model." },
 };
 
 } // namespace

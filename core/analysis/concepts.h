@@ -13,10 +13,10 @@
 namespace arenascope {
 
 struct Concept {
-    std::string_view id;      // "head", "tail", ...: what the UI refers to
-    std::string_view term;    // "Head"
+    std::string_view id; // "head", "tail", ...: what the UI refers to
+    std::string_view term; // "Head"
     std::string_view tooltip; // one sentence
-    std::string_view page;    // a few short paragraphs, separated by blank lines
+    std::string_view page; // a few short paragraphs, separated by blank lines
 };
 
 std::span<const Concept> concepts();

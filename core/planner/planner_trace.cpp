@@ -29,7 +29,10 @@ std::vector<std::int32_t> greedyOrder(std::span<const BufferRequest> requests)
     return order;
 }
 
-std::int64_t endOf(const BufferRequest& r, std::int32_t offset) { return static_cast<std::int64_t>(offset) + r.size; }
+std::int64_t endOf(const BufferRequest& r, std::int32_t offset)
+{
+    return static_cast<std::int64_t>(offset) + r.size;
+}
 
 } // namespace
 
@@ -59,7 +62,7 @@ PlannerTrace traceGreedy(std::span<const BufferRequest> requests)
                 const std::int32_t pOffset = t.plan.offsets[static_cast<std::size_t>(p)];
                 if (pOffset > candidate || pOffset - candidate >= want.size) {
                     const bool fits = pOffset - candidate >= want.size;
-                    s.gaps.push_back(GapTried{candidate, pOffset, p, fits});
+                    s.gaps.push_back(GapTried { candidate, pOffset, p, fits });
                     if (fits) {
                         found = true;
                         break;
@@ -114,8 +117,8 @@ std::string explainPlacement(std::span<const BufferRequest> requests, const Plac
     for (const GapTried& g : step.gaps) {
         if (g.fits)
             break;
-        s += "the gap " + std::to_string(g.begin) + "-" + formatBytes(static_cast<std::uint64_t>(g.end)) + " below buffer "
-            + std::to_string(g.blocker) + " is too small; ";
+        s += "the gap " + std::to_string(g.begin) + "-" + formatBytes(static_cast<std::uint64_t>(g.end))
+            + " below buffer " + std::to_string(g.blocker) + " is too small; ";
     }
     s += "placed at " + formatBytes(static_cast<std::uint64_t>(step.offset));
     if (step.ontop >= 0)

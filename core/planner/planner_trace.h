@@ -25,23 +25,23 @@ namespace arenascope {
 // A gap the greedy planner considered below a placed buffer that is alive at the same time.
 struct GapTried {
     std::int32_t begin = 0;
-    std::int32_t end = 0;        // the blocking buffer's offset
-    std::int32_t blocker = -1;   // request index of the buffer that ends the gap
+    std::int32_t end = 0; // the blocking buffer's offset
+    std::int32_t blocker = -1; // request index of the buffer that ends the gap
     bool fits = false;
 };
 
 struct PlacementStep {
-    std::int32_t request = -1;           // index into the requests
-    bool offline = false;                // placed where the offline plan says
-    std::vector<std::int32_t> alive;     // placed requests alive at the same time
-    std::vector<GapTried> gaps;          // in offset order; the last one fits unless `ontop`
+    std::int32_t request = -1; // index into the requests
+    bool offline = false; // placed where the offline plan says
+    std::vector<std::int32_t> alive; // placed requests alive at the same time
+    std::vector<GapTried> gaps; // in offset order; the last one fits unless `ontop`
     std::int32_t offset = 0;
-    std::int32_t ontop = -1;             // placed on top of this request (no gap held it), or -1
-    std::int64_t headAfter = 0;          // the plan's size once this buffer is placed
+    std::int32_t ontop = -1; // placed on top of this request (no gap held it), or -1
+    std::int64_t headAfter = 0; // the plan's size once this buffer is placed
 };
 
 struct PlannerTrace {
-    std::vector<PlacementStep> steps;  // in placement order
+    std::vector<PlacementStep> steps; // in placement order
     Plan plan;
 };
 

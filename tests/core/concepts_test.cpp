@@ -10,9 +10,9 @@ namespace {
 
 TEST(Concepts, EveryTermTheUiUsesIsExplained)
 {
-    for (const char* id : {"flash_vs_ram", "head", "tail", "temp", "scratch", "persistent_buffer", "padding",
-                           "lifetime", "lower_bound", "smallest_arena", "shortfall", "recording",
-                           "preserve_all_tensors", "target", "kernels", "non_arena_ram"}) {
+    for (const char* id : { "flash_vs_ram", "head", "tail", "temp", "scratch", "persistent_buffer", "padding",
+             "lifetime", "lower_bound", "smallest_arena", "shortfall", "recording", "preserve_all_tensors", "target",
+             "kernels", "non_arena_ram" }) {
         const Concept* c = findConcept(id);
         ASSERT_NE(c, nullptr) << id;
         EXPECT_FALSE(c->term.empty()) << id;

@@ -49,7 +49,7 @@ TEST(PlannerTrace, ExplainsTheRejectedGaps)
 {
     // A (32 B, steps 0-1) at 0; B (16 B, steps 2-3) fits at 0 too (A is dead);
     // C (48 B, steps 1-2) overlaps both: the gap below is empty, it goes on top.
-    const std::vector<BufferRequest> r = {{32, 0, 1}, {16, 2, 3}, {48, 1, 2}};
+    const std::vector<BufferRequest> r = { { 32, 0, 1 }, { 16, 2, 3 }, { 48, 1, 2 } };
     const PlannerTrace t = traceGreedy(r);
     ASSERT_EQ(t.steps.size(), 3u);
     EXPECT_EQ(t.steps[0].request, 2); // largest first
@@ -58,7 +58,7 @@ TEST(PlannerTrace, ExplainsTheRejectedGaps)
     EXPECT_EQ(t.steps[1].ontop, 2);
     EXPECT_EQ(explainPlacement(r, t.steps[1]), "Buffer 0 (32 B, steps 0-1): placed at 48 B on top of buffer 2.");
     // A small buffer and a gap that is too small before a fitting one.
-    const std::vector<BufferRequest> gap = {{64, 0, 9}, {32, 0, 9}, {16, 0, 9}};
+    const std::vector<BufferRequest> gap = { { 64, 0, 9 }, { 32, 0, 9 }, { 16, 0, 9 } };
     std::vector<BufferRequest> withHole = gap;
     withHole[0].offlineOffset = 48; // a 48-byte hole below it
     const PlannerTrace h = traceGreedy(withHole);
@@ -74,12 +74,13 @@ TEST(PlannerTrace, SharedModelsPlanTheSame)
     for (const auto& path : test::sharedModels()) {
         auto m = loadModelFile(path.string());
         ASSERT_TRUE(m);
-        const auto r = emulate(*m.value(), EmulationSettings{});
+        const auto r = emulate(*m.value(), EmulationSettings {});
         if (!r->ok)
             continue;
         std::vector<BufferRequest> requests;
         for (const PlannedBuffer& b : r->planned)
-            requests.push_back(BufferRequest{static_cast<std::int32_t>(b.alignedBytes), b.first, b.last, b.offlineOffset});
+            requests.push_back(
+                BufferRequest { static_cast<std::int32_t>(b.alignedBytes), b.first, b.last, b.offlineOffset });
         const PlannerTrace t = traceGreedy(requests);
         for (std::size_t i = 0; i < requests.size(); ++i)
             EXPECT_EQ(t.plan.offsets[i], r->planned[i].offset) << path << " buffer " << i;
