@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "compare_command.h"
 #include "core/analysis/analysis.h"
 #include "core/analysis/optimize.h"
 #include "core/analysis/reorder.h"
@@ -30,6 +31,8 @@ const char* kUsage = "usage:\n"
                      "                                               find a smaller plan, write it into the model\n"
                      "  arenascope reorder MODEL.tflite --out OUT.tflite [options]\n"
                      "                                               find an operator order with a lower peak\n"
+                     "  arenascope compare A.tflite [B.tflite] [options] [--b-OPTION VALUE ...] [--json]\n"
+                     "                                               two models, or two settings, side by side\n"
                      "  arenascope make-example OUT.tflite           write the bundled example model\n"
                      "  arenascope make-lessons DIR                  write the lesson models (models/lessons)\n"
                      "  arenascope --version | --help\n"
@@ -271,7 +274,7 @@ bool isCliCommand(const std::vector<std::string>& args)
         return false;
     const std::string& c = args[0];
     return c == "info" || c == "plan" || c == "make-example" || c == "make-lessons" || c == "optimize" || c == "reorder"
-        || c == "help" || c == "--help" || c == "-h" || c == "--version";
+        || c == "compare" || c == "help" || c == "--help" || c == "-h" || c == "--version";
 }
 
 bool isUnknownCommand(const std::vector<std::string>& args)
@@ -299,6 +302,8 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
         return runOptimize(args, out, err);
     if (c == "reorder")
         return runReorder(args, out, err);
+    if (c == "compare")
+        return runCompare(args, out, err);
     if (c == "make-example") {
         if (args.size() != 2)
             return usageError(err, "make-example needs one output path");

@@ -114,3 +114,35 @@ TEST(CliSettings, PlanJsonReproducesThePublishedCorstone300Table)
 
 } // namespace
 } // namespace arenascope
+
+namespace arenascope {
+namespace {
+
+TEST(CliCompare, TwoSettingsOfOneModelSideBySide)
+{
+    const CliResult r = arenascope({ "compare", example(), "--b-target", "x86_64", "--json" });
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j.at("a"), "cortex-m");
+    EXPECT_EQ(j.at("b"), "x86_64");
+    const auto& smallest = j.at("rows").at(0);
+    EXPECT_EQ(smallest.at("quantity"), "smallest arena");
+    EXPECT_GT(smallest.at("delta_bytes").get<long long>(), 0); // a 64-bit host needs more
+    EXPECT_EQ(smallest.at("delta_bytes").get<long long>(),
+        smallest.at("b_bytes").get<long long>() - smallest.at("a_bytes").get<long long>());
+}
+
+TEST(CliCompare, TwoModelsAndBadInput)
+{
+    const std::string lesson = std::string(ARENASCOPE_SOURCE_DIR) + "/models/lessons/flash_vs_ram.tflite";
+    const CliResult r = arenascope({ "compare", example(), lesson });
+    EXPECT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_NE(r.out.find("example_kws_int8.tflite"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("flash_vs_ram.tflite"), std::string::npos);
+    EXPECT_EQ(arenascope({ "compare" }).exitCode, 2);
+    EXPECT_EQ(arenascope({ "compare", example(), "--b-kernels", "fast" }).exitCode, 2);
+    EXPECT_EQ(arenascope({ "compare", "/nonexistent.tflite" }).exitCode, 2);
+}
+
+} // namespace
+} // namespace arenascope

@@ -1,0 +1,119 @@
+#include "compare.h"
+
+#include "verdict.h"
+
+#include "core/report/json_writer.h"
+#include "core/util/format.h"
+
+#include <sstream>
+
+namespace arenascope {
+
+namespace {
+
+std::string fileName(const std::string& path)
+{
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// What sets each side apart: the model when they differ, else the settings that differ.
+std::pair<std::string, std::string> labels(const Analysis& a, const Analysis& b)
+{
+    if (a.model->path() != b.model->path() || a.model != b.model) {
+        std::string la = fileName(a.model->path());
+        std::string lb = fileName(b.model->path());
+        if (la == lb) {
+            la += " (A)";
+            lb += " (B)";
+        }
+        return { la, lb };
+    }
+    const EmulationSettings& x = a.settings;
+    const EmulationSettings& y = b.settings;
+    std::string la;
+    std::string lb;
+    auto add = [&](bool differs, std::string va, std::string vb) {
+        if (!differs)
+            return;
+        la += (la.empty() ? "" : ", ") + va;
+        lb += (lb.empty() ? "" : ", ") + vb;
+    };
+    add(x.target != y.target, std::string(targetName(x.target)), std::string(targetName(y.target)));
+    add(x.kernels != y.kernels, std::string(kernelSetName(x.kernels)), std::string(kernelSetName(y.kernels)));
+    add(x.kernels == KernelSet::CmsisNn && x.cpu != y.cpu, std::string(cpuName(x.cpu)), std::string(cpuName(y.cpu)));
+    add(x.effectivePlanner() != y.effectivePlanner(), std::string(plannerName(x.effectivePlanner())) + " planner",
+        std::string(plannerName(y.effectivePlanner())) + " planner");
+    add(x.effectiveInterpreter() != y.effectiveInterpreter(), std::string(interpreterName(x.effectiveInterpreter())),
+        std::string(interpreterName(y.effectiveInterpreter())));
+    add(x.resourceVariables != y.resourceVariables, std::to_string(x.resourceVariables) + " resource variables",
+        std::to_string(y.resourceVariables) + " resource variables");
+    add(x.arenaSize != y.arenaSize, "arena " + (x.arenaSize ? formatBytes(*x.arenaSize) : std::string("not given")),
+        "arena " + (y.arenaSize ? formatBytes(*y.arenaSize) : std::string("not given")));
+    if (la.empty())
+        return { "A", "B" };
+    return { la, lb };
+}
+
+} // namespace
+
+Comparison compareAnalyses(const Analysis& a, const Analysis& b)
+{
+    Comparison c;
+    std::tie(c.labelA, c.labelB) = labels(a, b);
+    const Verdict va = makeVerdict(a);
+    const Verdict vb = makeVerdict(b);
+    auto row = [&c](std::string q, std::optional<std::uint64_t> x, std::optional<std::uint64_t> y) {
+        c.rows.push_back(CompareRow { std::move(q), x, y });
+    };
+    row("smallest arena", a.minArenaBytes, b.minArenaBytes);
+    row("arena used", va.arenaUsedBytes, vb.arenaUsedBytes);
+    row("head", va.headBytes, vb.headBytes);
+    row("tail", va.tailBytes, vb.tailBytes);
+    row("temp peak", va.tempPeakBytes, vb.tempPeakBytes);
+    row("lower bound", a.lowerBoundBytes, b.lowerBoundBytes);
+    row("alignment waste", a.alignmentWasteBytes, b.alignmentWasteBytes);
+    row("model file (flash)", a.model->fileSize(), b.model->fileSize());
+    return c;
+}
+
+std::string comparisonText(const Comparison& c)
+{
+    std::ostringstream out;
+    out << formatString("%-20s %18s %18s %14s\n", "", c.labelA.c_str(), c.labelB.c_str(), "B - A");
+    for (const CompareRow& r : c.rows) {
+        const std::string a = r.a ? formatBytes(*r.a) : "n/a";
+        const std::string b = r.b ? formatBytes(*r.b) : "n/a";
+        std::string d = "n/a";
+        if (const auto delta = r.delta())
+            d = (*delta > 0          ? "+"
+                        : *delta < 0 ? "-"
+                                     : "")
+                + formatBytes(static_cast<std::uint64_t>(*delta < 0 ? -*delta : *delta));
+        out << formatString("%-20s %18s %18s %14s\n", r.quantity.c_str(), a.c_str(), b.c_str(), d.c_str());
+    }
+    return out.str();
+}
+
+std::string comparisonJson(const Comparison& c)
+{
+    JsonWriter w(true);
+    w.beginObject();
+    w.field("a", c.labelA);
+    w.field("b", c.labelB);
+    w.key("rows");
+    w.beginArray();
+    for (const CompareRow& r : c.rows) {
+        w.beginObject();
+        w.field("quantity", r.quantity);
+        w.field("a_bytes", r.a);
+        w.field("b_bytes", r.b);
+        w.field("delta_bytes", r.delta());
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+    return w.str() + "\n";
+}
+
+} // namespace arenascope

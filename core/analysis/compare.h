@@ -1,0 +1,41 @@
+#pragma once
+// Two configurations side by side: two models, or one model under two settings (planner,
+// target, kernels, CPU, interpreter, order...). Every quantity for both and the difference,
+// labelled by what differs. `arenascope compare` prints it; the GUI's compare view shows it.
+//
+// Usage:
+//   const Comparison c = compareAnalyses(*a, *b);
+//   std::cout << comparisonText(c);
+
+#include "analysis.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arenascope {
+
+struct CompareRow {
+    std::string quantity; // "smallest arena"
+    std::optional<std::uint64_t> a;
+    std::optional<std::uint64_t> b;
+    std::optional<std::int64_t> delta() const
+    {
+        if (!a || !b)
+            return std::nullopt;
+        return static_cast<std::int64_t>(*b) - static_cast<std::int64_t>(*a);
+    }
+};
+
+struct Comparison {
+    std::string labelA; // what sets A apart: "cortex-m" or "person_detect.tflite"
+    std::string labelB;
+    std::vector<CompareRow> rows;
+};
+
+Comparison compareAnalyses(const Analysis& a, const Analysis& b);
+std::string comparisonText(const Comparison& c);
+std::string comparisonJson(const Comparison& c);
+
+} // namespace arenascope
