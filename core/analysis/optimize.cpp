@@ -23,16 +23,20 @@ Result<OptimizationResult> optimizeModel(const Model& model, const EmulationSett
         return makeError(before->failure->capacity ? ErrorCode::OutOfMemory : ErrorCode::Unsupported,
             "the model does not allocate even in 64 MiB: " + before->failure->message, model.path());
 
+    OptimizationResult r;
     std::vector<BufferRequest> requests;
     std::vector<bool> placeable;
     for (const PlannedBuffer& b : before->planned) {
         requests.push_back(
             BufferRequest { static_cast<std::int32_t>(b.alignedBytes), b.first, b.last, kOnlinePlanned });
-        placeable.push_back(b.tensor >= 0 && b.subgraph == 0);
+        // Scratch buffers cannot be planned offline: TFLM always places them online.
+        placeable.push_back(b.tensor >= 0);
+        if (b.tensor < 0)
+            r.stayOnline.push_back("scratch buffer " + std::to_string(b.scratchIndex) + " of operator "
+                + std::to_string(b.op) + " (subgraph " + std::to_string(b.subgraph) + ")");
     }
     const OptimizedPlan plan = optimizePlan(requests, placeable);
 
-    OptimizationResult r;
     r.headBefore = before->planBytes;
     r.headAfter = before->planBytes;
     r.strategy = plan.strategy;
@@ -41,10 +45,20 @@ Result<OptimizationResult> optimizeModel(const Model& model, const EmulationSett
     if (plan.maxBytes >= before->planBytes)
         return r;
 
-    r.offsets.assign(model.subgraphs()[0].tensors.size(), kOnlinePlanned);
+    // One offset per tensor of every subgraph, subgraph by subgraph.
+    std::vector<std::size_t> firstTensor;
+    std::size_t total = 0;
+    for (const Subgraph& sg : model.subgraphs()) {
+        firstTensor.push_back(total);
+        total += sg.tensors.size();
+    }
+    r.offsets.assign(total, kOnlinePlanned);
     for (std::size_t i = 0; i < before->planned.size(); ++i)
-        if (placeable[i])
-            r.offsets[static_cast<std::size_t>(before->planned[i].tensor)] = plan.offsets[i];
+        if (placeable[i]) {
+            const PlannedBuffer& b = before->planned[i];
+            r.offsets[firstTensor[static_cast<std::size_t>(b.subgraph)] + static_cast<std::size_t>(b.tensor)]
+                = plan.offsets[i];
+        }
     auto bytes = withOfflinePlan(model, r.offsets);
     if (!bytes)
         return bytes.error();

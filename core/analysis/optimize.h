@@ -24,7 +24,8 @@ struct OptimizationResult {
     std::optional<std::uint64_t> minArenaBefore;
     std::optional<std::uint64_t> minArenaAfter; // re-emulated on the written model
     std::string strategy;
-    std::vector<std::int32_t> offsets; // per tensor of subgraph 0 (-1 = online)
+    std::vector<std::int32_t> offsets; // per tensor of every subgraph, in order (-1 = online)
+    std::vector<std::string> stayOnline; // buffers an offline plan cannot place (scratch buffers)
     std::vector<std::uint8_t> modelBytes; // the model with the plan (empty if not improved)
 
     bool improved() const { return headAfter < headBefore; }

@@ -224,6 +224,8 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out, std::os
         return kExitOk;
     }
     out << "head with the offline plan:    " << opt.headAfter << " bytes (" << opt.strategy << ")\n";
+    for (const std::string& b : opt.stayOnline)
+        out << "planned online:                " << b << " (TFLM plans scratch buffers online)\n";
     out << "saved:                         " << (opt.headBefore - opt.headAfter) << " bytes\n";
     if (opt.minArenaBefore && opt.minArenaAfter)
         out << "smallest arena:                " << *opt.minArenaBefore << " -> " << *opt.minArenaAfter << " bytes\n";

@@ -121,9 +121,10 @@ Result<AllocationInfoSet> buildAllocationInfo(
             a.tensor = static_cast<std::int32_t>(t);
             a.bytes = tensor.bytes;
             a.needsAllocating = !tensorHasData[s][t] && !tensor.isVariable && a.bytes != 0;
-            // TFLM indexes the offline offsets with the tensor's index inside its subgraph.
+            // AllocationInfoBuilder::InitializeAllocationInfo reads one offset per tensor of
+            // every subgraph, in order (AllocateVariables, unlike it, indexes within the subgraph).
             if (plan)
-                a.offlineOffset = plan->offsets[t];
+                a.offlineOffset = plan->offsets[offsets[s] + t];
         }
     }
     for (std::size_t k = 0; k < scratch.size(); ++k) {

@@ -42,6 +42,7 @@ Status Emulation::allocateVariables()
             hasData[t.id.value] = t.hasData;
             if (!t.isVariable)
                 continue;
+            // MicroAllocator::AllocateVariables indexes the offline offsets within the subgraph.
             if (plan && t.id.value < plan->offsets.size() && plan->offsets[t.id.value] != kOnlinePlanned)
                 continue;
             auto r = m_arena.persistent(t.bytes, kArenaBufferAlignment, Category::Variables,

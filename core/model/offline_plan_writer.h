@@ -3,8 +3,8 @@
 // (TFLM docs/memory_management.md): [version 0, subgraph count, tensor count, one int32
 // offset per tensor (-1 = plan online)], in a model buffer. An existing plan is replaced.
 //
-// Only single-subgraph models: TFLM looks the offsets up by a tensor's index within its
-// subgraph (micro_allocation_info.cc), which cannot describe several subgraphs.
+// The offsets cover every tensor of every subgraph, subgraph by subgraph, as TFLM's
+// AllocationInfoBuilder reads them (micro_allocation_info.cc @90b983c2).
 
 #include "model.h"
 
@@ -15,7 +15,7 @@
 
 namespace arenascope {
 
-// `offsets`: one per tensor of subgraph 0. Returns the bytes of the new .tflite file.
+// `offsets`: one per tensor of all subgraphs, in order. Returns the bytes of the new .tflite file.
 Result<std::vector<std::uint8_t>> withOfflinePlan(const Model& model, const std::vector<std::int32_t>& offsets);
 
 } // namespace arenascope

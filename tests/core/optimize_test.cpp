@@ -5,6 +5,7 @@
 #include "core/analysis/optimize.h"
 #include "core/emulation/emulator.h"
 #include "core/model/example_model.h"
+#include "core/model/lessons.h"
 #include "core/model/loader.h"
 #include "core/model/offline_plan_writer.h"
 #include "core/model/synthetic_model.h"
@@ -91,23 +92,47 @@ TEST(Optimize, NothingWrittenWhenGreedyIsAlreadyBest)
     EXPECT_TRUE(r.value().modelBytes.empty());
 }
 
-TEST(Optimize, RefusesWhatTflmWouldIgnoreOrMisread)
+TEST(Optimize, RefusesWhatTflmWouldIgnore)
 {
     auto model = loadModelBytes(buildExampleModel(), "example").value();
     EmulationSettings linear;
     linear.planner = PlannerKind::Linear;
     EXPECT_FALSE(optimizeModel(*model, linear));
-    // Two subgraphs: TFLM would read the offsets with per-subgraph tensor indices.
-    std::unique_ptr<tflite::ModelT> m(model->flatbuffer()->UnPack());
-    m->subgraphs.push_back(std::make_unique<tflite::SubGraphT>());
-    flatbuffers::FlatBufferBuilder fbb;
-    tflite::FinishModelBuffer(fbb, tflite::Model::Pack(fbb, m.get()));
-    auto two = loadModelBytes(
-        std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()), "two subgraphs");
-    ASSERT_TRUE(two);
-    auto written = withOfflinePlan(*two.value(), std::vector<std::int32_t>(model->tensorCount(), -1));
-    ASSERT_FALSE(written);
-    EXPECT_NE(written.error().message.find("single-subgraph"), std::string::npos);
+    EXPECT_FALSE(withOfflinePlan(*model, std::vector<std::int32_t>(model->tensorCount() + 1, -1)));
+}
+
+// TFLM reads one offset per tensor of every subgraph, subgraph by subgraph
+// (AllocationInfoBuilder::InitializeAllocationInfo): a plan can place another subgraph's tensors.
+TEST(Optimize, OfflinePlansCoverEverySubgraphInOrder)
+{
+    std::vector<std::uint8_t> bytes;
+    for (const Lesson& l : lessons())
+        if (l.id == "control_flow")
+            bytes = l.build();
+    auto model = loadModelBytes(bytes, "control_flow").value();
+    ASSERT_EQ(model->subgraphs().size(), 3u);
+    const std::size_t first = model->subgraphs()[0].tensors.size() + model->subgraphs()[1].tensors.size();
+    std::vector<std::int32_t> offsets(model->tensorCount(), -1);
+    offsets[first] = 4096; // subgraph 2's x
+    offsets[first + 1] = 8192; // subgraph 2's y
+    auto written = withOfflinePlan(*model, offsets);
+    ASSERT_TRUE(written) << describe(written.error());
+    auto reloaded = loadModelBytes(written.value(), "with plan").value();
+    EXPECT_EQ(reloaded->offlinePlan()->subgraphs, 3u);
+    const auto r = emulate(*reloaded, EmulationSettings {});
+    ASSERT_TRUE(r->ok);
+    int placed = 0;
+    for (const PlannedBuffer& b : r->planned)
+        if (b.subgraph == 2) {
+            EXPECT_EQ(b.kind, BufferKind::OfflinePlaced);
+            EXPECT_EQ(b.offset, b.tensor == 0 ? 4096 : 8192);
+            ++placed;
+        }
+    EXPECT_EQ(placed, 2);
+    // And the optimizer takes multi-subgraph models (here TFLM's plan is already the best).
+    auto opt = optimizeModel(*model, EmulationSettings {});
+    ASSERT_TRUE(opt) << describe(opt.error());
+    EXPECT_FALSE(opt.value().improved());
 }
 
 TEST(Optimize, ReplacesAnExistingPlan)
