@@ -1,5 +1,6 @@
 #include "model_builder.h"
 
+#include <algorithm>
 #include <memory>
 
 namespace arenascope {
@@ -74,16 +75,44 @@ std::vector<std::uint8_t> patternBytes(std::size_t bytes)
     return data;
 }
 
-std::int32_t ModelBuilder::constant(const TensorSpec& spec)
+namespace {
+std::size_t byteSize(const TensorSpec& spec)
 {
-    const std::int32_t index = tensor(spec);
     std::size_t elements = 1;
     for (std::int32_t d : spec.shape)
         elements *= static_cast<std::size_t>(d > 0 ? d : 1);
+    return elements * elementBytes(spec.type);
+}
+} // namespace
+
+std::uint32_t ModelBuilder::addBuffer(std::vector<std::uint8_t> data)
+{
     auto b = std::make_unique<BufferT>();
-    b->data = patternBytes(elements * elementBytes(spec.type));
-    current().tensors.back()->buffer = static_cast<std::uint32_t>(m_model.buffers.size());
+    b->data = std::move(data);
     m_model.buffers.push_back(std::move(b));
+    return static_cast<std::uint32_t>(m_model.buffers.size() - 1);
+}
+
+std::int32_t ModelBuilder::constant(const TensorSpec& spec)
+{
+    const std::int32_t index = tensor(spec);
+    current().tensors.back()->buffer = addBuffer(patternBytes(byteSize(spec)));
+    return index;
+}
+
+std::int32_t ModelBuilder::sharedConstant(const TensorSpec& spec)
+{
+    const std::int32_t index = tensor(spec);
+    const std::size_t bytes = byteSize(spec);
+    std::uint32_t buffer = 0;
+    const auto it = std::find_if(m_shared.begin(), m_shared.end(), [bytes](const auto& e) { return e.first == bytes; });
+    if (it != m_shared.end()) {
+        buffer = it->second;
+    } else {
+        buffer = addBuffer(patternBytes(bytes));
+        m_shared.emplace_back(bytes, buffer);
+    }
+    current().tensors.back()->buffer = buffer;
     return index;
 }
 
@@ -148,12 +177,9 @@ void ModelBuilder::setIo(std::vector<std::int32_t> inputs, std::vector<std::int3
 
 void ModelBuilder::metadata(const std::string& name, std::vector<std::uint8_t> bytes)
 {
-    auto b = std::make_unique<BufferT>();
-    b->data = std::move(bytes);
     auto md = std::make_unique<MetadataT>();
     md->name = name;
-    md->buffer = static_cast<std::uint32_t>(m_model.buffers.size());
-    m_model.buffers.push_back(std::move(b));
+    md->buffer = addBuffer(std::move(bytes));
     m_model.metadata.push_back(std::move(md));
 }
 

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace arenascope {
@@ -72,6 +73,9 @@ public:
     // A tensor of the current subgraph: in the arena (no data) or constant (data in the model).
     std::int32_t tensor(const TensorSpec& spec);
     std::int32_t constant(const TensorSpec& spec);
+    // A constant whose data buffer is shared with every other shared constant of the same byte
+    // size (keeps generated models with thousands of layers small).
+    std::int32_t sharedConstant(const TensorSpec& spec);
     // A constant int32 vector (shapes, axes, padding amounts).
     std::int32_t int32Constant(
         const std::string& name, const std::vector<std::int32_t>& values, std::vector<std::int32_t> shape = {});
@@ -91,8 +95,11 @@ private:
     std::uint32_t opcode(std::int32_t builtin, const std::string& customName);
     tflite::SubGraphT& current() { return *m_model.subgraphs[static_cast<std::size_t>(m_current)]; }
 
+    std::uint32_t addBuffer(std::vector<std::uint8_t> data);
+
     tflite::ModelT m_model;
     std::int32_t m_current = 0;
+    std::vector<std::pair<std::size_t, std::uint32_t>> m_shared; // byte size -> buffer
 };
 
 // The bytes a constant of `bytes` bytes is filled with (a fixed pattern, never all zero).

@@ -1,6 +1,6 @@
 #include "synthetic_model.h"
 
-#include "model_building.h"
+#include "model_builder.h"
 
 #include "arenascope_tflite_generated.h"
 
@@ -17,12 +17,6 @@ namespace {
 
 using namespace tflite;
 
-// BuiltinOperator values (schema.fbs).
-constexpr std::int32_t kAdd = 0;
-constexpr std::int32_t kConv2d = 3;
-constexpr std::int32_t kDepthwiseConv2d = 4;
-constexpr std::int32_t kFullyConnected = 9;
-
 constexpr std::int32_t kClasses = 10;
 constexpr std::int32_t kSmallestFeatureMap = 4; // no downsampling below 4x4
 constexpr std::array<std::int32_t, 6> kChannelSteps = { 8, 16, 24, 32, 48, 64 };
@@ -37,15 +31,10 @@ struct Activation {
 class ChainBuilder {
 public:
     ChainBuilder(int operators, std::uint32_t seed)
-        : m_rng(seed)
+        : m_builder(
+            "ArenaScope synthetic chain: " + std::to_string(operators) + " operators, seed " + std::to_string(seed))
+        , m_rng(seed)
     {
-        m_model.version = 3;
-        m_model.description
-            = "ArenaScope synthetic chain: " + std::to_string(operators) + " operators, seed " + std::to_string(seed);
-        m_model.buffers.push_back(std::make_unique<BufferT>()); // buffer 0: the empty sentinel
-        m_model.subgraphs.push_back(std::make_unique<SubGraphT>());
-        m_sg = m_model.subgraphs.back().get();
-        m_sg->name = "main";
     }
 
     // A number in [0, n): raw mt19937 output is the same everywhere, distributions are not.
@@ -66,7 +55,7 @@ public:
         options.stride_w = stride;
         options.stride_h = stride;
         options.fused_activation_function = fused;
-        op(kConv2d, { in.tensor, filter, bias }, out.tensor).builtin_options.Set(options);
+        op(BuiltinOperator::CONV_2D, { in.tensor, filter, bias }, out.tensor).builtin_options.Set(options);
         return out;
     }
 
@@ -82,7 +71,7 @@ public:
         options.stride_h = stride;
         options.depth_multiplier = 1;
         options.fused_activation_function = ActivationFunctionType::RELU6;
-        op(kDepthwiseConv2d, { in.tensor, filter, bias }, out.tensor).builtin_options.Set(options);
+        op(BuiltinOperator::DEPTHWISE_CONV_2D, { in.tensor, filter, bias }, out.tensor).builtin_options.Set(options);
         return out;
     }
 
@@ -90,7 +79,7 @@ public:
     Activation add(const Activation& a, const Activation& b)
     {
         const Activation out = activation(opName("add"), a.size, a.channels);
-        op(kAdd, { a.tensor, b.tensor }, out.tensor).builtin_options.Set(AddOptionsT {});
+        op(BuiltinOperator::ADD, { a.tensor, b.tensor }, out.tensor).builtin_options.Set(AddOptionsT {});
         return out;
     }
 
@@ -101,98 +90,68 @@ public:
         const std::int32_t flat = in.size * in.size * in.channels;
         const std::int32_t filter = constant(name + "/filter", TensorType::INT8, { kClasses, flat }, -1);
         const std::int32_t bias = constant(name + "/bias", TensorType::INT32, { kClasses }, -1);
-        const std::int32_t out = tensor(name, TensorType::INT8, { 1, kClasses }, 1, 0);
-        op(kFullyConnected, { in.tensor, filter, bias }, out).builtin_options.Set(FullyConnectedOptionsT {});
+        const std::int32_t out = activationTensor(name, { 1, kClasses });
+        op(BuiltinOperator::FULLY_CONNECTED, { in.tensor, filter, bias }, out)
+            .builtin_options.Set(FullyConnectedOptionsT {});
         return out;
     }
 
     std::vector<std::uint8_t> finish(std::int32_t input, std::int32_t output)
     {
-        m_sg->inputs = { input };
-        m_sg->outputs = { output };
-        flatbuffers::FlatBufferBuilder fbb;
-        FinishModelBuffer(fbb, Model::Pack(fbb, &m_model));
-        return std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());
+        m_builder.setIo({ input }, { output });
+        return m_builder.finish();
     }
 
 private:
     // SAME padding: ceil(size / stride).
     static std::int32_t outSize(std::int32_t size, std::int32_t stride) { return (size + stride - 1) / stride; }
 
-    std::string opName(const char* kind) const { return "op" + std::to_string(m_sg->operators.size()) + "/" + kind; }
+    std::string opName(const char* kind) const { return "op" + std::to_string(m_operators) + "/" + kind; }
 
     Activation activation(const std::string& name, std::int32_t size, std::int32_t channels)
     {
-        return { tensor(name, TensorType::INT8, { 1, size, size, channels }, 1, 0), size, channels };
+        return { activationTensor(name, { 1, size, size, channels }), size, channels };
     }
 
     // A constant with data in the model; `quantizedDimension` -1 means per-tensor scales.
     std::int32_t constant(
         const std::string& name, TensorType type, std::vector<std::int32_t> shape, std::int32_t quantizedDimension)
     {
-        std::size_t elements = 1;
-        for (std::int32_t d : shape)
-            elements *= static_cast<std::size_t>(d);
-        const std::size_t elementBytes = type == TensorType::INT32 ? 4 : 1;
         const std::size_t channels = quantizedDimension < 0
             ? 1
             : static_cast<std::size_t>(shape[static_cast<std::size_t>(quantizedDimension)]);
-        const std::int32_t t = tensor(name, type, std::move(shape), channels, elements * elementBytes);
-        m_sg->tensors.back()->quantization->quantized_dimension = std::max(quantizedDimension, 0);
+        TensorSpec spec = quantized(name, type, std::move(shape), channels, 0);
+        spec.quantizedDimension = std::max(quantizedDimension, 0);
+        return m_builder.sharedConstant(spec);
+    }
+
+    // An int8 activation, per-tensor quantized.
+    std::int32_t activationTensor(const std::string& name, std::vector<std::int32_t> shape)
+    {
+        return m_builder.tensor(quantized(name, TensorType::INT8, std::move(shape), 1, -128));
+    }
+
+    static TensorSpec quantized(const std::string& name, TensorType type, std::vector<std::int32_t> shape,
+        std::size_t channels, std::int64_t zp)
+    {
+        TensorSpec t { name, type, std::move(shape), {}, {}, 0, false };
+        for (std::size_t c = 0; c < channels; ++c) {
+            t.scales.push_back(0.01f + 0.0001f * static_cast<float>(c % 64));
+            t.zeroPoints.push_back(zp);
+        }
         return t;
     }
 
-    std::int32_t tensor(const std::string& name, TensorType type, std::vector<std::int32_t> shape, std::size_t channels,
-        std::size_t dataBytes)
+    OperatorT& op(BuiltinOperator code, std::vector<std::int32_t> inputs, std::int32_t output)
     {
-        auto t = std::make_unique<TensorT>();
-        t->name = name;
-        t->type = type;
-        t->shape = std::move(shape);
-        t->quantization = std::make_unique<QuantizationParametersT>();
-        for (std::size_t c = 0; c < channels; ++c) {
-            t->quantization->scale.push_back(0.01f + 0.0001f * static_cast<float>(c % 64));
-            t->quantization->zero_point.push_back(dataBytes > 0 ? 0 : -128);
-        }
-        if (dataBytes > 0)
-            t->buffer = buffer(dataBytes);
-        m_sg->tensors.push_back(std::move(t));
-        return static_cast<std::int32_t>(m_sg->tensors.size() - 1);
+        ++m_operators;
+        return m_builder.op(code, std::move(inputs), { output });
     }
 
-    // One buffer per distinct size, shared by every constant of that size.
-    std::uint32_t buffer(std::size_t bytes)
-    {
-        if (const auto it = m_buffers.find(bytes); it != m_buffers.end())
-            return it->second;
-        auto b = std::make_unique<BufferT>();
-        b->data.resize(bytes);
-        for (std::size_t i = 0; i < bytes; ++i)
-            b->data[i] = static_cast<std::uint8_t>((i * 131 + bytes) & 0xff);
-        const auto index = static_cast<std::uint32_t>(m_model.buffers.size());
-        m_model.buffers.push_back(std::move(b));
-        m_buffers.emplace(bytes, index);
-        return index;
-    }
-
-    std::uint32_t opcode(std::int32_t builtin) { return findOrAddOpcode(m_model, builtin); }
-
-    OperatorT& op(std::int32_t builtin, std::vector<std::int32_t> inputs, std::int32_t output)
-    {
-        auto o = std::make_unique<OperatorT>();
-        o->opcode_index = opcode(builtin);
-        o->inputs = std::move(inputs);
-        o->outputs = { output };
-        m_sg->operators.push_back(std::move(o));
-        return *m_sg->operators.back();
-    }
-
-    ModelT m_model;
-    SubGraphT* m_sg = nullptr;
+    ModelBuilder m_builder;
     std::mt19937 m_rng;
-    std::map<std::size_t, std::uint32_t> m_buffers; // data bytes -> buffer index
+    int m_operators = 0;
 };
-
 std::int32_t nextChannelStep(std::int32_t channels)
 {
     for (std::int32_t c : kChannelSteps)
