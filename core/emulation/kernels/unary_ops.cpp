@@ -2,17 +2,19 @@
 // RELU, RELU6, LOGISTIC, TANH, HARD_SWISH, LEAKY_RELU, PRELU, ELU, ABS, RSQRT, SIN, COS, LOG,
 // SQRT, SQUARE, LOGICAL_NOT, EXP, CEIL, ROUND, FLOOR, NEG, DEQUANTIZE, L2_NORMALIZATION,
 // LOG_SOFTMAX, SUB, SQUARED_DIFFERENCE, FLOOR_DIV, FLOOR_MOD, ADD_N.
-// Sources: tensorflow/lite/micro/kernels/*.cc @90b983c2 (each row names its files); struct
-// layouts from micro/kernels/internal/types.h. Kernel op data here holds only ints, bools and
-// enums, except DequantizeOpData (a double: 8-aligned on both targets), LogSoftmaxOpData
-// (two size_t) and ArithmeticParams (two int64: 8-aligned on both targets).
+// Sources: tensorflow/lite/micro/kernels/*.cc @90b983c2 (each row names its files); the op
+// data structs are described member by member in math_op_data.h. Failures print what the
+// kernel's TF_LITE_ENSURE* prints, with its file and line.
 #include "builtin_options.h"
 #include "kernel_helpers.h"
+#include "math_op_data.h"
 #include "profile_groups.h"
+#include "tflm_checks.h"
 
 #include <array>
 #include <cmath>
 #include <limits>
+#include <string>
 
 namespace arenascope::kernels {
 
@@ -22,54 +24,29 @@ using D = DataType;
 
 // ---- Shared helpers -----------------------------------------------------------------------
 
-// TfLiteTensor::params as TFLM fills them: the first scale and zero point, only when the
-// flatbuffer tensor has both (otherwise 0 / 0).
-struct QuantParams {
-    float scale = 0.0f;
-    std::int64_t zeroPoint = 0;
-};
+constexpr const char* kKernels = "tensorflow/lite/micro/kernels/";
 
-QuantParams quantParams(const KernelContext& ctx, const Tensor& t)
+std::string kernelFile(const char* name)
 {
-    QuantParams p;
-    if (!t.quant.present)
-        return p;
-    const tflite::Model* fb = ctx.model().flatbuffer();
-    if (!fb || !fb->subgraphs() || ctx.subgraph().id.value >= fb->subgraphs()->size())
-        return p;
-    const auto* sg = fb->subgraphs()->Get(ctx.subgraph().id.value);
-    if (!sg->tensors() || t.id.value >= sg->tensors()->size())
-        return p;
-    const auto* q = sg->tensors()->Get(t.id.value)->quantization();
-    if (q && q->scale() && q->scale()->size() > 0 && q->zero_point() && q->zero_point()->size() > 0) {
-        p.scale = q->scale()->Get(0);
-        p.zeroPoint = q->zero_point()->Get(0);
-    }
-    return p;
+    return std::string(kKernels) + name;
 }
 
-std::string typeName(DataType t)
+// TF_LITE_ENSURE_TYPES_EQ(context, input->type, output->type) and friends.
+Status typesEq(
+    KernelContext& ctx, const std::string& file, int line, const char* a, const char* b, DataType ta, DataType tb)
 {
-    return std::string(dataTypeName(t));
+    return ensureTypesEq(ctx, file.c_str(), line, a, b, ta, tb);
 }
 
-Status requireSameType(KernelContext& ctx, const Tensor& a, const Tensor& b, const char* what)
+// TF_LITE_ENSURE_EQ(context, <role>->params.zero_point, <expected>).
+Status zeroPointEq(KernelContext& ctx, const std::string& file, int line, const Tensor& t, const char* a, const char* b,
+    std::int32_t expected)
 {
-    if (a.type == b.type)
-        return okStatus();
-    return ctx.kernelError(formatString("%s (%s != %s)", what, typeName(a.type).c_str(), typeName(b.type).c_str()));
+    return ensureEq(ctx, file.c_str(), line, a, b, quantParams(ctx, t).zeroPoint, expected);
 }
 
-Status requireZeroPoint(KernelContext& ctx, const Tensor& t, std::int64_t expected, const char* role)
-{
-    const std::int64_t zp = quantParams(ctx, t).zeroPoint;
-    if (zp == expected)
-        return okStatus();
-    return ctx.kernelError(formatString("%s->params.zero_point != %lld (%lld != %lld)", role,
-        static_cast<long long>(expected), static_cast<long long>(zp), static_cast<long long>(expected)));
-}
-
-// TFLM's CheckedLog2: the rounded log2 of x, and whether x is (nearly) a power of two.
+// TFLM's CheckedLog2 (kernels/kernel_util.h): the rounded log2 of x, and whether x is
+// (nearly) a power of two.
 bool checkedLog2(float x, int& log2Rounded)
 {
     const float l = std::log(x) * (1.0f / std::log(2.0f));
@@ -79,19 +56,20 @@ bool checkedLog2(float x, int& log2Rounded)
 }
 
 // The int16 checks LOGISTIC and TANH share: symmetric tensors and an output scale of 2^-15.
-Status checkInt16Pot(KernelContext& ctx, const Tensor& input, const Tensor& output)
+// `lines` are the kernel's lines of: input zero point, output zero point, CheckedLog2,
+// the log2 equality.
+Status checkInt16Pot(
+    KernelContext& ctx, const std::string& file, const std::array<int, 4>& lines, const Tensor& in, const Tensor& out)
 {
-    ARENASCOPE_TRY(requireZeroPoint(ctx, input, 0, "input"));
-    ARENASCOPE_TRY(requireZeroPoint(ctx, output, 0, "output"));
+    ARENASCOPE_TRY(zeroPointEq(ctx, file, lines[0], in, "input->params.zero_point", "0", 0));
+    ARENASCOPE_TRY(zeroPointEq(ctx, file, lines[1], out, "output->params.zero_point", "0", 0));
     int log2 = 0;
-    if (!checkedLog2(quantParams(ctx, output).scale, log2))
-        return ctx.kernelError("CheckedLog2(output->params.scale, &output_scale_log2_rounded) was not true.");
-    if (log2 != -15)
-        return ctx.kernelError(formatString("output_scale_log2_rounded != -kOutputFractionalBits (%d != -15)", log2));
-    return okStatus();
+    ARENASCOPE_TRY(ensure(ctx, checkedLog2(quantParams(ctx, out).scale, log2), file.c_str(), lines[2],
+        "CheckedLog2(output->params.scale, &output_scale_log2_rounded)"));
+    return ensureEq(ctx, file.c_str(), lines[3], "output_scale_log2_rounded", "-kOutputFractionalBits", log2, -15);
 }
 
-// Exponent of TFLM's QuantizeMultiplier(m).
+// Exponent of TFLM's QuantizeMultiplier(m) (kernels/internal/quantization_util.cc).
 int quantizeMultiplierShift(double m)
 {
     if (m == 0.0)
@@ -106,138 +84,152 @@ int quantizeMultiplierShift(double m)
     return shift;
 }
 
+// The common start of a one-in, one-out Prepare: the counts (at `countsLine` and the next
+// line), then input 0 and output 0 held by `temps`.
+Status countsThenTemps(KernelContext& ctx, TempTensors& temps, const std::string& file, int countsLine)
+{
+    ARENASCOPE_TRY(ensureCounts(ctx, file.c_str(), countsLine, countsLine + 1, 1, 1));
+    ARENASCOPE_TRY(temps.input(0));
+    return temps.output(0);
+}
+
 // ---- RELU / RELU6 (activations.cc, activations_common.cc) ----------------------------------
-// ReluOpData = ReluParams: activation_type (uint8 enum class) 0, quantized_activation_min 4,
-// max 8, input_offset 12, output_offset 16, output_multiplier 20, output_shift 24 -> 28/4.
-// Relu6OpData {int32 six; int32 zero} -> 8/4 (the int16-capable version).
 
 Status reluInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(28, "ReluOpData");
+    return allocateStruct(ctx, opdata::kReluOpData);
 }
 
 Status reluPrepare(KernelContext& ctx)
 {
+    const std::string file = kernelFile("activations_common.cc");
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.output(0));
-    const Tensor& input = *ctx.input(0);
-    if (input.type == D::Int16) {
-        ARENASCOPE_TRY(requireZeroPoint(ctx, input, 0, "input"));
-        ARENASCOPE_TRY(requireZeroPoint(ctx, *ctx.output(0), 0, "output"));
+    if (ctx.input(0)->type == D::Int16) {
+        ARENASCOPE_TRY(zeroPointEq(ctx, file, 103, *ctx.input(0), "input->params.zero_point", "0", 0));
+        ARENASCOPE_TRY(zeroPointEq(ctx, file, 104, *ctx.output(0), "output->params.zero_point", "0", 0));
     }
     return okStatus();
 }
 
 Status relu6Init(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(8, "Relu6OpData");
+    return allocateStruct(ctx, opdata::kRelu6OpData);
 }
 
 Status relu6Prepare(KernelContext& ctx)
 {
-    // Only the input is held; the quantized "six" is clamped, so its range check cannot fail.
+    // Only the input is held; FloatToQuantizedType clamps "six" to the type's range, so the
+    // range checks that follow cannot fail.
     TempTensors temps(ctx);
     return temps.input(0);
 }
 
-// ---- LOGISTIC (logistic.cc, logistic_common.cc) --------------------------------------------
-// OpDataLogistic {input_zero_point, input_range_radius, input_multiplier, input_left_shift} 16/4.
+// ---- LOGISTIC (logistic.cc, logistic_common.cc: CalculateArithmeticOpDataLogistic) --------
 
 Status logisticInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(16, "OpDataLogistic");
+    return allocateStruct(ctx, opdata::kOpDataLogistic);
 }
 
 Status logisticPrepare(KernelContext& ctx)
 {
+    const std::string file = kernelFile("logistic_common.cc");
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.output(0));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(requireSameType(ctx, input, output, "input->type != output->type"));
+    ARENASCOPE_TRY(typesEq(ctx, file, 44, "input->type", "output->type", input.type, output.type));
     if (input.type == D::Int8)
-        ARENASCOPE_TRY(requireZeroPoint(ctx, output, -128, "output"));
+        ARENASCOPE_TRY(zeroPointEq(
+            ctx, file, 46, output, "output->params.zero_point", "std::numeric_limits<int8_t>::min()", -128));
     if (input.type == D::Int16)
-        ARENASCOPE_TRY(checkInt16Pot(ctx, input, output));
+        ARENASCOPE_TRY(checkInt16Pot(ctx, file, { 70, 71, 101, 103 }, input, output));
     return okStatus();
 }
 
 // ---- TANH (tanh.cc) --------------------------------------------------------------------------
-// OpData {input_zero_point, input_range_radius, input_multiplier, input_left_shift} 16/4.
-// Prepare holds input 0, then CalculateArithmeticOpData takes input 0 and output 0 again.
+// TanhPrepare holds input 0, then CalculateArithmeticOpData takes input 0 and output 0 again.
 
 Status tanhInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(16, "OpData (tanh)");
+    return allocateStruct(ctx, opdata::kOpDataTanh);
 }
 
 Status tanhPrepare(KernelContext& ctx)
 {
+    const std::string file = kernelFile("tanh.cc");
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(requireCounts(ctx, 1, 1));
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, 52));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(requireSameType(ctx, input, output, "input->type != output->type"));
+    ARENASCOPE_TRY(typesEq(ctx, file, 61, "input->type", "output->type", input.type, output.type));
     if (input.type == D::Int16)
-        ARENASCOPE_TRY(checkInt16Pot(ctx, input, output));
+        ARENASCOPE_TRY(checkInt16Pot(ctx, file, { 89, 90, 123, 125 }, input, output));
     return okStatus();
 }
 
 // ---- HARD_SWISH (hard_swish.cc, hard_swish_common.cc) ---------------------------------------
-// HardSwishParams: input_zero_point (int16) 0, output_zero_point 2, reluish_multiplier_fixedpoint
-// (int16) 4, reluish_multiplier_exponent (int) 8, output_multiplier_fixedpoint (int16) 12,
-// output_multiplier_exponent (int) 16 -> 20/4.
 
 Status hardSwishInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(20, "HardSwishParams");
+    return allocateStruct(ctx, opdata::kHardSwishParams);
 }
 
 Status hardSwishPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 1, 1));
+    const std::string file = kernelFile("hard_swish_common.cc");
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, 38));
     const Tensor& input = *ctx.input(0);
     if (input.type == D::Int8) {
         const float hiresInputScale = (1.0f / 128.0f) * quantParams(ctx, input).scale;
         const float outputScale = quantParams(ctx, *ctx.output(0)).scale;
         const double multiplier = static_cast<double>(hiresInputScale / outputScale);
-        if (quantizeMultiplierShift(multiplier) > 0)
-            return ctx.kernelError("params->output_multiplier_exponent <= 0 was not true.");
+        ARENASCOPE_TRY(ensure(ctx, quantizeMultiplierShift(multiplier) <= 0, file.c_str(), 68,
+            "params->output_multiplier_exponent <= 0"));
     }
     return okStatus();
 }
 
-// ---- LEAKY_RELU (leaky_relu.cc, leaky_relu_common.cc) ---------------------------------------
-// LeakyReluOpData: six int32 (multipliers, shifts, zero points) -> 24/4.
+// ---- LEAKY_RELU (leaky_relu.cc, leaky_relu_common.cc), ELU (elu.cc) ---------------------------
 
 Status leakyReluInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(24, "LeakyReluOpData");
+    return allocateStruct(ctx, opdata::kLeakyReluOpData);
 }
 
-Status unaryTypesEqualPrepare(KernelContext& ctx)
+// CalculateOpDataLeakyRelu / elu.cc CalculateOpData: counts, both tensors, one type.
+Status unaryTypesEqualPrepare(KernelContext& ctx, const std::string& file, int countsLine, int typesLine)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 1, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
-    return requireSameType(ctx, *ctx.input(0), *ctx.output(0), "input->type != output->type");
+    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, countsLine));
+    return typesEq(ctx, file, typesLine, "input->type", "output->type", ctx.input(0)->type, ctx.output(0)->type);
+}
+
+Status leakyReluPrepare(KernelContext& ctx)
+{
+    return unaryTypesEqualPrepare(ctx, kernelFile("leaky_relu_common.cc"), 35, 43);
+}
+
+Status eluInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx, opdata::kOpDataElu);
+}
+
+Status eluPrepare(KernelContext& ctx)
+{
+    return unaryTypesEqualPrepare(ctx, kernelFile("elu.cc"), 85, 93);
 }
 
 // ---- PRELU (prelu.cc, prelu_common.cc) -------------------------------------------------------
-// PreluParams: seven int32 -> 28/4.
 
 Status preluInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(28, "PreluParams");
+    return allocateStruct(ctx, opdata::kPreluParams);
 }
 
 Status preluPrepare(KernelContext& ctx)
@@ -246,46 +238,43 @@ Status preluPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
     ARENASCOPE_TRY(temps.output(0));
-    if (ctx.output(0)->type == D::Int16 && ctx.input(1)->type != D::Int8)
-        return ctx.kernelError("alpha->type == kTfLiteInt8 was not true.");
+    if (ctx.output(0)->type == D::Int16)
+        return ensure(ctx, ctx.input(1)->type == D::Int8, kernelFile("prelu_common.cc").c_str(), 101,
+            "alpha->type == kTfLiteInt8");
     return okStatus();
 }
 
-// ---- ELU (elu.cc) ----------------------------------------------------------------------------
-// OpData {int8 table[256]} -> 256/1.
-
-Status eluInit(KernelContext& ctx)
-{
-    return ctx.allocatePersistent(256, "OpData (elu lookup table)");
-}
-
 // ---- Elementwise (elementwise.cc) -------------------------------------------------------------
-// OpDataAbsRsqrt: multiplier 0, shift 4, input_offset 8, output_offset 12, needs_rescale (bool)
-// 16, input_quantization_type (enum : int) 20, input_type (TfLiteType) 24 -> 28/4.
 
 Status absRsqrtInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(28, "OpDataAbsRsqrt");
+    return allocateStruct(ctx, opdata::kOpDataAbsRsqrt);
 }
 
 Error elementwiseUnsupported(KernelContext& ctx, const Tensor& t)
 {
-    return ctx.kernelError(
-        formatString("Input data type %s (%d) is not supported.", typeName(t.type).c_str(), static_cast<int>(t.type)));
+    const TfLiteTypeInfo info = tfliteType(t.type);
+    return ctx.kernelError(formatString("Input data type %s (%d) is not supported.", info.name, info.code));
 }
 
-// GenericPrepare<IsSupportedType>: one input, one output, same type, type in `supported`.
-Status genericPrepare(KernelContext& ctx, std::initializer_list<DataType> supported)
+// The start GenericPrepare and PrepareAbsRsqrt share: counts (lines 81/82 resp. 105/106),
+// both tensors, one type (89 resp. 111), a supported type.
+Status elementwiseCommon(
+    KernelContext& ctx, TempTensors& temps, int countsLine, int typesLine, std::initializer_list<DataType> supported)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 1, 1));
-    TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    const std::string file = kernelFile("elementwise.cc");
+    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, countsLine));
     const Tensor& input = *ctx.input(0);
-    ARENASCOPE_TRY(requireSameType(ctx, input, *ctx.output(0), "input->type != output->type"));
+    ARENASCOPE_TRY(typesEq(ctx, file, typesLine, "input->type", "output->type", input.type, ctx.output(0)->type));
     if (!isOneOf(input.type, supported))
         return elementwiseUnsupported(ctx, input);
     return okStatus();
+}
+
+Status genericPrepare(KernelContext& ctx, std::initializer_list<DataType> supported)
+{
+    TempTensors temps(ctx);
+    return elementwiseCommon(ctx, temps, 81, 89, supported);
 }
 
 Status numericPrepare(KernelContext& ctx)
@@ -297,27 +286,23 @@ Status logicalPrepare(KernelContext& ctx)
     return genericPrepare(ctx, { D::Bool });
 }
 
-// PrepareAbsRsqrt: as GenericPrepare, then quantized inputs need affine quantization on both
-// tensors (and zero points of 0 for int16).
+// PrepareAbsRsqrt: int8, and int16 with quantization, need affine quantization on both tensors
+// and, for int16, zero points of 0.
 Status absRsqrtPrepare(KernelContext& ctx, std::initializer_list<DataType> supported)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 1, 1));
+    const std::string file = kernelFile("elementwise.cc");
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(elementwiseCommon(ctx, temps, 105, 111, supported));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(requireSameType(ctx, input, output, "input->type != output->type"));
-    if (!isOneOf(input.type, supported))
-        return elementwiseUnsupported(ctx, input);
     if (input.type == D::Int8 || (input.type == D::Int16 && input.quant.present)) {
-        if (!input.quant.present)
-            return ctx.kernelError("input->quantization.type != kTfLiteAffineQuantization");
-        if (!output.quant.present)
-            return ctx.kernelError("output->quantization.type != kTfLiteAffineQuantization");
+        ARENASCOPE_TRY(ensureEq(ctx, file.c_str(), 130, "input->quantization.type", "kTfLiteAffineQuantization",
+            quantizationType(input), 1));
+        ARENASCOPE_TRY(ensureEq(ctx, file.c_str(), 132, "output->quantization.type", "kTfLiteAffineQuantization",
+            quantizationType(output), 1));
         if (input.type == D::Int16) {
-            ARENASCOPE_TRY(requireZeroPoint(ctx, input, 0, "input"));
-            ARENASCOPE_TRY(requireZeroPoint(ctx, output, 0, "output"));
+            ARENASCOPE_TRY(zeroPointEq(ctx, file, 149, input, "op_data->input_offset", "0", 0));
+            ARENASCOPE_TRY(zeroPointEq(ctx, file, 150, output, "op_data->output_offset", "0", 0));
         }
     }
     return okStatus();
@@ -333,244 +318,273 @@ Status rsqrtPrepare(KernelContext& ctx)
 }
 
 // ---- EXP (exp.cc), CEIL (ceil.cc), ROUND (round.cc) --------------------------------------------
-// Float only; the output must match the input's type, bytes and dims.
+// Float only; the output must match the input's type, bytes and dims. `line` is the line of
+// TF_LITE_ENSURE_TYPES_EQ(context, input->type, kTfLiteFloat32); the checks follow it line
+// by line, the per-dimension one a line further down.
 
-Status sameFloatShape(KernelContext& ctx)
+Status sameFloatShape(KernelContext& ctx, const std::string& file, int line)
 {
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    if (input.type != D::Float32)
-        return ctx.kernelError(
-            formatString("input->type != kTfLiteFloat32 (%s != float32)", typeName(input.type).c_str()));
-    ARENASCOPE_TRY(requireSameType(ctx, output, input, "output->type != input->type"));
-    if (output.bytes != input.bytes)
-        return ctx.kernelError(formatString("output->bytes != input->bytes (%llu != %llu)",
-            static_cast<unsigned long long>(output.bytes), static_cast<unsigned long long>(input.bytes)));
-    if (output.shape != input.shape)
-        return ctx.kernelError("output->dims != input->dims");
+    ARENASCOPE_TRY(typesEq(ctx, file, line, "input->type", "kTfLiteFloat32", input.type, D::Float32));
+    ARENASCOPE_TRY(typesEq(ctx, file, line + 1, "output->type", "input->type", output.type, input.type));
+    ARENASCOPE_TRY(ensureEq(ctx, file.c_str(), line + 2, "output->bytes", "input->bytes",
+        static_cast<long long>(output.bytes), static_cast<long long>(input.bytes)));
+    ARENASCOPE_TRY(ensureEq(ctx, file.c_str(), line + 3, "output->dims->size", "input->dims->size",
+        static_cast<long long>(output.shape.size()), static_cast<long long>(input.shape.size())));
+    for (std::size_t i = 0; i < output.shape.size(); ++i)
+        ARENASCOPE_TRY(ensureEq(ctx, file.c_str(), line + 5, "output->dims->data[i]", "input->dims->data[i]",
+            output.shape[i], input.shape[i]));
     return okStatus();
 }
 
 Status expPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 1, 1));
+    const std::string file = kernelFile("exp.cc");
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
-    return sameFloatShape(ctx);
+    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, 33));
+    return sameFloatShape(ctx, file, 41);
 }
 
 // CEIL and ROUND take the tensors before checking the counts.
-Status ceilRoundPrepare(KernelContext& ctx)
+Status ceilRoundPrepare(KernelContext& ctx, const std::string& file, int countsLine)
 {
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.output(0));
-    ARENASCOPE_TRY(requireCounts(ctx, 1, 1));
-    return sameFloatShape(ctx);
+    ARENASCOPE_TRY(ensureCounts(ctx, file.c_str(), countsLine, countsLine + 1, 1, 1));
+    return sameFloatShape(ctx, file, countsLine + 2);
+}
+
+Status ceilPrepare(KernelContext& ctx)
+{
+    return ceilRoundPrepare(ctx, kernelFile("ceil.cc"), 39);
+}
+Status roundPrepare(KernelContext& ctx)
+{
+    return ceilRoundPrepare(ctx, kernelFile("round.cc"), 38);
 }
 
 // ---- DEQUANTIZE (dequantize.cc, dequantize_common.cc) ------------------------------------------
-// DequantizeOpData: DequantizationParams {double scale 0; int32 zero_point 8} (16/8),
-// output_multiplier 16, output_shift 20, output_zero_point 24 -> 28, padded to 32/8 on both.
 
 Status dequantizeInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(32, "DequantizeOpData");
+    return allocateStruct(ctx, opdata::kDequantizeOpData);
 }
 
 Status dequantizePrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 1, 1));
+    const std::string file = kernelFile("dequantize_common.cc");
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
-    if (!isOneOf(ctx.input(0)->type, { D::Int8, D::Int16, D::UInt8 }))
-        return ctx.kernelError(
-            "input->type == kTfLiteInt8 || input->type == kTfLiteInt16 || input->type == kTfLiteUInt8 was not true.");
-    if (ctx.output(0)->type != D::Float32)
-        return ctx.kernelError("output->type == kTfLiteFloat32 was not true.");
-    return okStatus();
+    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, 32));
+    ARENASCOPE_TRY(ensure(ctx, isOneOf(ctx.input(0)->type, { D::Int8, D::Int16, D::UInt8 }), file.c_str(), 43,
+        "input->type == kTfLiteInt8 || input->type == kTfLiteInt16 || input->type == kTfLiteUInt8"));
+    return ensure(ctx, ctx.output(0)->type == D::Float32, file.c_str(), 46, "output->type == kTfLiteFloat32");
 }
 
 // ---- L2_NORMALIZATION (l2norm.cc) ---------------------------------------------------------------
-// L2NormalizationParams {int32 input_zero_point} -> 4/4.
 
 Status l2NormInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(4, "L2NormalizationParams");
+    return allocateStruct(ctx, opdata::kL2NormalizationParams);
+}
+
+// TfLiteL2NormParams::activation. L2NormOptions field 0 is fused_activation_function (a
+// byte); the project's schema leaves the table empty, so the field is read from the raw table.
+int l2NormActivation(const KernelContext& ctx)
+{
+    const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_L2NormOptions() : nullptr;
+    return options ? reinterpret_cast<const flatbuffers::Table*>(options)->GetField<std::int8_t>(4, 0) : 0;
 }
 
 Status l2NormPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 1, 1));
+    const std::string file = kernelFile("l2norm.cc");
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, 44));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    if (input.shape.size() > 4)
-        return ctx.kernelError("NumDimensions(input) <= 4 was not true.");
-    if (!isOneOf(output.type, { D::Float32, D::Int8 }))
-        return ctx.kernelError("output->type == kTfLiteFloat32 || output->type == kTfLiteInt8 was not true.");
-    ARENASCOPE_TRY(requireSameType(ctx, input, output, "input->type != output->type"));
-    // L2NormOptions field 0 is fused_activation_function (a byte); the project's schema
-    // leaves the table empty, so the field is read from the raw table.
-    const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_L2NormOptions() : nullptr;
-    if (options && reinterpret_cast<const flatbuffers::Table*>(options)->GetField<std::int8_t>(4, 0) != 0)
-        return ctx.kernelError("params->activation != kTfLiteActNone");
-    return okStatus();
+    ARENASCOPE_TRY(ensure(ctx, input.shape.size() <= 4, file.c_str(), 55, "NumDimensions(input) <= 4"));
+    ARENASCOPE_TRY(ensure(ctx, isOneOf(output.type, { D::Float32, D::Int8 }), file.c_str(), 57,
+        "output->type == kTfLiteFloat32 || output->type == kTfLiteInt8"));
+    ARENASCOPE_TRY(typesEq(ctx, file, 59, "input->type", "output->type", input.type, output.type));
+    return ensureEq(ctx, file.c_str(), 68, "params->activation", "kTfLiteActNone", l2NormActivation(ctx), 0);
 }
 
 // ---- LOG_SOFTMAX (log_softmax.cc) -----------------------------------------------------------------
-// No Init. For int8, Prepare allocates LogSoftmaxOpData: five int32 (0..19), size_t outer_size,
-// size_t depth -> 28/4 (abi32arm), 40/8 (abi64: outer_size at 24, depth at 32).
+// No Init. For int8, CalculateOpData allocates LogSoftmaxOpData while both tensors are held.
 
 Status logSoftmaxPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 1, 1));
+    const std::string file = kernelFile("log_softmax.cc");
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, 49));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(requireSameType(ctx, input, output, "input->type != output->type"));
-    if (input.shape != output.shape)
-        return ctx.kernelError("HaveSameShapes(input, output) was not true.");
-    if (input.type == D::Int8) {
-        ARENASCOPE_TRY(ctx.allocatePersistent(bySize(ctx, 28, 40), "LogSoftmaxOpData"));
-        const QuantParams out = quantParams(ctx, output);
-        if (out.scale != 16.0f / 256.0f)
-            return ctx.kernelError("output->params.scale == kOutputScale was not true.");
-        if (out.zeroPoint != 127)
-            return ctx.kernelError("output->params.zero_point == kOutputZeroPoint was not true.");
-    }
-    return okStatus();
+    ARENASCOPE_TRY(typesEq(ctx, file, 57, "input->type", "output->type", input.type, output.type));
+    ARENASCOPE_TRY(ensure(ctx, input.shape == output.shape, file.c_str(), 59, "HaveSameShapes(input, output)"));
+    if (input.type != D::Int8)
+        return okStatus();
+    ARENASCOPE_TRY(allocateStruct(ctx, opdata::kLogSoftmaxOpData));
+    const QuantParams out = quantParams(ctx, output);
+    ARENASCOPE_TRY(ensure(ctx, out.scale == 16.0f / 256.0f, file.c_str(), 72, "output->params.scale == kOutputScale"));
+    return ensure(ctx, out.zeroPoint == 127, file.c_str(), 73, "output->params.zero_point == kOutputZeroPoint");
 }
 
 // ---- SUB (sub.cc, sub_common.cc) ----------------------------------------------------------------
-// OpDataSub: requires_broadcast (bool) 0, then twelve int32 fields 4..51 -> 52/4.
 
 Status subInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(52, "OpDataSub");
+    return allocateStruct(ctx, opdata::kOpDataSub);
 }
 
 Status subPrepare(KernelContext& ctx)
 {
+    const std::string file = kernelFile("sub_common.cc");
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
     ARENASCOPE_TRY(temps.output(0));
-    // int8/int16 outputs take CalculateActivationRangeQuantized, which accepts both.
-    if (ctx.output(0)->type == D::Int32) {
-        const std::array<std::pair<const Tensor*, const char*>, 3> tensors
-            = { { { ctx.input(0), "input1" }, { ctx.input(1), "input2" }, { ctx.output(0), "output" } } };
-        for (const auto& [t, role] : tensors)
-            if (t->quant.present)
-                return ctx.kernelError(formatString(
-                    "%s->quantization.type != kTfLiteNoQuantization (Only support INT32 unquantized SUB)", role));
+    // CalculateOpDataSub: int8/int16 outputs take CalculateActivationRangeQuantized, which
+    // accepts both. Only unquantized int32 is supported.
+    if (ctx.output(0)->type != D::Int32)
+        return okStatus();
+    ARENASCOPE_TRY(ensureEq(ctx, file.c_str(), 103, "input1->quantization.type", "kTfLiteNoQuantization",
+        quantizationType(*ctx.input(0)), 0));
+    ARENASCOPE_TRY(ensureEq(ctx, file.c_str(), 105, "input2->quantization.type", "kTfLiteNoQuantization",
+        quantizationType(*ctx.input(1)), 0));
+    return ensureEq(ctx, file.c_str(), 107, "output->quantization.type", "kTfLiteNoQuantization",
+        quantizationType(*ctx.output(0)), 0);
+}
+
+// ---- SQUARED_DIFFERENCE (squared_difference.cc) ---------------------------------------------------
+
+Status squaredDifferenceInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx, opdata::kOpDataSquaredDifference);
+}
+
+// The int8 zero-point range checks, lines 115..126: each tensor's >= min, then <= max.
+Status squaredDifferenceInt8(KernelContext& ctx, const std::string& file, const std::array<const Tensor*, 3>& tensors)
+{
+    static constexpr std::array<const char*, 3> kNames = { "input1_quantization_params.zero_point",
+        "input2_quantization_params.zero_point", "output_quantization_params.zero_point" };
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        const std::int32_t zp = quantParams(ctx, *tensors[i]).zeroPoint;
+        const int line = 115 + 4 * static_cast<int>(i);
+        ARENASCOPE_TRY(
+            ensure(ctx, zp >= -128, file.c_str(), line, (std::string(kNames[i]) + " >= integer_type_min").c_str()));
+        ARENASCOPE_TRY(
+            ensure(ctx, zp <= 127, file.c_str(), line + 2, (std::string(kNames[i]) + " <= integer_type_max").c_str()));
     }
     return okStatus();
 }
 
-// ---- SQUARED_DIFFERENCE (squared_difference.cc) ---------------------------------------------------
-// OpData {bool requires_broadcast; ArithmeticParams arithmetic_params}. ArithmeticParams:
-// broadcast_category (uint8) 0, ten int32 4..43, quantized_activation_min/max 44/48, float min/max
-// 52/56, int64 min/max 64/72, int16 min/max 80/82, int broadcast_shape[5] 84..103 -> 104/8.
-// OpData: bool 0, params at 8 -> 112/8 on both targets.
-
-Status squaredDifferenceInit(KernelContext& ctx)
+Status squaredDifferenceInt16(KernelContext& ctx, const std::string& file, const std::array<const Tensor*, 3>& tensors)
 {
-    return ctx.allocatePersistent(112, "OpData (squared_difference)");
+    static constexpr std::array<const char*, 3> kConditions = { "input1_quantization_params.zero_point == 0",
+        "input2_quantization_params.zero_point == 0", "output_quantization_params.zero_point == 0" };
+    for (std::size_t i = 0; i < tensors.size(); ++i)
+        ARENASCOPE_TRY(ensure(ctx, quantParams(ctx, *tensors[i]).zeroPoint == 0, file.c_str(),
+            136 + static_cast<int>(i), kConditions[i]));
+    return okStatus();
 }
 
 Status squaredDifferencePrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 2, 1));
+    const std::string file = kernelFile("squared_difference.cc");
+    ARENASCOPE_TRY(ensureCounts(ctx, file.c_str(), 91, 92, 2, 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
     ARENASCOPE_TRY(temps.output(0));
     const Tensor& input1 = *ctx.input(0);
     const Tensor& input2 = *ctx.input(1);
-    ARENASCOPE_TRY(requireSameType(ctx, input1, input2, "input1->type != input2->type"));
+    ARENASCOPE_TRY(typesEq(ctx, file, 106, "input1->type", "input2->type", input1.type, input2.type));
     const std::array<const Tensor*, 3> tensors = { &input1, &input2, ctx.output(0) };
-    if (input1.type == D::Int8) {
-        for (const Tensor* t : tensors) {
-            const std::int64_t zp = quantParams(ctx, *t).zeroPoint;
-            if (zp < -128 || zp > 127)
-                return ctx.kernelError("zero_point within the int8 range was not true.");
-        }
-    } else if (input1.type == D::Int16) {
-        for (const Tensor* t : tensors)
-            if (quantParams(ctx, *t).zeroPoint != 0)
-                return ctx.kernelError("quantization_params.zero_point == 0 was not true.");
-    }
+    if (input1.type == D::Int8)
+        return squaredDifferenceInt8(ctx, file, tensors);
+    if (input1.type == D::Int16)
+        return squaredDifferenceInt16(ctx, file, tensors);
     return okStatus();
 }
 
 // ---- FLOOR_DIV (floor_div.cc), FLOOR_MOD (floor_mod.cc) ---------------------------------------------
 // Init returns nullptr (no allocation). Prepare: two inputs and one output of one type.
 
-Status floorBinaryPrepare(KernelContext& ctx)
+Status floorBinaryPrepare(KernelContext& ctx, const std::string& file, int countsLine, int typesLine)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 2, 1));
+    ARENASCOPE_TRY(ensureCounts(ctx, file.c_str(), countsLine, countsLine + 1, 2, 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
     ARENASCOPE_TRY(temps.output(0));
-    ARENASCOPE_TRY(requireSameType(ctx, *ctx.input(0), *ctx.input(1), "input1->type != input2->type"));
-    return requireSameType(ctx, *ctx.input(0), *ctx.output(0), "input1->type != output->type");
+    const DataType t1 = ctx.input(0)->type;
+    ARENASCOPE_TRY(typesEq(ctx, file, typesLine, "input1->type", "input2->type", t1, ctx.input(1)->type));
+    return typesEq(ctx, file, typesLine + 1, "input1->type", "output->type", t1, ctx.output(0)->type);
+}
+
+Status floorDivPrepare(KernelContext& ctx)
+{
+    return floorBinaryPrepare(ctx, kernelFile("floor_div.cc"), 37, 50);
+}
+Status floorModPrepare(KernelContext& ctx)
+{
+    return floorBinaryPrepare(ctx, kernelFile("floor_mod.cc"), 42, 55);
 }
 
 // ---- ADD_N (add_n.cc) ----------------------------------------------------------------------------------
-// No Init. Prepare holds input 0 and the output, takes and releases inputs 1..n-1 one by one,
-// then: float32 -> scratch of n pointers; int8 -> OpData (ten int32: 40/4) then the same scratch.
+// No Init. CalculateOpData holds input 0 and the output, takes and releases inputs 1..n-1 one
+// by one, then: float32 -> scratch of n pointers; int8 -> OpData (allocated while input 0 and
+// the output are held) then the same scratch.
+
+// The checks on input i (lines 66..75), while it is held.
+Status addNCheckInput(KernelContext& ctx, const Tensor& first, const Tensor& input)
+{
+    const std::string file = kernelFile("add_n.cc");
+    ARENASCOPE_TRY(
+        ensure(ctx, input.shape == first.shape, file.c_str(), 67, "HaveSameShapes(input_tensor_first, input)"));
+    ARENASCOPE_TRY(typesEq(ctx, file, 68, "input_tensor_first->type", "input->type", first.type, input.type));
+    if (first.type != D::Int8)
+        return okStatus();
+    const QuantParams a = quantParams(ctx, first);
+    const QuantParams b = quantParams(ctx, input);
+    ARENASCOPE_TRY(ensure(ctx, a.zeroPoint == b.zeroPoint, file.c_str(), 72,
+        "input_tensor_first->params.zero_point == input->params.zero_point"));
+    return ensure(ctx, a.scale == b.scale, file.c_str(), 74, "input_tensor_first->params.scale == input->params.scale");
+}
 
 Status addNPrepare(KernelContext& ctx)
 {
+    const std::string file = kernelFile("add_n.cc");
     const std::size_t n = ctx.inputCount();
-    if (n < 2)
-        return ctx.kernelError("num_inputs >= 2 was not true.");
-    if (ctx.outputCount() != 1)
-        return ctx.kernelError(formatString("NumOutputs(node) != 1 (%zu != 1)", ctx.outputCount()));
+    ARENASCOPE_TRY(ensure(ctx, n >= 2, file.c_str(), 51, "num_inputs >= 2"));
+    ARENASCOPE_TRY(
+        ensureEq(ctx, file.c_str(), 52, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.output(0));
     const Tensor& first = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(requireSameType(ctx, output, first, "output->type != input_tensor_first->type"));
-    const QuantParams firstQuant = quantParams(ctx, first);
+    ARENASCOPE_TRY(typesEq(ctx, file, 63, "output->type", "input_tensor_first->type", output.type, first.type));
     for (std::size_t i = 1; i < n; ++i) {
         auto in = ctx.tempInput(i);
         if (!in)
             return in.error();
         if (!in.value().valid)
-            return ctx.kernelError(formatString("input %zu is missing (TF_LITE_ENSURE failed)", i));
-        const Tensor& input = *ctx.input(i);
-        if (input.shape != first.shape)
-            return ctx.kernelError("HaveSameShapes(input_tensor_first, input) was not true.");
-        ARENASCOPE_TRY(requireSameType(ctx, first, input, "input_tensor_first->type != input->type"));
-        if (first.type == D::Int8) {
-            const QuantParams q = quantParams(ctx, input);
-            if (q.zeroPoint != firstQuant.zeroPoint)
-                return ctx.kernelError(
-                    "input_tensor_first->params.zero_point == input->params.zero_point was not true.");
-            if (q.scale != firstQuant.scale)
-                return ctx.kernelError("input_tensor_first->params.scale == input->params.scale was not true.");
-        }
+            return ensureFailed(ctx, file.c_str(), 66, "input != nullptr");
+        const Status checked = addNCheckInput(ctx, first, *ctx.input(i));
         ctx.releaseTemp(in.value());
+        ARENASCOPE_TRY(checked);
     }
     const std::uint64_t pointers = static_cast<std::uint64_t>(ctx.target().pointerBytes()) * n;
     if (output.type == D::Float32)
         return ctx.requestScratch(pointers, "ADD_N input pointers");
     if (output.type == D::Int8) {
-        ARENASCOPE_TRY(ctx.allocatePersistent(40, "OpData (add_n)"));
+        ARENASCOPE_TRY(allocateStruct(ctx, opdata::kOpDataAddN));
         return ctx.requestScratch(pointers, "ADD_N input pointers");
     }
-    return ctx.kernelError(
-        formatString("ADD_N only supports FLOAT32 and INT8, got %s.", typeName(output.type).c_str()));
+    return ctx.kernelError(formatString("ADD_N only supports FLOAT32 and INT8, got %s.", tfliteType(output.type).name));
 }
 
 // ---- The table -------------------------------------------------------------------------------------------
@@ -593,19 +607,19 @@ const std::array kUnaryProfiles = {
     builtin("SQRT", "kernels/elementwise.cc", nullptr, nullptr, numericPrepare),
     builtin("RSQRT", "kernels/elementwise.cc", nullptr, absRsqrtInit, rsqrtPrepare),
     builtin("LOGICAL_NOT", "kernels/elementwise.cc", nullptr, nullptr, logicalPrepare),
-    builtin("FLOOR_DIV", "kernels/floor_div.cc", nullptr, nullptr, floorBinaryPrepare),
+    builtin("FLOOR_DIV", "kernels/floor_div.cc", nullptr, nullptr, floorDivPrepare),
     builtin("SQUARE", "kernels/elementwise.cc", nullptr, nullptr, numericPrepare),
-    builtin("FLOOR_MOD", "kernels/floor_mod.cc", nullptr, nullptr, floorBinaryPrepare),
+    builtin("FLOOR_MOD", "kernels/floor_mod.cc", nullptr, nullptr, floorModPrepare),
     builtin("LEAKY_RELU", "kernels/leaky_relu.cc, leaky_relu_common.cc", &options::kLeakyRelu, leakyReluInit,
-        unaryTypesEqualPrepare),
+        leakyReluPrepare),
     builtin("SQUARED_DIFFERENCE", "kernels/squared_difference.cc", nullptr, squaredDifferenceInit,
         squaredDifferencePrepare),
     builtin("ABS", "kernels/elementwise.cc", nullptr, absRsqrtInit, absPrepare),
-    builtin("CEIL", "kernels/ceil.cc", nullptr, nullptr, ceilRoundPrepare),
+    builtin("CEIL", "kernels/ceil.cc", nullptr, nullptr, ceilPrepare),
     builtin("ADD_N", "kernels/add_n.cc", nullptr, nullptr, addNPrepare),
     builtin("COS", "kernels/elementwise.cc", nullptr, nullptr, numericPrepare),
-    builtin("ELU", "kernels/elu.cc", nullptr, eluInit, unaryTypesEqualPrepare),
-    builtin("ROUND", "kernels/round.cc", nullptr, nullptr, ceilRoundPrepare),
+    builtin("ELU", "kernels/elu.cc", nullptr, eluInit, eluPrepare),
+    builtin("ROUND", "kernels/round.cc", nullptr, nullptr, roundPrepare),
     builtin("HARD_SWISH", "kernels/hard_swish.cc, hard_swish_common.cc", nullptr, hardSwishInit, hardSwishPrepare),
 };
 

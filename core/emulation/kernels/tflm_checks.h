@@ -1,0 +1,96 @@
+#pragma once
+// TF_LITE_ENSURE-style checks for the math kernel profiles (unary_ops, dense, conv,
+// elementwise), written as Status-returning conditions so a profile reads like the kernel:
+//   ARENASCOPE_TRY(ensureEq(ctx, kFile, 46, "output->params.zero_point", "-128", zp, -128));
+// Each prints what TFLM prints (kernel_helpers.h: ensureFailed & co.) with the kernel's
+// __FILE__ and __LINE__, and the tensor parameters TFLM reads (TfLiteTensor::params).
+
+#include "kernel_helpers.h"
+
+#include <string>
+
+namespace arenascope::kernels {
+
+// TfLiteTensor::params as TFLM fills them (InitializeTfLiteTensorFromFlatbuffer in
+// micro_allocator.cc): the first scale and zero point, only when the flatbuffer tensor has
+// both, otherwise 0 / 0.
+struct QuantParams {
+    float scale = 0.0f;
+    std::int32_t zeroPoint = 0;
+};
+
+inline QuantParams quantParams(const KernelContext& ctx, const Tensor& t)
+{
+    QuantParams p;
+    if (!t.quant.present)
+        return p;
+    const tflite::Model* fb = ctx.model().flatbuffer();
+    if (!fb || !fb->subgraphs() || ctx.subgraph().id.value >= fb->subgraphs()->size())
+        return p;
+    const auto* sg = fb->subgraphs()->Get(ctx.subgraph().id.value);
+    if (!sg->tensors() || t.id.value >= sg->tensors()->size())
+        return p;
+    const auto* q = sg->tensors()->Get(t.id.value)->quantization();
+    if (q && q->scale() && q->scale()->size() > 0 && q->zero_point() && q->zero_point()->size() > 0) {
+        p.scale = q->scale()->Get(0);
+        // The flatbuffer's int64 zero point narrowed to the struct's int32.
+        p.zeroPoint = static_cast<std::int32_t>(q->zero_point()->Get(0));
+    }
+    return p;
+}
+
+// TfLiteTensor::quantization.type: kTfLiteAffineQuantization (1) when TFLM copied the
+// tensor's quantization, else kTfLiteNoQuantization (0).
+inline int quantizationType(const Tensor& t)
+{
+    return t.quant.present ? 1 : 0;
+}
+
+// TF_LITE_ENSURE(context, condition).
+inline Status ensure(KernelContext& ctx, bool ok, const char* file, int line, const char* condition)
+{
+    if (ok)
+        return okStatus();
+    return ensureFailed(ctx, file, line, condition);
+}
+
+// TF_LITE_ENSURE_EQ(context, a, b): TFLM prints both values with %d.
+inline Status ensureEq(
+    KernelContext& ctx, const char* file, int line, const char* a, const char* b, long long va, long long vb)
+{
+    if (va == vb)
+        return okStatus();
+    return ensureEqFailed(ctx, file, line, a, b, static_cast<int>(va), static_cast<int>(vb));
+}
+
+// TF_LITE_ENSURE_TYPES_EQ(context, a, b): both types by TfLiteTypeGetName.
+inline Status ensureTypesEq(
+    KernelContext& ctx, const char* file, int line, const char* a, const char* b, DataType ta, DataType tb)
+{
+    if (ta == tb)
+        return okStatus();
+    return ensureTypesEqFailed(ctx, file, line, a, b, ta, tb);
+}
+
+// TF_LITE_ENSURE_EQ(context, NumInputs(node), inputs) at `inputsLine`, then the same for the
+// outputs at `outputsLine`.
+inline Status ensureCounts(
+    KernelContext& ctx, const char* file, int inputsLine, int outputsLine, std::size_t inputs, std::size_t outputs)
+{
+    const std::string in = std::to_string(inputs);
+    const std::string out = std::to_string(outputs);
+    ARENASCOPE_TRY(ensureEq(ctx, file, inputsLine, "NumInputs(node)", in.c_str(),
+        static_cast<long long>(ctx.inputCount()), static_cast<long long>(inputs)));
+    return ensureEq(ctx, file, outputsLine, "NumOutputs(node)", out.c_str(), static_cast<long long>(ctx.outputCount()),
+        static_cast<long long>(outputs));
+}
+
+// CalculateActivationRangeQuantized (lite/kernels/kernel_util.cc): only uint8, int8 and
+// int16 outputs have a quantized range; anything else is TF_LITE_ENSURE(context, false).
+inline Status activationRangeQuantized(KernelContext& ctx, const Tensor& output)
+{
+    const bool ok = isOneOf(output.type, { DataType::UInt8, DataType::Int8, DataType::Int16 });
+    return ensure(ctx, ok, "tensorflow/lite/kernels/kernel_util.cc", 405, "false");
+}
+
+} // namespace arenascope::kernels
