@@ -20,6 +20,7 @@ using namespace tflite;
 constexpr std::int32_t kClasses = 10;
 constexpr std::int32_t kSmallestFeatureMap = 4; // no downsampling below 4x4
 constexpr std::array<std::int32_t, 6> kChannelSteps = { 8, 16, 24, 32, 48, 64 };
+constexpr float kScale = 0.01f; // activations and the first filter channel
 
 // An activation tensor and its square NHWC shape [1, size, size, channels].
 struct Activation {
@@ -89,7 +90,8 @@ public:
         const std::string name = opName("dense");
         const std::int32_t flat = in.size * in.size * in.channels;
         const std::int32_t filter = constant(name + "/filter", TensorType::INT8, { kClasses, flat }, -1);
-        const std::int32_t bias = constant(name + "/bias", TensorType::INT32, { kClasses }, -1);
+        // Per-tensor: TFLM checks the bias scale against input scale x filter scale.
+        const std::int32_t bias = constant(name + "/bias", TensorType::INT32, { kClasses }, -1, kScale * kScale);
         const std::int32_t out = activationTensor(name, { 1, kClasses });
         op(BuiltinOperator::FULLY_CONNECTED, { in.tensor, filter, bias }, out)
             .builtin_options.Set(FullyConnectedOptionsT {});
@@ -114,13 +116,15 @@ private:
     }
 
     // A constant with data in the model; `quantizedDimension` -1 means per-tensor scales.
-    std::int32_t constant(
-        const std::string& name, TensorType type, std::vector<std::int32_t> shape, std::int32_t quantizedDimension)
+    std::int32_t constant(const std::string& name, TensorType type, std::vector<std::int32_t> shape,
+        std::int32_t quantizedDimension, float perTensorScale = kScale)
     {
         const std::size_t channels = quantizedDimension < 0
             ? 1
             : static_cast<std::size_t>(shape[static_cast<std::size_t>(quantizedDimension)]);
         TensorSpec spec = quantized(name, type, std::move(shape), channels, 0);
+        if (quantizedDimension < 0)
+            spec.scales = { perTensorScale };
         spec.quantizedDimension = std::max(quantizedDimension, 0);
         return m_builder.sharedConstant(spec);
     }
@@ -136,7 +140,7 @@ private:
     {
         TensorSpec t { name, type, std::move(shape), {}, {}, 0, false };
         for (std::size_t c = 0; c < channels; ++c) {
-            t.scales.push_back(0.01f + 0.0001f * static_cast<float>(c % 64));
+            t.scales.push_back(kScale + 0.0001f * static_cast<float>(c % 64));
             t.zeroPoints.push_back(zp);
         }
         return t;

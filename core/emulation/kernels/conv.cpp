@@ -18,7 +18,6 @@ using D = DataType;
 
 constexpr const char* kConvCommon = "tensorflow/lite/micro/kernels/conv_common.cc";
 constexpr const char* kDepthwiseCommon = "tensorflow/lite/micro/kernels/depthwise_conv_common.cc";
-constexpr const char* kKernelUtil = "tensorflow/lite/kernels/kernel_util.cc";
 
 // What differs between the two kernels' Prepare.
 struct ConvKind {
@@ -72,11 +71,10 @@ Status populateConvolutionQuantization(
             "filter->type == kTfLiteInt8 || filter->type == kTfLiteInt4"));
         ARENASCOPE_TRY(ensureEq(ctx, kKernelUtil, 243, "affine_quantization->scale->size", "num_channels",
             filter.quant.channels, channels));
-        // Not emulated: kernel_util.cc:244 TF_LITE_ENSURE_EQ(num_channels,
-        // filter->dims->data[affine_quantization->quantized_dimension]). TFLM rejects a filter
-        // whose quantized_dimension does not index its channel axis, but ArenaScope's bundled
-        // example model (core/model/example_model.cpp, dw2/weights) leaves it at 0 and would
-        // then fail; enable with quantizedDimSize() once that model is fixed.
+        const auto dim = static_cast<std::size_t>(filter.quant.quantizedDimension);
+        ARENASCOPE_TRY(ensureEq(ctx, kKernelUtil, 244, "num_channels",
+            "filter->dims->data[affine_quantization->quantized_dimension]", channels,
+            dim < filter.shape.size() ? filter.shape[dim] : 0));
     }
     if (isOneOf(input.type, { D::Int8, D::UInt8, D::Int16 }))
         return activationRangeQuantized(ctx, output);

@@ -25,6 +25,22 @@ constexpr const char* kQuantizeCommon = "tensorflow/lite/micro/kernels/quantize_
 
 // ---- FULLY_CONNECTED ------------------------------------------------------------------------
 
+// kernel_util.cc GetQuantizedConvolutionMultipler (per-tensor filters): the bias scale must be
+// close to input scale x filter scale, relative to the output scale.
+Status checkPerTensorMultiplier(KernelContext& ctx, const Tensor& input, const Tensor& filter)
+{
+    const QuantParams in = quantParams(ctx, input);
+    const QuantParams w = quantParams(ctx, filter);
+    const QuantParams out = quantParams(ctx, *ctx.output(0));
+    if (const Tensor* bias = ctx.input(2)) {
+        const double product = static_cast<double>(in.scale) * static_cast<double>(w.scale);
+        const double diff = std::abs(product - static_cast<double>(quantParams(ctx, *bias).scale));
+        ARENASCOPE_TRY(ensure(
+            ctx, diff / static_cast<double>(out.scale) <= 0.02, kKernelUtil, 322, "scale_diff / output_scale <= 0.02"));
+    }
+    return ensure(ctx, static_cast<double>(in.scale * w.scale) >= 0, kKernelUtil, 335, "input_product_scale >= 0");
+}
+
 // fully_connected_common.cc: CalculateOpDataFullyConnected, called while input, filter, bias
 // and output are held: per-channel filters get their multiplier and shift arrays here.
 Status calculateFullyConnected(KernelContext& ctx, const Tensor& input, const Tensor& filter)
@@ -43,11 +59,9 @@ Status calculateFullyConnected(KernelContext& ctx, const Tensor& input, const Te
         const std::uint64_t n = filter.quant.channels;
         ARENASCOPE_TRY(ctx.allocatePersistent(4 * n, "per_channel_output_multiplier"));
         ARENASCOPE_TRY(ctx.allocatePersistent(4 * n, "per_channel_output_shift"));
+    } else {
+        ARENASCOPE_TRY(checkPerTensorMultiplier(ctx, input, filter));
     }
-    // Not emulated for per-tensor filters: GetQuantizedConvolutionMultipler's
-    // TF_LITE_ENSURE(scale_diff / output_scale <= 0.02) (kernel_util.cc:322) on the bias scale.
-    // ArenaScope's own example and synthetic models (core/model/example_model.cpp,
-    // synthetic_model.cpp) give biases made-up scales that real TFLM would reject there.
     return activationRangeQuantized(ctx, *ctx.output(0));
 }
 
@@ -158,11 +172,9 @@ Status checkSoftmaxQuantization(KernelContext& ctx, const Tensor& input, const T
         return ensureNear(ctx, 99, "output->params.scale", "1.f / 65536", out.scale, 1.f / 65536, 0.001f * 1.f / 65536);
     }
     if (input.type == D::Int8) {
-        // Not emulated: lines 103/104, TF_LITE_ENSURE_EQ(output->params.zero_point, -128) and
-        // TF_LITE_ENSURE(output->params.scale == 1.f / 256). ArenaScope's bundled example model
-        // (core/model/example_model.cpp, "probabilities": scale 0.02, zero point 0) would fail
-        // them as it would in real TFLM.
-        return ensureTypesEq(ctx, kSoftmaxCommon, 102, "output->type", "kTfLiteInt8", output.type, D::Int8);
+        ARENASCOPE_TRY(ensureTypesEq(ctx, kSoftmaxCommon, 102, "output->type", "kTfLiteInt8", output.type, D::Int8));
+        ARENASCOPE_TRY(ensureEq(ctx, kSoftmaxCommon, 103, "output->params.zero_point", "-128", out.zeroPoint, -128));
+        return ensure(ctx, out.scale == 1.f / 256, kSoftmaxCommon, 104, "output->params.scale == 1.f / 256");
     }
     ARENASCOPE_TRY(ensureTypesEq(ctx, kSoftmaxCommon, 133, "input->type", "kTfLiteFloat32", input.type, D::Float32));
     return ensureTypesEq(ctx, kSoftmaxCommon, 134, "output->type", "kTfLiteFloat32", output.type, D::Float32);

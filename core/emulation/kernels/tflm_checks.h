@@ -14,6 +14,9 @@ namespace arenascope::kernels {
 // TfLiteTensor::params as TFLM fills them (InitializeTfLiteTensorFromFlatbuffer in
 // micro_allocator.cc): the first scale and zero point, only when the flatbuffer tensor has
 // both, otherwise 0 / 0.
+// lite/kernels/kernel_util.cc, whose checks several kernels share (__FILE__ in their messages).
+inline constexpr const char* kKernelUtil = "tensorflow/lite/kernels/kernel_util.cc";
+
 struct QuantParams {
     float scale = 0.0f;
     std::int32_t zeroPoint = 0;
