@@ -1,6 +1,7 @@
 #include "kernel_profile.h"
 
 #include "kernels/profile_groups.h"
+#include "kernels/reduce_profiles.h"
 
 #include "core/model/builtin_names.h"
 
@@ -25,7 +26,7 @@ const Index& index()
         Index i;
         for (auto group : { kernels::convProfiles(), kernels::denseProfiles(), kernels::elementwiseProfiles(),
                  kernels::sequenceProfiles(), kernels::signalProfiles(), kernels::unaryProfiles(),
-                 kernels::shapeProfiles(), kernels::logicProfiles() })
+                 kernels::shapeProfiles(), kernels::reduceProfiles(), kernels::logicProfiles() })
             i.all.insert(i.all.end(), group.begin(), group.end());
         for (std::size_t k = 0; k < i.all.size(); ++k) {
             const KernelProfile& p = i.all[k];
