@@ -2,6 +2,7 @@
 
 #include "kernels/cmsis_nn/cmsis_profiles.h"
 #include "kernels/profile_groups.h"
+#include "kernels/reduce_profiles.h"
 
 #include "core/model/builtin_names.h"
 
@@ -51,7 +52,7 @@ const Index& referenceIndex()
 {
     static const Index idx = makeIndex({ kernels::convProfiles(), kernels::denseProfiles(),
         kernels::elementwiseProfiles(), kernels::sequenceProfiles(), kernels::signalProfiles(),
-        kernels::unaryProfiles(), kernels::shapeProfiles(), kernels::logicProfiles() });
+        kernels::unaryProfiles(), kernels::shapeProfiles(), kernels::reduceProfiles(), kernels::logicProfiles() });
     return idx;
 }
 

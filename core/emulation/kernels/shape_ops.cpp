@@ -1,361 +1,326 @@
-// Kernel profiles: data movement, reductions and resize (see profile_groups.h).
-// Sources: tensorflow/lite/micro/kernels/*.cc @90b983c2 (reference kernels), each cited in
-// its row. Builtin-options sizes: TfLite*Params of compiler/mlir/lite/core/c/builtin_op_data.h
-// as ParseXxx in micro/flatbuffer_conversions.cc allocates them (ABI-independent).
-//
-// Not in the table because python_ops_resolver.cc does not register them: REDUCE_MIN,
-// REDUCE_PROD (TFLM has no REDUCE_PROD kernel at all).
+// Kernel profiles: data movement and resize (see profile_groups.h); the reductions are in
+// reduce_ops.cpp. Sources: tensorflow/lite/micro/kernels/*.cc @90b983c2 (reference kernels),
+// each cited in its row. Checks run in the kernel's order and fail with what it prints:
+// TF_LITE_ENSURE* with the file and line (shape_checks.h), MicroPrintf texts verbatim.
+// Builtin-options sizes: TfLite*Params of compiler/mlir/lite/core/c/builtin_op_data.h as
+// ParseXxx in core/api/flatbuffer_conversions.cc allocates them (builtin_options.h).
 #include "builtin_options.h"
-#include "kernel_helpers.h"
 #include "profile_groups.h"
-
-#include "arenascope_tflite_generated.h"
+#include "shape_checks.h"
+#include "shape_op_data.h"
 
 #include <array>
-#include <optional>
-#include <vector>
+#include <string>
 
 namespace arenascope::kernels {
 
 namespace {
 
 using D = DataType;
+using shape::Checks;
+using shape::dimOf;
+using shape::isConstant;
+using shape::rankOf;
 
-std::string typeName(DataType t)
-{
-    return std::string(dataTypeName(t));
-}
+// The sources as TFLM's __FILE__ spells them.
+constexpr const char* kBatchToSpaceNdCc = "tensorflow/lite/micro/kernels/batch_to_space_nd.cc";
+constexpr const char* kBroadcastArgsCc = "tensorflow/lite/micro/kernels/broadcast_args.cc";
+constexpr const char* kBroadcastToCc = "tensorflow/lite/micro/kernels/broadcast_to.cc";
+constexpr const char* kDepthToSpaceCc = "tensorflow/lite/micro/kernels/depth_to_space.cc";
+constexpr const char* kDynamicUpdateSliceCc = "tensorflow/lite/micro/kernels/dynamic_update_slice.cc";
+constexpr const char* kExpandDimsCc = "tensorflow/lite/micro/kernels/expand_dims.cc";
+constexpr const char* kFillCc = "tensorflow/lite/micro/kernels/fill.cc";
+constexpr const char* kGatherCc = "tensorflow/lite/micro/kernels/gather.cc";
+constexpr const char* kGatherNdCc = "tensorflow/lite/micro/kernels/gather_nd.cc";
+constexpr const char* kMirrorPadCc = "tensorflow/lite/micro/kernels/mirror_pad.cc";
+constexpr const char* kResizeBilinearCc = "tensorflow/lite/micro/kernels/resize_bilinear.cc";
+constexpr const char* kResizeNearestNeighborCc = "tensorflow/lite/micro/kernels/resize_nearest_neighbor.cc";
+constexpr const char* kReverseCc = "tensorflow/lite/micro/kernels/reverse.cc";
+constexpr const char* kShapeCc = "tensorflow/lite/micro/kernels/shape.cc";
+constexpr const char* kSliceCc = "tensorflow/lite/micro/kernels/slice.cc";
+constexpr const char* kSpaceToBatchNdCc = "tensorflow/lite/micro/kernels/space_to_batch_nd.cc";
+constexpr const char* kSpaceToDepthCc = "tensorflow/lite/micro/kernels/space_to_depth.cc";
+constexpr const char* kSplitCc = "tensorflow/lite/micro/kernels/split.cc";
+constexpr const char* kSplitVCc = "tensorflow/lite/micro/kernels/split_v.cc";
+constexpr const char* kSqueezeCc = "tensorflow/lite/micro/kernels/squeeze.cc";
+constexpr const char* kTransposeCommonCc = "tensorflow/lite/micro/kernels/transpose_common.cc";
+constexpr const char* kZerosLikeCc = "tensorflow/lite/micro/kernels/zeros_like.cc";
 
-std::size_t rankOf(const Tensor& t)
-{
-    return t.shape.size();
-}
-
-// IsConstantTensor: the tensor has data in the flatbuffer (kTfLiteMmapRo).
-bool isConstant(const Tensor& t)
-{
-    return t.hasData;
-}
-
-// TfLiteIntArrayGetSizeInBytes(rank): what CreateWritableTensorDimsWithCopy allocates.
-std::uint64_t intArrayBytes(std::size_t rank)
-{
-    return 4 + 4 * static_cast<std::uint64_t>(rank);
-}
-
-// micro::CreateWritableTensorDimsWithCopy(output): AllocatePersistentBuffer of the output's
-// dims array (its rank as stored in the model), then both dims pointers move there.
-Status writableOutputDims(KernelContext& ctx)
-{
-    return ctx.allocatePersistent(intArrayBytes(rankOf(*ctx.output(0))), "writable output dims");
-}
-
-Status ensure(KernelContext& ctx, bool condition, const char* what)
-{
-    if (!condition)
-        return ctx.kernelError(formatString("%s was not true.", what));
-    return okStatus();
-}
-
-Status ensureTypesEq(KernelContext& ctx, DataType a, DataType b, const char* what)
-{
-    if (a != b)
-        return ctx.kernelError(formatString("%s (%s != %s)", what, typeName(a).c_str(), typeName(b).c_str()));
-    return okStatus();
-}
-
-// A scalar field of a builtin-options table the trimmed schema declares without fields,
-// read by its schema field id; `def` when absent, out of the table, or another options type.
-template <typename T> T optionField(const KernelContext& ctx, tflite::BuiltinOptions type, int fieldId, T def)
-{
-    const tflite::Operator* op = ctx.op().flatbuffer;
-    if (!op || op->builtin_options_type() != type || !op->builtin_options())
-        return def;
-    const auto* table = static_cast<const flatbuffers::Table*>(op->builtin_options());
-    const auto field = static_cast<flatbuffers::voffset_t>(4 + 2 * fieldId);
-    const flatbuffers::voffset_t offset = table->GetOptionalFieldOffset(field);
-    const auto objectSize = flatbuffers::ReadScalar<flatbuffers::voffset_t>(table->GetVTable() + 2);
-    if (offset == 0 || static_cast<std::size_t>(offset) + sizeof(T) > objectSize)
-        return def;
-    return table->GetField<T>(field, def);
-}
-
-// The int32 values of a constant tensor stored in the flatbuffer, when readable.
-std::optional<std::vector<std::int32_t>> constantInt32(const KernelContext& ctx, const Tensor& t)
-{
-    const tflite::Model* model = ctx.model().flatbuffer();
-    if (!t.hasData || t.type != D::Int32 || !model || !model->buffers() || t.buffer >= model->buffers()->size())
-        return std::nullopt;
-    const tflite::Buffer* buffer = model->buffers()->Get(t.buffer);
-    if (!buffer || !buffer->data() || buffer->data()->size() < 4 * t.elementCount)
-        return std::nullopt;
-    std::vector<std::int32_t> values(t.elementCount);
-    for (std::size_t i = 0; i < values.size(); ++i)
-        values[i] = flatbuffers::ReadScalar<std::int32_t>(buffer->data()->data() + 4 * i);
-    return values;
-}
-
-// ---- MEAN / SUM / REDUCE_MAX (reduce.cc, reduce_common.cc) -------------------------------
-// OpDataReduce: multiplier, shift, temp_buffer_idx, resolved_axis_idx, input_zp, input_scale,
-// output_zp, output_scale, num_output_elements, num_axis: 10 x 4 bytes on both targets.
-Status reduceInit(KernelContext& ctx)
-{
-    return ctx.allocatePersistent(40, "OpDataReduce");
-}
-
-// PrepareSimple: input, (counts), axis, then the output only for int8 input.
-Status reducePrepareSimple(KernelContext& ctx)
-{
-    TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0, false));
-    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "REDUCE"));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(ensureTypesEq(ctx, ctx.input(1)->type, D::Int32, "axis->type != kTfLiteInt32"));
-    if (ctx.input(0) && ctx.input(0)->type == D::Int8)
-        ARENASCOPE_TRY(temps.output(0, false));
-    return okStatus();
-}
-
-// PrepareMeanOrSumHelper: input, output, axis held; an int32 accumulator scratch buffer of
-// the output's element count for int8/int16; then PrepareSimple's own temps.
-Status meanOrSumPrepare(KernelContext& ctx)
-{
-    TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
-    ARENASCOPE_TRY(temps.input(1));
-    const Tensor& input = *ctx.input(0);
-    if (isOneOf(input.type, { D::Int8, D::Int16 }))
-        ARENASCOPE_TRY(ctx.requestScratch(4 * ctx.output(0)->elementCount, "reduce accumulator"));
-    return reducePrepareSimple(ctx);
-}
-
-// PrepareMaxHelper: PrepareSimple first, then input, output, axis held and two scratch
-// buffers: sizeof(int) x input rank, sizeof(int) x axis element count.
-Status reduceMaxPrepare(KernelContext& ctx)
-{
-    ARENASCOPE_TRY(reducePrepareSimple(ctx));
-    TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(ctx.requestScratch(4 * rankOf(*ctx.input(0)), "reduce temp index"));
-    ARENASCOPE_TRY(ctx.requestScratch(4 * ctx.input(1)->elementCount, "reduce resolved axis"));
-    return okStatus();
-}
-
-// ---- TRANSPOSE (transpose.cc, transpose_common.cc) -----------------------------------------
+// ---- TRANSPOSE (transpose.cc, transpose_common.cc: TransposePrepare) -----------------------
 Status transposePrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "TRANSPOSE"));
-    TempTensors temps(ctx); // TransposeContext: input, perm, output; released by its destructor
+    const Checks check(ctx, kTransposeCommonCc);
+    ARENASCOPE_TRY(check.counts(27, 2, 28, 1));
+    TempTensors temps(ctx); // TransposeContext: input, perm, output, no null checks
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
     ARENASCOPE_TRY(temps.output(0));
     const Tensor& input = *ctx.input(0);
     const Tensor& perm = *ctx.input(1);
-    if (rankOf(input) > 5)
-        return ctx.kernelError("Transpose op only supports 1D-5D input arrays.");
-    ARENASCOPE_TRY(ensureTypesEq(ctx, input.type, ctx.output(0)->type, "input->type != output->type"));
-    ARENASCOPE_TRY(ensure(ctx, rankOf(perm) == 1, "NumDimensions(perm) == 1"));
+    ARENASCOPE_TRY(check.msg(rankOf(input) <= 5, "Transpose op only supports 1D-5D input arrays."));
     ARENASCOPE_TRY(
-        ensure(ctx, perm.shape[0] == static_cast<std::int32_t>(rankOf(input)), "perm->dims->data[0] == dims"));
-    if (auto values = constantInt32(ctx, perm))
-        for (std::int32_t p : *values)
-            if (p < 0 || p >= static_cast<std::int32_t>(rankOf(input)))
-                return ctx.kernelError("Transpose op permutations array is out of bounds.");
+        check.typesEq(35, "op_context.input->type", "op_context.output->type", input.type, ctx.output(0)->type));
+    ARENASCOPE_TRY(check.msg(isConstant(perm), "Non-constant >perm< tensor is not supported"));
+    const int dims = rankOf(input);
+    ARENASCOPE_TRY(check.eq(44, "NumDimensions(op_context.perm)", "1", rankOf(perm), 1));
+    ARENASCOPE_TRY(check.eq(45, "op_context.perm->dims->data[0]", "dims", dimOf(perm, 0), dims));
+    const auto values = perm.type == D::Int32 ? shape::constantInts(ctx, perm) : std::nullopt;
+    for (std::size_t i = 0; values && i < values->size() && i < static_cast<std::size_t>(dims); ++i)
+        ARENASCOPE_TRY(
+            check.msg((*values)[i] >= 0 && (*values)[i] < dims, "Transpose op permutations array is out of bounds."));
     return okStatus();
 }
 
-// ---- GATHER (gather.cc) ----------------------------------------------------------------------
-Status gatherPrepare(KernelContext& ctx)
+// ---- GATHER (gather.cc: GatherPrepare) -------------------------------------------------------
+Status gatherIndexChecks(KernelContext& ctx, const Checks& check)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "GATHER"));
-    TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
     const Tensor& input = *ctx.input(0);
     const Tensor& coords = *ctx.input(1);
-    if (coords.type != D::Int32)
-        return ctx.kernelError(
-            formatString("Positions of type '%s' are not supported by gather.", typeName(coords.type).c_str()));
-    if (!isOneOf(input.type, { D::Float32, D::Int8 }))
-        return ctx.kernelError(formatString("Type '%s' is not supported by gather.", typeName(input.type).c_str()));
-    const auto inRank = static_cast<std::int32_t>(rankOf(input));
-    const auto coordsRank = static_cast<std::int32_t>(rankOf(coords));
-    std::int32_t axis = optionField<std::int32_t>(ctx, tflite::BuiltinOptions::GatherOptions, 0, 0);
+    // TfLiteGatherParams from GatherOptions: axis (field 0), batch_dims (field 1).
+    int axis = shape::optionInt32(ctx, tflite::BuiltinOptions::GatherOptions, 0);
     if (axis < 0)
-        axis += inRank;
-    ARENASCOPE_TRY(ensure(ctx, 0 <= axis && axis < inRank, "0 <= axis && axis < NumDimensions(input)"));
-    std::int32_t batchDims = optionField<std::int32_t>(ctx, tflite::BuiltinOptions::GatherOptions, 1, 0);
+        axis += rankOf(input);
+    ARENASCOPE_TRY(check.ensure(147, 0 <= axis && axis < rankOf(input), "0 <= axis && axis < NumDimensions(input)"));
+    int batchDims = shape::optionInt32(ctx, tflite::BuiltinOptions::GatherOptions, 1);
     if (batchDims < 0)
-        batchDims += coordsRank;
-    ARENASCOPE_TRY(ensure(ctx, batchDims <= axis, "batch_dims <= axis"));
-    ARENASCOPE_TRY(
-        ensure(ctx, 0 <= batchDims && batchDims < inRank, "0 <= batch_dims && batch_dims < NumDimensions(input)"));
-    ARENASCOPE_TRY(ensure(ctx, batchDims <= coordsRank, "batch_dims <= NumDimensions(coords)"));
-    for (std::int32_t i = 0; i < batchDims; ++i)
-        if (input.shape[static_cast<std::size_t>(i)] != coords.shape[static_cast<std::size_t>(i)])
-            return ctx.kernelError("input->dims->data[i] != coords->dims->data[i]");
-    return writableOutputDims(ctx);
+        batchDims += rankOf(coords);
+    ARENASCOPE_TRY(check.ensure(155, batchDims <= axis, "batch_dims <= axis"));
+    ARENASCOPE_TRY(check.ensure(
+        156, 0 <= batchDims && batchDims < rankOf(input), "0 <= batch_dims && batch_dims < NumDimensions(input)"));
+    ARENASCOPE_TRY(check.ensure(157, batchDims <= rankOf(coords), "batch_dims <= NumDimensions(coords)"));
+    for (int i = 0; i < batchDims; ++i)
+        ARENASCOPE_TRY(
+            check.eq(159, "input->dims->data[i]", "coords->dims->data[i]", dimOf(input, i), dimOf(coords, i)));
+    return okStatus();
 }
 
-// ---- GATHER_ND (gather_nd.cc) ----------------------------------------------------------------
+Status gatherPrepare(KernelContext& ctx)
+{
+    const Checks check(ctx, kGatherCc);
+    ARENASCOPE_TRY(check.counts(103, 2, 104, 1));
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(check.input(temps, 0, 110, "input"));
+    ARENASCOPE_TRY(check.input(temps, 1, 113, "coords"));
+    ARENASCOPE_TRY(check.output(temps, 0, 116, "output"));
+    const DataType coordsType = ctx.input(1)->type;
+    if (coordsType != D::Int32)
+        return shape::typeMessage(ctx, "Positions of type '%s' are not supported by gather.", coordsType);
+    const DataType inputType = ctx.input(0)->type;
+    if (!isOneOf(inputType, { D::Float32, D::Int8 }))
+        return shape::typeMessage(ctx, "Type '%s' is not supported by gather.", inputType);
+    ARENASCOPE_TRY(gatherIndexChecks(ctx, check));
+    return shape::writableOutputDims(ctx);
+}
+
+// ---- GATHER_ND (gather_nd.cc: GatherNdPrepare) -----------------------------------------------
 Status gatherNdPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "GATHER_ND"));
+    const Checks check(ctx, kGatherNdCc);
+    ARENASCOPE_TRY(check.counts(34, 2, 35, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(check.input(temps, 0, 38, "params"));
+    ARENASCOPE_TRY(check.input(temps, 1, 41, "indices"));
+    ARENASCOPE_TRY(check.output(temps, 0, 44, "output"));
     const Tensor& params = *ctx.input(0);
     const Tensor& indices = *ctx.input(1);
     if (!isOneOf(params.type, { D::Float32, D::Int8 }))
-        return ctx.kernelError(
-            formatString("Params of type '%s' are not supported by gather_nd.", typeName(params.type).c_str()));
+        return shape::typeMessage(ctx, "Params of type '%s' are not supported by gather_nd.", params.type);
     if (indices.type != D::Int32)
-        return ctx.kernelError(
-            formatString("Indices of type '%s' are not supported by gather_nd.", typeName(indices.type).c_str()));
+        return shape::typeMessage(ctx, "Indices of type '%s' are not supported by gather_nd.", indices.type);
+    // SizeOfDimension(indices, rank - 1): for a scalar that reads dims->size, i.e. 0.
+    const long long nd = rankOf(indices) > 0 ? dimOf(indices, rankOf(indices) - 1) : 0;
     if (rankOf(params) < 1)
         return ctx.kernelError("Params must be at least a vector.");
     if (rankOf(indices) < 1)
         return ctx.kernelError("Indices must be at least a vector.");
-    const std::int32_t nd = indices.shape.back();
-    if (nd > static_cast<std::int32_t>(rankOf(params)))
+    if (nd > rankOf(params))
         return ctx.kernelError("Index innermost dimension length must be <= params rank.");
     if (nd > 5)
         return ctx.kernelError("Index innermost dimension length must not exceed 5.");
+    return shape::writableOutputDims(ctx);
+}
+
+// ---- SLICE (slice.cc: SlicePrepare) ------------------------------------------------------------
+// The tensor checks are TFLITE_DCHECKs: no message; a debug build aborts, NDEBUG skips them.
+// A failed one is reported (as an abort) with the condition.
+Status sliceDcheck(KernelContext& ctx, bool ok, const char* condition)
+{
+    if (!ok)
+        return ctx.kernelError(formatString("%s TFLITE_DCHECK(%s) failed (a debug build aborts)", kSliceCc, condition));
     return okStatus();
 }
 
-// ---- SLICE (slice.cc) ------------------------------------------------------------------------
 Status slicePrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 3, 1, "SLICE"));
+    const Checks check(ctx, kSliceCc);
+    ARENASCOPE_TRY(check.counts(50, 3, 51, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.input(2));
+    for (std::size_t i = 0; i < 3; ++i)
+        ARENASCOPE_TRY(temps.input(i));
     ARENASCOPE_TRY(temps.output(0));
     const Tensor& input = *ctx.input(0);
     const Tensor& begin = *ctx.input(1);
     const Tensor& size = *ctx.input(2);
-    ARENASCOPE_TRY(ensureTypesEq(ctx, input.type, ctx.output(0)->type, "input->type != output->type"));
-    ARENASCOPE_TRY(ensureTypesEq(ctx, begin.type, size.type, "begin->type != size->type"));
-    ARENASCOPE_TRY(ensure(ctx, isOneOf(begin.type, { D::Int32, D::Int64 }),
+    ARENASCOPE_TRY(sliceDcheck(ctx, input.type == ctx.output(0)->type, "input->type == output->type"));
+    ARENASCOPE_TRY(sliceDcheck(ctx, begin.type == size.type, "begin->type == size->type"));
+    ARENASCOPE_TRY(sliceDcheck(ctx, isOneOf(begin.type, { D::Int32, D::Int64 }),
         "begin->type == kTfLiteInt32 || begin->type == kTfLiteInt64"));
-    ARENASCOPE_TRY(ensure(ctx, rankOf(begin) == 1, "NumDimensions(begin) == 1"));
-    ARENASCOPE_TRY(ensure(ctx, rankOf(size) == 1, "NumDimensions(size) == 1"));
-    ARENASCOPE_TRY(ensure(ctx, begin.elementCount == rankOf(input), "NumElements(begin) == NumDimensions(input)"));
-    ARENASCOPE_TRY(ensure(ctx, size.elementCount == rankOf(input), "NumElements(size) == NumDimensions(input)"));
-    return ensure(ctx, rankOf(input) <= 5, "NumDimensions(input) <= kMaxDim");
+    ARENASCOPE_TRY(sliceDcheck(ctx, rankOf(begin) == 1, "NumDimensions(begin) == 1"));
+    ARENASCOPE_TRY(sliceDcheck(ctx, rankOf(size) == 1, "NumDimensions(size) == 1"));
+    ARENASCOPE_TRY(
+        sliceDcheck(ctx, begin.elementCount == size.elementCount, "NumElements(begin) == NumElements(size)"));
+    return sliceDcheck(ctx, rankOf(input) <= 5, "NumDimensions(input) <= kMaxDim");
 }
 
 // ---- SPLIT / SPLIT_V (split.cc, split_v.cc): only the axis tensor is looked at ---------------
-Status constantAxis(KernelContext& ctx, std::size_t index)
-{
-    TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(index));
-    if (!isConstant(*ctx.input(index)))
-        return ctx.kernelError("Non-constant >axis< tensor is not supported");
-    return okStatus();
-}
-
 Status splitPrepare(KernelContext& ctx)
 {
-    return constantAxis(ctx, 0);
+    const Checks check(ctx, kSplitCc);
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(check.input(temps, 0, 73, "axis"));
+    return check.msg(isConstant(*ctx.input(0)), "Non-constant >axis< tensor is not supported");
 }
 
 Status splitVPrepare(KernelContext& ctx)
 {
-    if (ctx.inputCount() != 3)
-        return ctx.kernelError(formatString("SPLIT_V: NumInputs(node) != 3 (%zu != 3)", ctx.inputCount()));
-    return constantAxis(ctx, 2);
+    const Checks check(ctx, kSplitVCc);
+    ARENASCOPE_TRY(check.eq(75, "NumInputs(node)", "3", static_cast<long long>(ctx.inputCount()), 3));
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(temps.input(2));
+    return check.msg(isConstant(*ctx.input(2)), "Non-constant >axis< tensor is not supported");
 }
 
-// ---- SQUEEZE (squeeze.cc) --------------------------------------------------------------------
+// ---- SQUEEZE (squeeze.cc: SqueezePrepare) ------------------------------------------------------
+// TfLiteSqueezeParams::squeeze_dims: SqueezeOptions field 0 (ParseSqueeze copies at most 8).
+std::vector<std::int32_t> squeezeDims(const KernelContext& ctx)
+{
+    std::vector<std::int32_t> dims;
+    const tflite::Operator* op = ctx.op().flatbuffer;
+    if (!op || op->builtin_options_type() != tflite::BuiltinOptions::SqueezeOptions || !op->builtin_options())
+        return dims;
+    const auto* table = static_cast<const flatbuffers::Table*>(op->builtin_options());
+    const auto* vec = table->GetPointer<const flatbuffers::Vector<std::int32_t>*>(4);
+    for (flatbuffers::uoffset_t i = 0; vec && i < vec->size() && i < 8; ++i)
+        dims.push_back(vec->Get(i));
+    return dims;
+}
+
 Status squeezePrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 1, 1, "SQUEEZE"));
+    const Checks check(ctx, kSqueezeCc);
+    ARENASCOPE_TRY(check.counts(48, 1, 49, 1));
     TempTensors temps(ctx); // SqueezeContext: input, output (no null checks)
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.output(0));
-    return ensure(ctx, rankOf(*ctx.input(0)) <= 8, "input_num_dims <= max_squeeze_dims");
-}
-
-// ---- EXPAND_DIMS (expand_dims.cc) --------------------------------------------------------------
-Status expandDimsPrepare(KernelContext& ctx)
-{
-    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "EXPAND_DIMS"));
-    TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
     const Tensor& input = *ctx.input(0);
-    const Tensor& axis = *ctx.input(1);
-    const Tensor& output = *ctx.output(0);
-    if (!isConstant(axis))
-        return ctx.kernelError("Non-constant >axis< tensor is not supported");
-    if (rankOf(axis) > 1)
-        return ctx.kernelError("Axis has only one element for Expand_Dims.");
-    if (axis.type != D::Int32)
-        return ctx.kernelError(formatString("Axis type %s (%d) not supported by Expand_Dims.",
-            typeName(axis.type).c_str(), static_cast<int>(axis.type)));
-    const auto inRank = static_cast<std::int32_t>(rankOf(input));
-    const auto values = constantInt32(ctx, axis);
-    if (!values || values->empty())
-        return okStatus();
-    std::int32_t a = values->front();
-    if (a < 0)
-        a = inRank + 1 + a;
-    ARENASCOPE_TRY(ensure(ctx, a <= inRank, "axis_value <= input_shape.DimensionsCount()"));
-    ARENASCOPE_TRY(ensure(ctx, rankOf(output) == rankOf(input) + 1,
-        "output_shape.DimensionsCount() == input_shape.DimensionsCount() + 1"));
-    for (std::int32_t i = 0; i < inRank + 1; ++i) {
-        const std::int32_t want = i < a ? input.shape[static_cast<std::size_t>(i)]
-                                        : (i == a ? 1 : input.shape[static_cast<std::size_t>(i - 1)]);
-        if (output.shape[static_cast<std::size_t>(i)] != want)
-            return ctx.kernelError("output_shape.Dims(i) == expected was not true.");
+    const int rank = rankOf(input);
+    ARENASCOPE_TRY(check.ensure(61, rank <= 8, "input_num_dims <= max_squeeze_dims"));
+    for (std::int32_t d : squeezeDims(ctx)) {
+        const int current = d < 0 ? d + rank : d;
+        ARENASCOPE_TRY(check.ensure(74, current >= 0 && current < rank && dimOf(input, current) == 1,
+            "current >= 0 && current < input_num_dims && input_dims->data[current] == 1"));
     }
     return okStatus();
 }
 
-// ---- BROADCAST_TO (broadcast_to.cc) ----------------------------------------------------------
+// ---- EXPAND_DIMS (expand_dims.cc: ExpandDimsPrepare, VerifyTensorDim) -----------------------
+Status expandDimsVerify(KernelContext& ctx, const Checks& check)
+{
+    const Tensor& input = *ctx.input(0);
+    const Tensor& axis = *ctx.input(1);
+    const Tensor& output = *ctx.output(0);
+    if (rankOf(axis) > 1) // GetAxisValueFromTensor
+        return ctx.kernelError("Axis has only one element for Expand_Dims.");
+    if (axis.type != D::Int32)
+        return ctx.kernelError(formatString(
+            "Axis type %s (%d) not supported by Expand_Dims.", tfliteType(axis.type).name, tfliteType(axis.type).code));
+    const auto values = shape::constantInts(ctx, axis);
+    if (!values || values->empty())
+        return okStatus();
+    const int inRank = rankOf(input);
+    int a = static_cast<int>(values->front());
+    if (a < 0)
+        a = inRank + 1 + a;
+    ARENASCOPE_TRY(check.ensure(66, a <= inRank, "axis_value <= input_shape.DimensionsCount()"));
+    ARENASCOPE_TRY(check.ensure(
+        73, rankOf(output) == inRank + 1, "output_shape.DimensionsCount() == input_shape.DimensionsCount() + 1"));
+    for (int i = 0; i < rankOf(output); ++i) {
+        if (i < a)
+            ARENASCOPE_TRY(
+                check.ensure(77, dimOf(output, i) == dimOf(input, i), "output_shape.Dims(i) == input_shape.Dims(i)"));
+        else if (i == a)
+            ARENASCOPE_TRY(check.ensure(79, dimOf(output, i) == 1, "output_shape.Dims(i) == 1"));
+        else
+            ARENASCOPE_TRY(check.ensure(
+                81, dimOf(output, i) == dimOf(input, i - 1), "output_shape.Dims(i) == input_shape.Dims(i - 1)"));
+    }
+    return okStatus();
+}
+
+Status expandDimsPrepare(KernelContext& ctx)
+{
+    const Checks check(ctx, kExpandDimsCc);
+    ARENASCOPE_TRY(check.counts(90, 2, 91, 1));
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(check.input(temps, 0, 94, "input"));
+    ARENASCOPE_TRY(check.input(temps, 1, 97, "axis"));
+    ARENASCOPE_TRY(check.output(temps, 0, 100, "output"));
+    ARENASCOPE_TRY(check.msg(isConstant(*ctx.input(1)), "Non-constant >axis< tensor is not supported"));
+    return expandDimsVerify(ctx, check);
+}
+
+// ---- BROADCAST_TO (broadcast_to.cc: BroadcastToPrepare, ValidateOutputTensor) ---------------
+Status broadcastToValidate(KernelContext& ctx, const Checks& check)
+{
+    const Tensor& input = *ctx.input(0);
+    const Tensor& shape = *ctx.input(1);
+    const Tensor& output = *ctx.output(0);
+    ARENASCOPE_TRY(check.eq(37, "NumDimensions(shape)", "1", rankOf(shape), 1));
+    const int inRank = rankOf(input);
+    const int outRank = rankOf(output);
+    ARENASCOPE_TRY(check.msg(outRank == dimOf(shape, 0), "Output must match with the expected shape dimension."));
+    ARENASCOPE_TRY(check.msg(inRank <= outRank, "Output shape must be broadcastable from input shape."));
+    ARENASCOPE_TRY(check.msg(outRank <= 5, "BroadcastTo only supports 1-5D tensor."));
+    const auto values = shape::constantInts(ctx, shape);
+    if (!values || values->size() < static_cast<std::size_t>(outRank))
+        return okStatus();
+    const int extend = outRank - inRank;
+    for (int i = 0; i < inRank; ++i)
+        ARENASCOPE_TRY(
+            check.msg(dimOf(input, i) == 1 || dimOf(input, i) == (*values)[static_cast<std::size_t>(extend + i)],
+                "Output shape must be broadcastable from input shape."));
+    for (int i = 0; i < outRank; ++i)
+        ARENASCOPE_TRY(check.ensure(71, dimOf(output, i) == (*values)[static_cast<std::size_t>(i)],
+            "output_shape.Dims(idx) == get_shape_data(idx)"));
+    return okStatus();
+}
+
 Status broadcastToPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "BROADCAST_TO"));
+    const Checks check(ctx, kBroadcastToCc);
+    ARENASCOPE_TRY(check.ensure(77, ctx.inputCount() == 2, "NumInputs(node) == 2"));
+    ARENASCOPE_TRY(check.eq(78, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
     ARENASCOPE_TRY(temps.output(0));
     const Tensor& input = *ctx.input(0);
     const Tensor& shape = *ctx.input(1);
-    const Tensor& output = *ctx.output(0);
-    if (rankOf(input) > 5)
-        return ctx.kernelError("BroadcastTo only supports 1-5D tensor.");
-    ARENASCOPE_TRY(ensure(ctx, isOneOf(shape.type, { D::Int32, D::Int64 }),
-        "shape->type == kTfLiteInt32 || shape->type == kTfLiteInt64"));
-    ARENASCOPE_TRY(ensureTypesEq(ctx, input.type, output.type, "input->type != output->type"));
-    ARENASCOPE_TRY(ensure(ctx, input.type != D::String, "input->type != kTfLiteString"));
-    ARENASCOPE_TRY(ensure(ctx, rankOf(shape) == 1, "NumDimensions(shape) == 1"));
-    if (static_cast<std::int32_t>(rankOf(output)) != shape.shape[0])
-        return ctx.kernelError("Output must match with the expected shape dimension.");
-    if (rankOf(input) > rankOf(output))
-        return ctx.kernelError("Output shape must be broadcastable from input shape.");
-    if (rankOf(output) > 5)
-        return ctx.kernelError("BroadcastTo only supports 1-5D tensor.");
-    const std::size_t extend = rankOf(output) - rankOf(input);
-    for (std::size_t i = 0; i < rankOf(input); ++i)
-        if (input.shape[i] != 1 && input.shape[i] != output.shape[extend + i])
-            return ctx.kernelError("Output shape must be broadcastable from input shape.");
-    return okStatus();
+    ARENASCOPE_TRY(check.msg(rankOf(input) <= 5, "BroadcastTo only supports 1-5D tensor."));
+    ARENASCOPE_TRY(check.ensure(
+        90, isOneOf(shape.type, { D::Int32, D::Int64 }), "shape->type == kTfLiteInt32 || shape->type == kTfLiteInt64"));
+    ARENASCOPE_TRY(check.typeCodesEq(92, "input->type", "output->type", input.type, ctx.output(0)->type));
+    ARENASCOPE_TRY(check.ensure(96, input.type != D::String, "input->type != kTfLiteString"));
+    ARENASCOPE_TRY(check.msg(isConstant(shape), "Non-constant >shape< tensor is not supported"));
+    return broadcastToValidate(ctx, check);
 }
 
-// ---- BROADCAST_ARGS (broadcast_args.cc) --------------------------------------------------------
+// ---- BROADCAST_ARGS (broadcast_args.cc: BroadcastArgsPrepare) --------------------------------
 Status broadcastArgsPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, "BROADCAST_ARGS"));
+    const Checks check(ctx, kBroadcastArgsCc);
+    ARENASCOPE_TRY(check.ensure(32, ctx.inputCount() == 2, "NumInputs(node) == 2"));
+    ARENASCOPE_TRY(check.eq(33, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
@@ -363,200 +328,286 @@ Status broadcastArgsPrepare(KernelContext& ctx)
     const Tensor& s1 = *ctx.input(0);
     const Tensor& s2 = *ctx.input(1);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(ensure(
-        ctx, isOneOf(s1.type, { D::Int32, D::Int64 }), "shape1->type == kTfLiteInt32 || shape1->type == kTfLiteInt64"));
-    ARENASCOPE_TRY(ensureTypesEq(ctx, s1.type, s2.type, "shape1->type != shape2->type"));
-    ARENASCOPE_TRY(ensureTypesEq(ctx, s1.type, output.type, "shape1->type != output->type"));
-    ARENASCOPE_TRY(ensure(ctx, rankOf(s1) == 1, "NumDimensions(shape1) == 1"));
-    ARENASCOPE_TRY(ensure(ctx, rankOf(s2) == 1, "NumDimensions(shape2) == 1"));
-    return ensure(ctx, rankOf(output) == 1, "NumDimensions(output) == 1");
+    ARENASCOPE_TRY(check.ensure(
+        43, isOneOf(s1.type, { D::Int32, D::Int64 }), "shape1->type == kTfLiteInt32 || shape1->type == kTfLiteInt64"));
+    ARENASCOPE_TRY(check.typeCodesEq(45, "shape1->type", "shape2->type", s1.type, s2.type));
+    ARENASCOPE_TRY(check.typeCodesEq(46, "shape1->type", "output->type", s1.type, output.type));
+    ARENASCOPE_TRY(check.eq(49, "NumDimensions(shape1)", "1", rankOf(s1), 1));
+    ARENASCOPE_TRY(check.eq(50, "NumDimensions(shape2)", "1", rankOf(s2), 1));
+    return check.eq(53, "NumDimensions(output)", "1", rankOf(output), 1);
 }
 
-// ---- FILL (fill.cc) --------------------------------------------------------------------------
+// ---- FILL (fill.cc: FillPrepare, EnsureEq) -----------------------------------------------------
+// The constant dims tensor must equal the output's shape.
+Status fillDimsMatchOutput(KernelContext& ctx, const Checks& check)
+{
+    const Tensor& dims = *ctx.input(0);
+    const Tensor& output = *ctx.output(0);
+    ARENASCOPE_TRY(check.eq(43, "NumDimensions(tensor)", "1", rankOf(dims), 1));
+    ARENASCOPE_TRY(check.eq(45, "array->size", "tensor_len", rankOf(output), dimOf(dims, 0)));
+    if (!isOneOf(dims.type, { D::Int8, D::Int16, D::Int32, D::Int64 }))
+        return ctx.kernelError(
+            formatString("cannot compare int array to tensor of type %d.", tfliteType(dims.type).code));
+    const auto values = shape::constantInts(ctx, dims);
+    for (int i = 0; values && i < rankOf(output) && static_cast<std::size_t>(i) < values->size(); ++i)
+        ARENASCOPE_TRY(check.eq(34, "array->data[i]", "GetTensorData<T>(tensor)[i]", dimOf(output, i),
+            (*values)[static_cast<std::size_t>(i)]));
+    return okStatus();
+}
+
 Status fillPrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kFillCc);
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
-    const Tensor& dims = *ctx.input(0);
+    ARENASCOPE_TRY(check.input(temps, 0, 73, "dims"));
+    ARENASCOPE_TRY(check.input(temps, 1, 76, "value"));
+    ARENASCOPE_TRY(check.output(temps, 0, 79, "output"));
     const Tensor& value = *ctx.input(1);
-    const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(ensure(ctx, rankOf(value) == 0, "NumDimensions(value) == 0"));
-    ARENASCOPE_TRY(ensureTypesEq(ctx, value.type, output.type, "value->type != output->type"));
-    // A dims tensor with data in the model must equal the output shape (EnsureEq).
-    if (isConstant(dims)) {
-        ARENASCOPE_TRY(ensure(ctx, rankOf(dims) == 1, "NumDimensions(dims) == 1"));
-        ARENASCOPE_TRY(
-            ensure(ctx, dims.shape[0] == static_cast<std::int32_t>(rankOf(output)), "array->size == tensor_len"));
-        if (!isOneOf(dims.type, { D::Int8, D::Int16, D::Int32, D::Int64 }))
-            return ctx.kernelError(
-                formatString("cannot compare int array to tensor of type %d.", static_cast<int>(dims.type)));
-        if (auto values = constantInt32(ctx, dims))
-            for (std::size_t i = 0; i < values->size(); ++i)
-                if ((*values)[i] != output.shape[i])
-                    return ctx.kernelError("array->data[i] != dims[i]");
-    }
-    return okStatus();
+    ARENASCOPE_TRY(check.eq(82, "NumDimensions(value)", "0", rankOf(value), 0));
+    ARENASCOPE_TRY(check.typeCodesEq(85, "value->type", "output->type", value.type, ctx.output(0)->type));
+    ARENASCOPE_TRY(check.msg(isConstant(*ctx.input(0)), "Non-constant >dims< tensor is not supported"));
+    return fillDimsMatchOutput(ctx, check);
 }
 
-// ---- ZEROS_LIKE (zeros_like.cc) --------------------------------------------------------------
+// ---- ZEROS_LIKE (zeros_like.cc), SHAPE (shape.cc) ---------------------------------------------
 Status zerosLikePrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 1, 1, "ZEROS_LIKE"));
+    const Checks check(ctx, kZerosLikeCc);
+    ARENASCOPE_TRY(check.counts(31, 1, 32, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
-    return okStatus();
+    ARENASCOPE_TRY(check.input(temps, 0, 35, "input"));
+    return check.output(temps, 0, 38, "output");
 }
 
-// ---- SHAPE (shape.cc): count checks only -----------------------------------------------------
 Status shapePrepare(KernelContext& ctx)
 {
-    return requireCounts(ctx, 1, 1, "SHAPE");
+    return Checks(ctx, kShapeCc).counts(39, 1, 40, 1);
 }
 
 // ---- DEPTH_TO_SPACE / SPACE_TO_DEPTH (depth_to_space.cc, space_to_depth.cc) -----------------
-Status depthSpacePrepare(KernelContext& ctx, bool toSpace)
+// The lines of the checks both kernels share, in their order.
+struct DepthSpaceLines {
+    int inputs, outputs, input, output, rank, dataType, typesEq;
+};
+
+Status depthSpaceCommon(KernelContext& ctx, const Checks& check, TempTensors& temps, const DepthSpaceLines& l)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 1, 1, toSpace ? "DEPTH_TO_SPACE" : "SPACE_TO_DEPTH"));
-    TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(check.counts(l.inputs, 1, l.outputs, 1));
+    ARENASCOPE_TRY(check.input(temps, 0, l.input, "input"));
+    ARENASCOPE_TRY(check.output(temps, 0, l.output, "output"));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(ensure(ctx, rankOf(input) == 4, "NumDimensions(input) == 4"));
-    ARENASCOPE_TRY(ensure(
-        ctx, isOneOf(output.type, { D::Float32, D::Int8 }), "data_type == kTfLiteFloat32 || data_type == kTfLiteInt8"));
-    ARENASCOPE_TRY(ensureTypesEq(ctx, input.type, output.type, "input->type != output->type"));
-    const std::int32_t block = optionField<std::int32_t>(
-        ctx, toSpace ? tflite::BuiltinOptions::DepthToSpaceOptions : tflite::BuiltinOptions::SpaceToDepthOptions, 0, 0);
-    if (toSpace) {
-        ARENASCOPE_TRY(ensure(ctx, block > 0, "block_size > 0"));
-        ARENASCOPE_TRY(ensure(
-            ctx, input.shape[3] % (block * block) == 0, "input_channels == output_channels * block_size * block_size"));
-    } else {
-        if (block == 0)
-            return ctx.kernelError("SPACE_TO_DEPTH: block_size 0 (division by zero in the kernel)");
-        ARENASCOPE_TRY(ensure(ctx, input.shape[1] % block == 0, "input_height == output_height * block_size"));
-        ARENASCOPE_TRY(ensure(ctx, input.shape[2] % block == 0, "input_width == output_width * block_size"));
-    }
-    return writableOutputDims(ctx);
+    ARENASCOPE_TRY(check.eq(l.rank, "NumDimensions(input)", "4", rankOf(input), 4));
+    ARENASCOPE_TRY(check.ensure(l.dataType, isOneOf(output.type, { D::Float32, D::Int8 }),
+        "data_type == kTfLiteFloat32 || data_type == kTfLiteInt8"));
+    return check.typesEq(l.typesEq, "input->type", "output->type", input.type, output.type);
 }
 
 Status depthToSpacePrepare(KernelContext& ctx)
 {
-    return depthSpacePrepare(ctx, true);
+    const Checks check(ctx, kDepthToSpaceCc);
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(depthSpaceCommon(ctx, check, temps, { 41, 42, 48, 51, 53, 56, 58 }));
+    const int block = shape::optionInt32(ctx, tflite::BuiltinOptions::DepthToSpaceOptions, 0);
+    ARENASCOPE_TRY(check.ensure(61, block > 0, "block_size > 0"));
+    // Lines 69-70 compare h with (h * b) / b: equal for any positive block size.
+    const long long channels = dimOf(*ctx.input(0), 3);
+    const long long outChannels = channels / block / block;
+    ARENASCOPE_TRY(check.eq(
+        71, "input_channels", "output_channels * block_size * block_size", channels, outChannels * block * block));
+    return shape::writableOutputDims(ctx);
 }
+
 Status spaceToDepthPrepare(KernelContext& ctx)
 {
-    return depthSpacePrepare(ctx, false);
+    const Checks check(ctx, kSpaceToDepthCc);
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(depthSpaceCommon(ctx, check, temps, { 40, 41, 47, 50, 52, 55, 57 }));
+    const int block = shape::optionInt32(ctx, tflite::BuiltinOptions::SpaceToDepthOptions, 0);
+    if (block == 0) // input_height / block_size: the kernel divides by zero
+        return ctx.kernelError("SPACE_TO_DEPTH: block_size 0 (division by zero in the kernel)");
+    const long long height = dimOf(*ctx.input(0), 1);
+    const long long width = dimOf(*ctx.input(0), 2);
+    ARENASCOPE_TRY(check.eq(65, "input_height", "output_height * block_size", height, height / block * block));
+    ARENASCOPE_TRY(check.eq(66, "input_width", "output_width * block_size", width, width / block * block));
+    return shape::writableOutputDims(ctx);
 }
 
 // ---- BATCH_TO_SPACE_ND / SPACE_TO_BATCH_ND (batch_to_space_nd.cc, space_to_batch_nd.cc) -----
-Status batchSpacePrepare(KernelContext& ctx)
+struct BatchSpaceLines {
+    int inputs, outputs, nonNull, inMin, outMin, inMax, outMax, typesEq;
+};
+
+Status batchSpacePrepare(KernelContext& ctx, const char* file, const BatchSpaceLines& l)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 3, 1, "BATCH_TO_SPACE_ND / SPACE_TO_BATCH_ND"));
+    const Checks check(ctx, file);
+    ARENASCOPE_TRY(check.counts(l.inputs, 3, l.outputs, 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0, false));
     ARENASCOPE_TRY(temps.output(0, false));
-    ARENASCOPE_TRY(ensure(ctx, ctx.input(0) && ctx.output(0), "input != nullptr && output != nullptr"));
-    const std::size_t in = rankOf(*ctx.input(0));
-    const std::size_t out = rankOf(*ctx.output(0));
-    ARENASCOPE_TRY(ensure(ctx, in >= 3, "NumDimensions(input) >= kInputOutputMinDimensionNum"));
-    ARENASCOPE_TRY(ensure(ctx, out >= 3, "NumDimensions(output) >= kInputOutputMinDimensionNum"));
-    ARENASCOPE_TRY(ensure(ctx, in <= 4, "NumDimensions(input) <= kInputOutputMaxDimensionNum"));
-    ARENASCOPE_TRY(ensure(ctx, out <= 4, "NumDimensions(output) <= kInputOutputMaxDimensionNum"));
-    return ensureTypesEq(ctx, ctx.input(0)->type, ctx.output(0)->type, "input->type != output->type");
+    ARENASCOPE_TRY(check.ensure(l.nonNull, ctx.input(0) && ctx.output(0), "input != nullptr && output != nullptr"));
+    const int in = rankOf(*ctx.input(0));
+    const int out = rankOf(*ctx.output(0));
+    ARENASCOPE_TRY(check.ensure(l.inMin, in >= 3, "NumDimensions(input) >= kInputOutputMinDimensionNum"));
+    ARENASCOPE_TRY(check.ensure(l.outMin, out >= 3, "NumDimensions(output) >= kInputOutputMinDimensionNum"));
+    ARENASCOPE_TRY(check.ensure(l.inMax, in <= 4, "NumDimensions(input) <= kInputOutputMaxDimensionNum"));
+    ARENASCOPE_TRY(check.ensure(l.outMax, out <= 4, "NumDimensions(output) <= kInputOutputMaxDimensionNum"));
+    return check.typesEq(l.typesEq, "input->type", "output->type", ctx.input(0)->type, ctx.output(0)->type);
 }
 
-// SpaceToBatchParams {int32 output_offset}: 4 bytes on both targets.
+Status batchToSpacePrepare(KernelContext& ctx)
+{
+    return batchSpacePrepare(ctx, kBatchToSpaceNdCc, { 42, 43, 51, 53, 54, 55, 56, 57 });
+}
+
+Status spaceToBatchPrepare(KernelContext& ctx)
+{
+    return batchSpacePrepare(ctx, kSpaceToBatchNdCc, { 51, 52, 58, 60, 61, 62, 63, 64 });
+}
+
+// SpaceToBatchNDInit: AllocatePersistentBuffer(sizeof(SpaceToBatchParams)).
 Status spaceToBatchInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(4, "SpaceToBatchParams");
+    return allocateStruct(ctx, opdata::kSpaceToBatchParams);
 }
 
-// ---- MIRROR_PAD (mirror_pad.cc) --------------------------------------------------------------
-// OpDataMirrorPad: input_dims, output_size, offset and two scratch indices: 5 x 4 bytes.
+// ---- MIRROR_PAD (mirror_pad.cc: MirrorPadInit, MirrorPadPrepare) ----------------------------
 Status mirrorPadInit(KernelContext& ctx)
 {
-    return ctx.allocatePersistent(20, "OpDataMirrorPad");
+    return allocateStruct(ctx, opdata::kOpDataMirrorPad);
 }
 
 Status mirrorPadPrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kMirrorPadCc);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
     ARENASCOPE_TRY(temps.output(0));
     const Tensor& input = *ctx.input(0);
     const Tensor& padding = *ctx.input(1);
-    ARENASCOPE_TRY(ensure(ctx, rankOf(padding) == 2, "NumDimensions(padding_matrix) == 2"));
-    ARENASCOPE_TRY(ensure(ctx, padding.shape[0] == static_cast<std::int32_t>(rankOf(input)),
-        "SizeOfDimension(padding_matrix, 0) == NumDimensions(input_tensor)"));
-    ARENASCOPE_TRY(ctx.requestScratch(4 * rankOf(input), "output_dims_num_elements"));
-    ARENASCOPE_TRY(ctx.requestScratch(4 * rankOf(input), "input_dims_num_elements"));
-    return okStatus();
+    ARENASCOPE_TRY(check.eq(181, "NumDimensions(padding_matrix)", "2", rankOf(padding), 2));
+    ARENASCOPE_TRY(check.eq(
+        182, "SizeOfDimension(padding_matrix, 0)", "NumDimensions(input_tensor)", dimOf(padding, 0), rankOf(input)));
+    // input_dims * sizeof(int), twice: output and input dims_num_elements buffers.
+    const auto bytes = 4 * static_cast<std::uint64_t>(rankOf(input));
+    ARENASCOPE_TRY(ctx.requestScratch(bytes, "output_dims_num_elements"));
+    return ctx.requestScratch(bytes, "input_dims_num_elements");
 }
 
 // ---- RESIZE_BILINEAR / RESIZE_NEAREST_NEIGHBOR (resize_bilinear.cc, resize_nearest_neighbor.cc)
-Status resizePrepare(KernelContext& ctx, bool bilinear)
+Status resizeCommon(KernelContext& ctx, const Checks& check, int firstLine)
 {
-    ARENASCOPE_TRY(requireCounts(ctx, 2, 1, bilinear ? "RESIZE_BILINEAR" : "RESIZE_NEAREST_NEIGHBOR"));
-    TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
     const Tensor& input = *ctx.input(0);
     const Tensor& size = *ctx.input(1);
-    ARENASCOPE_TRY(ensure(ctx, rankOf(input) == 4, "NumDimensions(input) == 4"));
-    ARENASCOPE_TRY(ensure(ctx, rankOf(size) == 1, "NumDimensions(size) == 1"));
-    ARENASCOPE_TRY(ensureTypesEq(ctx, size.type, D::Int32, "size->type != kTfLiteInt32"));
-    if (!bilinear)
-        ARENASCOPE_TRY(ensure(ctx, size.shape[0] == 2, "size->dims->data[0] == 2"));
-    if (!isConstant(size))
-        return ctx.kernelError(
-            bilinear ? "Non constant size tensor not supported" : "Non-constant >size< tensor is not supported");
-    if (bilinear) {
-        // ResizeBilinearOptions: new_height (0), new_width (1), align_corners (2), half_pixel_centers (3).
-        const auto align = optionField<std::uint8_t>(ctx, tflite::BuiltinOptions::ResizeBilinearOptions, 2, 0);
-        const auto halfPixel = optionField<std::uint8_t>(ctx, tflite::BuiltinOptions::ResizeBilinearOptions, 3, 0);
-        if (align && halfPixel)
-            return ctx.kernelError("If half_pixel_centers is True, align_corners must be False.");
-    }
-    return okStatus();
+    ARENASCOPE_TRY(check.eq(firstLine, "NumDimensions(input)", "4", rankOf(input), 4));
+    return check.eq(firstLine + 1, "NumDimensions(size)", "1", rankOf(size), 1);
+}
+
+Status holdResizeTensors(TempTensors& temps)
+{
+    ARENASCOPE_TRY(temps.input(0));
+    ARENASCOPE_TRY(temps.input(1));
+    return temps.output(0);
 }
 
 Status resizeBilinearPrepare(KernelContext& ctx)
 {
-    return resizePrepare(ctx, true);
+    const Checks check(ctx, kResizeBilinearCc);
+    ARENASCOPE_TRY(check.counts(36, 2, 37, 1));
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(holdResizeTensors(temps));
+    ARENASCOPE_TRY(resizeCommon(ctx, check, 46));
+    const Tensor& size = *ctx.input(1);
+    ARENASCOPE_TRY(check.typeCodesEq(49, "size->type", "kTfLiteInt32", size.type, D::Int32));
+    ARENASCOPE_TRY(check.msg(isConstant(size), "Non-constant >size< tensor is not supported"));
+    // ResizeBilinearOptions: align_corners (field 2), half_pixel_centers (field 3).
+    const auto type = tflite::BuiltinOptions::ResizeBilinearOptions;
+    if (shape::optionBool(ctx, type, 2) && shape::optionBool(ctx, type, 3))
+        return ctx.kernelError("If half_pixel_centers is True, align_corners must be False.");
+    return okStatus();
 }
+
 Status resizeNearestPrepare(KernelContext& ctx)
 {
-    return resizePrepare(ctx, false);
+    const Checks check(ctx, kResizeNearestNeighborCc);
+    ARENASCOPE_TRY(check.counts(38, 2, 39, 1));
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(holdResizeTensors(temps));
+    ARENASCOPE_TRY(resizeCommon(ctx, check, 50));
+    const Tensor& size = *ctx.input(1);
+    ARENASCOPE_TRY(check.typeCodesEq(52, "size->type", "kTfLiteInt32", size.type, D::Int32));
+    ARENASCOPE_TRY(check.eq(53, "size->dims->data[0]", "2", dimOf(size, 0), 2));
+    return check.msg(isConstant(size), "Non-constant >size< tensor is not supported");
 }
 
-constexpr const StructDef* kReducer = &options::kReducer;
+// ---- REVERSE_V2 (reverse.cc: ReverseV2Prepare) -------------------------------------------------
+Status reverseV2Prepare(KernelContext& ctx)
+{
+    const Checks check(ctx, kReverseCc);
+    ARENASCOPE_TRY(check.counts(47, 2, 48, 1));
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(check.input(temps, 0, 53, "input"));
+    ARENASCOPE_TRY(check.input(temps, 1, 56, "axis"));
+    ARENASCOPE_TRY(check.output(temps, 0, 59, "output"));
+    const Tensor& input = *ctx.input(0);
+    const Tensor& axis = *ctx.input(1);
+    ARENASCOPE_TRY(check.eq(60, "NumDimensions(axis)", "1", rankOf(axis), 1));
+    // kMaxDimensions = RuntimeShape::kMaxSmallSize (6).
+    ARENASCOPE_TRY(check.ensure(61, rankOf(input) <= 6, "NumDimensions(input) <= kMaxDimensions"));
+    ARENASCOPE_TRY(check.ensure(62, static_cast<std::uint64_t>(rankOf(input)) >= axis.elementCount,
+        "NumDimensions(input) >= NumElements(axis)"));
+    if (!isOneOf(input.type, { D::Int32, D::Float32, D::UInt8, D::Int8, D::Int16, D::Int64, D::Bool }))
+        return shape::typeMessage(ctx, "Type '%s' is not supported by reverse.", input.type);
+    if (axis.type != D::Int32)
+        return shape::typeMessage(ctx, "Axis Type '%s' is not supported by reverse.", axis.type);
+    return check.typeCodesEq(79, "input->type", "output->type", input.type, ctx.output(0)->type);
+}
+
+// ---- DYNAMIC_UPDATE_SLICE (dynamic_update_slice.cc: Prepare) ----------------------------------
+Status dynamicUpdateSlicePrepare(KernelContext& ctx)
+{
+    const Checks check(ctx, kDynamicUpdateSliceCc);
+    ARENASCOPE_TRY(check.counts(127, 3, 128, 1));
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(check.input(temps, 0, 134, "operand"));
+    ARENASCOPE_TRY(check.input(temps, 1, 138, "update"));
+    ARENASCOPE_TRY(check.input(temps, 2, 142, "start_indices"));
+    ARENASCOPE_TRY(check.output(temps, 0, 146, "output"));
+    const Tensor& operand = *ctx.input(0);
+    const Tensor& update = *ctx.input(1);
+    const Tensor& indices = *ctx.input(2);
+    ARENASCOPE_TRY(check.typesEq(149, "operand->type", "update->type", operand.type, update.type));
+    ARENASCOPE_TRY(check.ensure(150, isOneOf(indices.type, { D::Int32, D::Int64 }),
+        "start_indices->type == kTfLiteInt32 || start_indices->type == kTfLiteInt64"));
+    ARENASCOPE_TRY(check.eq(153, "NumDimensions(start_indices)", "1", rankOf(indices), 1));
+    ARENASCOPE_TRY(check.eq(
+        154, "SizeOfDimension(start_indices, 0)", "NumDimensions(operand)", dimOf(indices, 0), rankOf(operand)));
+    ARENASCOPE_TRY(check.eq(157, "NumDimensions(update)", "NumDimensions(operand)", rankOf(update), rankOf(operand)));
+    for (int i = 0; i < rankOf(operand); ++i)
+        ARENASCOPE_TRY(check.ensure(
+            160, dimOf(update, i) <= dimOf(operand, i), "SizeOfDimension(update, i) <= SizeOfDimension(operand, i)"));
+    return okStatus();
+}
+
 constexpr const StructDef* kNone = nullptr;
 
+// ParseReverseV2 and ParseDynamicUpdateSlice allocate no builtin data.
 constexpr std::array kShapeProfiles = {
     builtin("DEPTH_TO_SPACE", "kernels/depth_to_space.cc", &options::kDepthToSpace, nullptr, depthToSpacePrepare),
     builtin("RESIZE_BILINEAR", "kernels/resize_bilinear.cc", &options::kResizeBilinear, nullptr, resizeBilinearPrepare),
     builtin("SPACE_TO_DEPTH", "kernels/space_to_depth.cc", &options::kSpaceToDepth, nullptr, spaceToDepthPrepare),
     builtin("GATHER", "kernels/gather.cc", &options::kGather, nullptr, gatherPrepare),
-    builtin("BATCH_TO_SPACE_ND", "kernels/batch_to_space_nd.cc", kNone, nullptr, batchSpacePrepare),
-    builtin("SPACE_TO_BATCH_ND", "kernels/space_to_batch_nd.cc", kNone, spaceToBatchInit, batchSpacePrepare),
+    builtin("BATCH_TO_SPACE_ND", "kernels/batch_to_space_nd.cc", kNone, nullptr, batchToSpacePrepare),
+    builtin("SPACE_TO_BATCH_ND", "kernels/space_to_batch_nd.cc", kNone, spaceToBatchInit, spaceToBatchPrepare),
     builtin("TRANSPOSE", "kernels/transpose.cc, transpose_common.cc", kNone, nullptr, transposePrepare),
-    builtin("MEAN", "kernels/reduce.cc, reduce_common.cc", kReducer, reduceInit, meanOrSumPrepare),
     builtin("SQUEEZE", "kernels/squeeze.cc", &options::kSqueeze, nullptr, squeezePrepare),
     builtin("SPLIT", "kernels/split.cc", &options::kSplit, nullptr, splitPrepare),
     builtin("ARG_MAX", "kernels/arg_min_max.cc", &options::kArgMax, nullptr, nullptr),
     builtin("SLICE", "kernels/slice.cc", kNone, nullptr, slicePrepare),
     builtin("EXPAND_DIMS", "kernels/expand_dims.cc", kNone, nullptr, expandDimsPrepare),
-    builtin("SUM", "kernels/reduce.cc, reduce_common.cc", kReducer, reduceInit, meanOrSumPrepare),
     builtin("SHAPE", "kernels/shape.cc", &options::kShape, nullptr, shapePrepare),
     builtin("ARG_MIN", "kernels/arg_min_max.cc", &options::kArgMin, nullptr, nullptr),
-    builtin("REDUCE_MAX", "kernels/reduce.cc, reduce_common.cc", kReducer, reduceInit, reduceMaxPrepare),
     builtin("PACK", "kernels/pack.cc", &options::kPack, nullptr, nullptr),
     builtin("UNPACK", "kernels/unpack.cc", &options::kUnpack, nullptr, nullptr),
     builtin("ZEROS_LIKE", "kernels/zeros_like.cc", kNone, nullptr, zerosLikePrepare),
@@ -568,6 +619,8 @@ constexpr std::array kShapeProfiles = {
     builtin("GATHER_ND", "kernels/gather_nd.cc", kNone, nullptr, gatherNdPrepare),
     builtin("BROADCAST_TO", "kernels/broadcast_to.cc", kNone, nullptr, broadcastToPrepare),
     builtin("BROADCAST_ARGS", "kernels/broadcast_args.cc", kNone, nullptr, broadcastArgsPrepare),
+    builtin("REVERSE_V2", "kernels/reverse.cc", kNone, nullptr, reverseV2Prepare),
+    builtin("DYNAMIC_UPDATE_SLICE", "kernels/dynamic_update_slice.cc", kNone, nullptr, dynamicUpdateSlicePrepare),
 };
 
 } // namespace

@@ -1,0 +1,88 @@
+#pragma once
+// Helpers of the data-movement and reduction profiles (shape_ops.cpp, reduce_ops.cpp): the
+// TF_LITE_ENSURE* checks of one TFLM kernel source, printed as that source prints them
+// (file and line, see kernel_helpers.h), the kernels' temp tensors with their null checks,
+// constant tensor values and builtin-option fields the trimmed schema does not declare.
+//
+// Usage (inside a Prepare, mirroring gather.cc lines 103-116):
+//   const Checks check(ctx, "tensorflow/lite/micro/kernels/gather.cc");
+//   ARENASCOPE_TRY(check.counts(103, 2, 104, 1));
+//   TempTensors temps(ctx);
+//   ARENASCOPE_TRY(check.input(temps, 0, 110, "input"));
+
+#include "kernel_helpers.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arenascope::kernels::shape {
+
+// The checks of one source file (`file` as TFLM's __FILE__ spells it).
+class Checks {
+public:
+    Checks(KernelContext& ctx, const char* file)
+        : m_ctx(ctx)
+        , m_file(file)
+    {
+    }
+
+    // TF_LITE_ENSURE(context, <condition>) at `line`: "<file>:<line> <condition> was not true."
+    Status ensure(int line, bool ok, const char* condition) const;
+    // TF_LITE_ENSURE_EQ(context, a, b), both printed with %d.
+    Status eq(int line, const char* a, const char* b, long long va, long long vb) const;
+    // TF_LITE_ENSURE_EQ on two TfLiteType values: %d prints their enum numbers.
+    Status typeCodesEq(int line, const char* a, const char* b, DataType ta, DataType tb) const;
+    // TF_LITE_ENSURE_TYPES_EQ: TfLiteTypeGetName names.
+    Status typesEq(int line, const char* a, const char* b, DataType ta, DataType tb) const;
+    // TF_LITE_ENSURE_MSG(context, ok, message): "<file> <message>".
+    Status msg(bool ok, const char* message) const;
+    // TF_LITE_ENSURE_EQ(context, NumInputs(node), inputs) and the same for NumOutputs.
+    Status counts(int inputLine, std::size_t inputs, int outputLine, std::size_t outputs) const;
+    // AllocateTempInputTensor(i) / AllocateTempOutputTensor(i), then
+    // TF_LITE_ENSURE(context, <name> != nullptr) at `line`.
+    Status input(TempTensors& temps, std::size_t i, int line, const char* name) const;
+    Status output(TempTensors& temps, std::size_t i, int line, const char* name) const;
+
+private:
+    Status nonNull(const Tensor* t, int line, const char* name) const;
+
+    KernelContext& m_ctx;
+    const char* m_file;
+};
+
+// MicroPrintf("...'%s'...", TfLiteTypeGetName(t)) with the type name put in `format`'s %s.
+Error typeMessage(KernelContext& ctx, const char* format, DataType t);
+
+// NumDimensions(t): the rank stored in the model.
+inline int rankOf(const Tensor& t)
+{
+    return static_cast<int>(t.shape.size());
+}
+
+// t->dims->data[i], 0 past the end (a check before it has failed for such a tensor).
+inline long long dimOf(const Tensor& t, int i)
+{
+    return i >= 0 && i < rankOf(t) ? t.shape[static_cast<std::size_t>(i)] : 0;
+}
+
+// IsConstantTensor: the tensor has data in the flatbuffer (kTfLiteMmapRo).
+inline bool isConstant(const Tensor& t)
+{
+    return t.hasData;
+}
+
+// micro::CreateWritableTensorDimsWithCopy(output 0) (kernels/kernel_util.cc): a persistent
+// TfLiteIntArray of the output's rank as stored in the model (4 + 4 x rank bytes).
+Status writableOutputDims(KernelContext& ctx);
+
+// The values of a constant int8/int16/int32/int64 tensor, when its data is readable.
+std::optional<std::vector<std::int64_t>> constantInts(const KernelContext& ctx, const Tensor& t);
+
+// An int32 / bool field (by schema field id) of the operator's builtin options of type
+// `type`; the schema default when absent or the options are of another type.
+std::int32_t optionInt32(const KernelContext& ctx, tflite::BuiltinOptions type, int fieldId, std::int32_t def = 0);
+bool optionBool(const KernelContext& ctx, tflite::BuiltinOptions type, int fieldId);
+
+} // namespace arenascope::kernels::shape

@@ -1,0 +1,24 @@
+#pragma once
+// Op-data structs the data-movement and reduction kernels allocate in Init
+// (shape_ops.cpp, reduce_ops.cpp), by their members as tflite-micro @90b983c2 declares them.
+
+#include "core/emulation/struct_layout.h"
+
+namespace arenascope::kernels::opdata {
+
+// OpDataReduce (micro/kernels/reduce.h): multiplier, shift, scratch_accumulator_idx,
+// scratch_resolved_axis_idx, scratch_input_iter_idx, input_zp, input_scale, output_zp,
+// output_scale, num_output_elements, num_axis.
+inline constexpr Field kOpDataReduceFields[] = { i32(6), f32(), i32(), f32(), i32(2) };
+inline constexpr StructDef kOpDataReduce { "OpDataReduce", kOpDataReduceFields };
+
+// OpDataMirrorPad (micro/kernels/mirror_pad.cc): input_dims, output_size, offset,
+// output_dims_num_elements_buffer_index, input_dims_num_elements_buffer_index.
+inline constexpr Field kOpDataMirrorPadFields[] = { i32(5) };
+inline constexpr StructDef kOpDataMirrorPad { "OpDataMirrorPad", kOpDataMirrorPadFields };
+
+// SpaceToBatchParams (lite/kernels/internal/types.h): output_offset.
+inline constexpr Field kSpaceToBatchParamsFields[] = { i32() };
+inline constexpr StructDef kSpaceToBatchParams { "SpaceToBatchParams", kSpaceToBatchParamsFields };
+
+} // namespace arenascope::kernels::opdata
