@@ -26,9 +26,22 @@ const Failure* Analysis::failure() const
 
 std::optional<std::uint64_t> findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling)
 {
+    return findSmallestArena(model, settings, ceiling, [](const EmulationResult& r) { return r.ok; });
+}
+
+std::optional<std::uint64_t> findOverwriteFreeArena(
+    const Model& model, EmulationSettings settings, std::uint64_t ceiling)
+{
+    return findSmallestArena(
+        model, settings, ceiling, [](const EmulationResult& r) { return r.ok && !r.tempOverwrite; });
+}
+
+std::optional<std::uint64_t> findSmallestArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
+    const std::function<bool(const EmulationResult&)>& works)
+{
     auto okAt = [&](std::uint64_t size) {
         settings.arenaSize = size;
-        return emulate(model, settings)->ok;
+        return works(*emulate(model, settings));
     };
     if (!okAt(ceiling))
         return std::nullopt;
@@ -88,6 +101,8 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings)
             EmulationSettings atMin = settings;
             atMin.arenaSize = *a->minArenaBytes;
             a->atMinimum = emulate(*model, atMin);
+            if (a->atMinimum->tempOverwrite)
+                a->overwriteFreeMinBytes = findOverwriteFreeArena(*model, settings, measure.arenaBytes());
         }
     }
     const auto live = liveBytesPerScope(*a->measured);

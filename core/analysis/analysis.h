@@ -21,6 +21,7 @@
 #include "core/model/model.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -33,6 +34,9 @@ struct Analysis {
     EmulationResultPtr atSize; // == measured when no size was given
     EmulationResultPtr atMinimum; // at minArenaBytes; nullptr when there is none
     std::optional<std::uint64_t> minArenaBytes;
+    // Only when TFLM's tail overwrites live temp memory at minArenaBytes (see TempOverwrite):
+    // the smallest arena at which it does not, the size to recommend.
+    std::optional<std::uint64_t> overwriteFreeMinBytes;
     std::uint64_t lowerBoundBytes = 0;
     std::uint64_t alignmentWasteBytes = 0; // padding of planned buffers (aligned - requested)
     std::int32_t peakScope = -1; // scope where live planned bytes peak
@@ -59,6 +63,16 @@ bool sameExceptSize(const EmulationSettings& a, const EmulationSettings& b);
 
 // The smallest arena size for which emulation succeeds, or nullopt if none up to `ceiling`.
 std::optional<std::uint64_t> findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling);
+
+// The smallest arena size for which emulation succeeds without the tail overwriting live temp
+// memory (EmulationResult::tempOverwrite), or nullopt if none up to `ceiling`.
+std::optional<std::uint64_t> findOverwriteFreeArena(
+    const Model& model, EmulationSettings settings, std::uint64_t ceiling);
+
+// The smallest arena size whose emulation satisfies `works`, assuming that success is monotonic
+// in the size within each residue class mod 16 (the tail aligns from the arena's end).
+std::optional<std::uint64_t> findSmallestArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
+    const std::function<bool(const EmulationResult&)>& works);
 
 // Live planned bytes per scope (index = scope), from a finished plan.
 std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result);

@@ -170,6 +170,17 @@ Verdict makeVerdict(const Analysis& a)
         v.largestAtPeak = largestAtPeak(a);
     }
     v.warnings = a.atSize->warnings;
+    v.overwriteFreeMinBytes = a.overwriteFreeMinBytes;
+    if (a.atMinimum && a.atMinimum->tempOverwrite && a.minArenaBytes) {
+        const TempOverwrite& o = *a.atMinimum->tempOverwrite;
+        std::string w = "At the smallest arena (" + formatBytes(*a.minArenaBytes) + ") " + o.label + " lands on "
+            + formatBytes(o.bytes) + " of temp memory operator " + std::to_string(o.op)
+            + " still uses: TFLM does not check this, so whether AllocateTensors succeeds there, and "
+              "whether the kernel's data is right, depends on the overwritten bytes.";
+        if (a.overwriteFreeMinBytes)
+            w += " From " + formatBytes(*a.overwriteFreeMinBytes) + " on nothing is overwritten: use at least that.";
+        v.warnings.push_back(std::move(w));
+    }
     return v;
 }
 

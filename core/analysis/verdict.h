@@ -49,6 +49,9 @@ struct Verdict {
     std::optional<std::uint64_t> minArenaBytes;
     std::uint64_t shortfallBytes = 0; // DoesNotFit: minArenaBytes - arenaSize
     std::uint64_t headroomBytes = 0; // Fits: arenaSize - minArenaBytes
+    // When TFLM's tail overwrites live temp memory at the smallest arena: the smallest arena
+    // where it does not (the size to recommend; see TempOverwrite).
+    std::optional<std::uint64_t> overwriteFreeMinBytes;
 
     // The figures and the arena size they were taken at.
     std::uint64_t figuresArenaBytes = 0;

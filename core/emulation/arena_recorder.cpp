@@ -78,12 +78,21 @@ Result<std::uint64_t> ArenaRecorder::persistent(std::uint64_t bytes, std::uint64
     // SingleArenaBufferAllocator checks the tail only against the head, not against temp
     // allocations a kernel still holds: TFLM then silently writes over them. Keep going as
     // TFLM does, but remember the hazard.
-    if (m_single && r.value() < m_single->tempOffset() && m_result.warnings.empty())
+    if (m_single && r.value() < m_single->tempOffset() && !m_result.tempOverwrite) {
+        TempOverwrite o;
+        o.label = e.label;
+        o.subgraph = e.subgraph;
+        o.op = e.op;
+        o.offset = r.value();
+        o.bytes = m_single->tempOffset() - r.value();
         m_result.warnings.push_back(formatString(
-            "%s (%llu bytes at offset %llu) overlaps %llu bytes of temp memory still in use: TFLM does not "
-            "check this and corrupts the temp tensors",
-            e.label.c_str(), static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(r.value()),
-            static_cast<unsigned long long>(m_single->tempOffset() - r.value())));
+            "%s (%llu bytes at offset %llu) was placed over %llu bytes of temp memory still in use: TFLM does "
+            "not check this, so the kernel's data overwrites its temp tensors and the outcome depends on the "
+            "overwritten bytes",
+            o.label.c_str(), static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(o.offset),
+            static_cast<unsigned long long>(o.bytes)));
+        m_result.tempOverwrite = std::move(o);
+    }
     if (recorded) {
         RecordedAllocation& rec = m_result.recording[static_cast<std::size_t>(*recorded)];
         rec.requested += bytes;

@@ -144,11 +144,27 @@ struct Failure {
     std::vector<std::string> log; // every line TFLM prints, in order
 };
 
+// A tail allocation that landed on temp memory a kernel still held. TFLM's
+// SingleArenaBufferAllocator::AllocatePersistentBuffer checks the new tail only against the
+// head, not against live temp allocations (single_arena_buffer_allocator.cc), so the kernel
+// then writes its persistent data over temp TfLiteTensor structs it goes on reading. What
+// happens next depends on the bytes written and on pointer values (the arena's address), not
+// on sizes: TFLM may succeed, fail a check on a corrupted field, or crash. ArenaScope carries on
+// as if nothing was overwritten and says so; figures at such a size are not reliable.
+struct TempOverwrite {
+    std::string label; // the tail allocation ("OpDataFullyConnected", ...)
+    std::int32_t subgraph = -1;
+    std::int32_t op = -1;
+    std::uint64_t offset = 0; // where the tail allocation landed
+    std::uint64_t bytes = 0; // bytes of live temp memory under it
+};
+
 struct EmulationResult {
     EmulationSettings settings;
     bool ok = false;
     std::optional<Failure> failure;
     std::vector<std::string> warnings; // hazards TFLM does not report (e.g. tail over live temp)
+    std::optional<TempOverwrite> tempOverwrite; // the first one, if the tail ever overran live temp
     std::vector<AllocationEvent> events;
     std::vector<PlannedBuffer> planned;
     std::vector<TensorPlacement> tensors; // every tensor of every subgraph

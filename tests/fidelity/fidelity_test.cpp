@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 namespace arenascope::test {
@@ -115,18 +116,64 @@ void compareRecording(Diff& d, const EmulationResult& r, const json& ref)
     }
 }
 
-void compareMinimum(Diff& d, const ModelPtr& modelPtr, const EmulationSettings& s, const json& ref)
+// Where TFLM's tail lands on temp memory a kernel still holds (EmulationResult::tempOverwrite),
+// TFLM's outcome depends on the overwritten bytes and pointer values, which an allocator
+// emulation does not have: it may succeed, fail a check on a corrupted field, or crash. A
+// difference at such a size is the one accepted, listed as such; anywhere else it is a failure.
+class SizeProbe {
+public:
+    SizeProbe(const Model& model, EmulationSettings settings)
+        : m_model(model)
+        , m_settings(std::move(settings))
+    {
+    }
+    EmulationResultPtr at(std::uint64_t size) const
+    {
+        EmulationSettings s = m_settings;
+        s.arenaSize = size;
+        return emulate(m_model, s);
+    }
+    bool overwritesTemp(std::uint64_t size) const { return at(size)->tempOverwrite.has_value(); }
+    // Every size in [from, to) overwrites live temp memory.
+    bool overwritesTempThroughout(std::uint64_t from, std::uint64_t to) const
+    {
+        for (std::uint64_t size = from; size < to; ++size)
+            if (!overwritesTemp(size))
+                return false;
+        return true;
+    }
+
+private:
+    const Model& m_model;
+    EmulationSettings m_settings;
+};
+
+void compareMinimum(Diff& d, Diff& undetermined, const ModelPtr& modelPtr, const EmulationSettings& s, const json& ref)
 {
     const Model& model = *modelPtr;
+    const SizeProbe probe(model, s);
     const auto minimum = findMinimumArena(model, s, s.arenaBytes());
     if (!minimum) {
         d.fail("no working arena found, TFLM's minimum is " + std::to_string(u64(ref, "min_arena_bytes")));
         return;
     }
-    d.eq("min_arena_bytes", *minimum, u64(ref, "min_arena_bytes"));
+    const std::uint64_t tflmMinimum = u64(ref, "min_arena_bytes");
+    bool sameMinimum = *minimum == tflmMinimum;
+    if (!sameMinimum) {
+        const std::uint64_t lo = std::min(*minimum, tflmMinimum);
+        const std::uint64_t hi = std::max(*minimum, tflmMinimum);
+        const auto overwriteFree = findOverwriteFreeArena(model, s, s.arenaBytes());
+        if (probe.overwritesTempThroughout(lo, hi) && overwriteFree && tflmMinimum <= *overwriteFree)
+            undetermined.eq("min_arena_bytes (the tail overwrites live temp memory in between; nothing is "
+                            "overwritten from "
+                    + std::to_string(*overwriteFree) + ")",
+                *minimum, tflmMinimum);
+        else
+            d.eq("min_arena_bytes", *minimum, tflmMinimum);
+    }
     EmulationSettings at = s;
     at.arenaSize = *minimum;
-    if (ref.contains("min_used_bytes_at_min")) {
+    if (sameMinimum && ref.contains("min_used_bytes_at_min")) {
         const auto atMin = emulate(model, at);
         d.eq("min_used_bytes_at_min", atMin->arenaUsedBytes, u64(ref, "min_used_bytes_at_min"));
         // What `plan --arena-size <minimum> --json` reports: the figures at the size it states.
@@ -135,27 +182,28 @@ void compareMinimum(Diff& d, const ModelPtr& modelPtr, const EmulationSettings& 
             u64(ref, "min_used_bytes_at_min"));
         d.eq("plan --json figures_arena_bytes", report.at("figures_arena_bytes").get<std::uint64_t>(), *minimum);
     }
-    if (ref.contains("min_fail_log")) {
-        at.arenaSize = *minimum - 1;
-        const auto below = emulate(model, at);
+    if (sameMinimum && ref.contains("min_fail_log")) {
+        const auto below = probe.at(*minimum - 1);
+        Diff& into = below->tempOverwrite ? undetermined : d;
         if (!below->failure)
-            d.fail("fits one byte below the minimum");
+            into.fail("fits one byte below the minimum");
         else
-            d.eq("message one byte below", below->failure->message,
+            into.eq("message one byte below", below->failure->message,
                 firstLine(ref.at("min_fail_log").get<std::string>()));
     }
     if (!ref.contains("monotonic_probe"))
         return;
-    for (const auto& probe : ref.at("monotonic_probe").at("probes")) {
-        at.arenaSize = u64(probe, "size");
-        const auto r = emulate(model, at);
-        const std::string where = "probe at " + std::to_string(at.arenaBytes()) + " ";
-        d.eq(where + "ok", r->ok, probe.at("ok").get<bool>());
+    for (const auto& p : ref.at("monotonic_probe").at("probes")) {
+        const std::uint64_t size = u64(p, "size");
+        const auto r = probe.at(size);
+        Diff& into = r->tempOverwrite ? undetermined : d;
+        const std::string where = "probe at " + std::to_string(size) + " ";
+        into.eq(where + "ok", r->ok, p.at("ok").get<bool>());
         // A probe that crashed TFLM (a kernel used a null or overwritten temp tensor) has no
         // reliable message: only the failure itself is compared.
-        if (!r->ok && probe.contains("first_error") && !probe.contains("crash")
-            && probe.at("first_error").get<std::string>().rfind("[harness:", 0) != 0)
-            d.eq(where + "message", r->failure->message, probe.at("first_error").get<std::string>());
+        if (!r->ok && !p.at("ok").get<bool>() && p.contains("first_error") && !p.contains("crash")
+            && p.at("first_error").get<std::string>().rfind("[harness:", 0) != 0)
+            into.eq(where + "message", r->failure->message, p.at("first_error").get<std::string>());
     }
 }
 
@@ -197,8 +245,13 @@ TEST_P(Fidelity, MatchesTflm)
         d.fail("recording interpreter fails: " + rec->failure->message);
     else
         compareRecording(d, *rec, ref);
-    compareMinimum(d, loaded.value(), s, ref);
+    Diff undetermined;
+    compareMinimum(d, undetermined, loaded.value(), s, ref);
     EXPECT_TRUE(d.empty()) << c.name << " differs from TFLM:\n" << d.text();
+    if (!undetermined.empty())
+        std::cout << c.name << ": differs only where TFLM's tail overwrites live temp memory (its outcome there "
+                  << "depends on the overwritten bytes):\n"
+                  << undetermined.text();
 }
 
 std::vector<OracleCase> casesOrPlaceholder()
