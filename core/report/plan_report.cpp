@@ -92,6 +92,9 @@ std::string planJson(const Analysis& a, bool pretty)
     w.field("verdict", verdictKindName(v.kind));
     w.field("headline", v.headline);
     w.field("min_arena_bytes", a.minArenaBytes);
+    // Set only when TFLM's tail overwrites live temp memory at min_arena_bytes: the smallest
+    // arena where it does not.
+    w.field("overwrite_free_min_bytes", a.overwriteFreeMinBytes);
     w.field("shortfall_bytes", v.shortfallBytes);
     w.field("headroom_bytes", v.headroomBytes);
     // The figures below, tensors and recording included, are those of one run in an arena of
@@ -184,6 +187,9 @@ std::string planText(const Analysis& a)
         return out.str();
     if (v.minArenaBytes)
         out << "smallest arena:   " << formatBytes(*v.minArenaBytes) << "\n";
+    if (v.overwriteFreeMinBytes)
+        out << "without overwrite: " << formatBytes(*v.overwriteFreeMinBytes)
+            << " (smallest arena where the tail stays clear of live temp memory)\n";
     out << "figures at:       an arena of " << formatBytes(v.figuresArenaBytes) << "\n";
     out << "arena used:       " << formatBytes(v.arenaUsedBytes) << " (head " << formatBytes(v.headBytes) << ", tail "
         << formatBytes(v.tailBytes) << ")\n";
