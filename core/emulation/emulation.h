@@ -58,6 +58,8 @@ public:
     Status requestScratch(std::uint64_t bytes, std::string label) override;
 
     Error kernelError(std::string message) override;
+    // "tensor 3 (conv1) of subgraph 0" or "scratch buffer 2", for messages.
+    std::string plannedName(const AllocationInfo& a) const;
 
     ResourceVariables* resourceVariables() override { return m_resourceVariables ? &*m_resourceVariables : nullptr; }
 

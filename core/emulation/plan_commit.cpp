@@ -14,7 +14,19 @@ namespace arenascope::detail {
 
 namespace {
 using S = RuntimeStruct;
+
+// The largest buffer TFLM's int-sized planner can take, aligned up to 16 without passing INT32_MAX.
+constexpr std::uint64_t kLargestPlannableBytes = static_cast<std::uint64_t>(INT32_MAX) - 15;
 } // namespace
+
+std::string Emulation::plannedName(const AllocationInfo& a) const
+{
+    if (a.tensor < 0)
+        return "scratch buffer " + std::to_string(a.scratchIndex);
+    const Subgraph& sg = m_model.subgraphs()[static_cast<std::size_t>(a.subgraph)];
+    return "tensor " + std::to_string(a.tensor) + " (" + sg.tensors[static_cast<std::size_t>(a.tensor)].name
+        + ") of subgraph " + std::to_string(a.subgraph);
+}
 
 Status Emulation::finishModelAllocation()
 {
@@ -125,6 +137,14 @@ Status Emulation::commitStaticMemoryPlan()
         const AllocationInfo& a = set.infos[i];
         if (!a.needsAllocating)
             continue;
+        // TFLM's planners take sizes as int (AddBuffer(int size, ...)): past INT32_MAX the size
+        // wraps (and on 32-bit targets the byte count already wrapped in size_t). Say so
+        // rather than plan a wrapped size.
+        if (a.bytes > kLargestPlannableBytes)
+            return makeError(ErrorCode::Unsupported,
+                formatString("%s needs %s: TFLM's memory planner takes buffer sizes as int, so it cannot place more "
+                             "than %s",
+                    plannedName(a).c_str(), formatBytes(a.bytes).c_str(), formatBytes(kLargestPlannableBytes).c_str()));
         requests.push_back(BufferRequest {
             static_cast<std::int32_t>(alignUp(a.bytes, kArenaBufferAlignment)), a.first, a.last, a.offlineOffset });
         owners.push_back(i);
@@ -137,6 +157,13 @@ Status Emulation::commitStaticMemoryPlan()
         return makeError(ErrorCode::OutOfMemory,
             formatString("Too many buffers (max is %llu)", static_cast<unsigned long long>(maxBuffers)));
     const Plan plan = linear ? planLinear(requests) : planGreedy(requests);
+    if (plan.overflow)
+        return makeError(ErrorCode::Unsupported,
+            formatString(
+                "the memory plan needs %s of head: TFLM's planner computes offsets as int, which overflow past "
+                "%s",
+                formatBytes(static_cast<std::uint64_t>(plan.maxBytes)).c_str(),
+                formatBytes(static_cast<std::uint64_t>(INT32_MAX)).c_str()));
     for (std::size_t k = 0; k < plan.offsets.size(); ++k)
         m_result.planned[k].offset = plan.offsets[k];
     m_result.planBytes = plan.maxBytes;

@@ -22,6 +22,9 @@ struct BufferRequest {
 struct Plan {
     std::vector<std::int32_t> offsets; // one per request, in request order
     std::int64_t maxBytes = 0; // GetMaximumMemorySize(): the head the plan needs
+    // An offset + size past INT32_MAX: TFLM's planners compute offsets in int and overflow
+    // there (undefined behaviour), so no arena holds such a plan.
+    bool overflow = false;
 };
 
 } // namespace arenascope
