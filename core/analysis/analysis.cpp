@@ -1,6 +1,7 @@
 #include "analysis.h"
 
 #include "core/emulation/emulator.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 
@@ -36,19 +37,25 @@ std::optional<std::uint64_t> findOverwriteFreeArena(
         model, settings, ceiling, [](const EmulationResult& r) { return r.ok && !r.tempOverwrite; });
 }
 
-std::optional<std::uint64_t> findSmallestArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
-    const std::function<bool(const EmulationResult&)>& works)
+namespace {
+
+MinimumSearch searchSmallest(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
+    const std::function<bool(const EmulationResult&)>& works,
+    std::optional<std::chrono::steady_clock::time_point> deadline)
 {
     auto okAt = [&](std::uint64_t size) {
         settings.arenaSize = size;
         return works(*emulate(model, settings));
     };
+    auto late = [&] { return deadline && std::chrono::steady_clock::now() > *deadline; };
     if (!okAt(ceiling))
-        return std::nullopt;
+        return { std::nullopt, true };
     std::uint64_t lo = 0; // fails (an empty arena cannot hold the allocator)
     std::uint64_t hi = ceiling; // succeeds
     while (true) {
         while (hi - lo > 1) {
+            if (late())
+                return { hi, false };
             const std::uint64_t mid = lo + (hi - lo) / 2;
             if (okAt(mid))
                 hi = mid;
@@ -67,10 +74,25 @@ std::optional<std::uint64_t> findSmallestArena(const Model& model, EmulationSett
             }
         }
         if (!lower)
-            return hi;
+            return { hi, true };
         hi = *lower;
         lo = 0;
     }
+}
+
+} // namespace
+
+std::optional<std::uint64_t> findSmallestArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
+    const std::function<bool(const EmulationResult&)>& works)
+{
+    return searchSmallest(model, std::move(settings), ceiling, works, std::nullopt).bytes;
+}
+
+MinimumSearch findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
+    std::chrono::steady_clock::time_point deadline)
+{
+    return searchSmallest(
+        model, std::move(settings), ceiling, [](const EmulationResult& r) { return r.ok; }, deadline);
 }
 
 std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result)
@@ -83,8 +105,9 @@ std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result)
     return live;
 }
 
-AnalysisPtr analyze(ModelPtr model, EmulationSettings settings)
+AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLimits& limits)
 {
+    const auto deadline = std::chrono::steady_clock::now() + limits.budget;
     auto a = std::make_shared<Analysis>();
     a->model = model;
     a->settings = settings;
@@ -94,14 +117,36 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings)
     if (measure.nonPersistentBytes)
         measure.nonPersistentBytes = std::max<std::uint64_t>(kMeasureArenaBytes, *measure.nonPersistentBytes);
     a->measured = emulate(*model, measure);
+    // Too large for the measuring arena: measure in larger ones (emulation costs the same at
+    // any size), so a model of 1-2 GiB activations still gets figures and a smallest arena.
+    while (!a->measured->ok && a->measured->failure && a->measured->failure->capacity && !measure.nonPersistentBytes
+        && *measure.arenaSize < limits.largestMeasureArenaBytes) {
+        measure.arenaSize = std::min(*measure.arenaSize * 4, limits.largestMeasureArenaBytes);
+        auto larger = emulate(*model, measure);
+        if (larger->ok) {
+            a->notes.push_back("The model does not allocate in the " + formatBytes(kMeasureArenaBytes)
+                + " measuring arena: its figures were taken in an arena of " + formatBytes(*measure.arenaSize) + ".");
+            a->measured = std::move(larger);
+            break;
+        }
+        if (*measure.arenaSize >= limits.largestMeasureArenaBytes)
+            a->notes.push_back("The model does not allocate even in an arena of " + formatBytes(*measure.arenaSize)
+                + ", the largest ArenaScope measures in.");
+    }
     a->atSize = arenaSize ? emulate(*model, settings) : a->measured;
     if (a->measured->ok && !settings.nonPersistentBytes) {
-        a->minArenaBytes = findMinimumArena(*model, settings, measure.arenaBytes());
+        const MinimumSearch found = findMinimumArena(*model, settings, measure.arenaBytes(), deadline);
+        a->minArenaBytes = found.bytes;
+        a->minArenaExact = found.exact;
+        if (!found.exact)
+            a->notes.push_back("The search for the smallest arena stopped after its "
+                + formatString("%.1f", static_cast<double>(limits.budget.count()) / 1000.0)
+                + " s budget: " + formatBytes(*found.bytes) + " works, a smaller arena may too.");
         if (a->minArenaBytes) {
             EmulationSettings atMin = settings;
             atMin.arenaSize = *a->minArenaBytes;
             a->atMinimum = emulate(*model, atMin);
-            if (a->atMinimum->tempOverwrite)
+            if (a->atMinimum->tempOverwrite && found.exact)
                 a->overwriteFreeMinBytes = findOverwriteFreeArena(*model, settings, measure.arenaBytes());
         }
     }
@@ -137,7 +182,7 @@ AnalysisPtr reanalyzeAtSize(const Analysis& base, std::optional<std::uint64_t> a
     EmulationSettings settings = base.settings;
     settings.arenaSize = arenaSize;
     // A size above the measuring arena changes the measured figures too: start afresh.
-    if (arenaSize && *arenaSize > kMeasureArenaBytes)
+    if (arenaSize && *arenaSize > base.measured->settings.arenaBytes())
         return analyze(base.model, settings);
     auto a = std::make_shared<Analysis>(base);
     a->settings = settings;

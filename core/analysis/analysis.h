@@ -17,6 +17,8 @@
 //   auto analysis = analyze(model, settings);
 //   if (!analysis->fits()) explain(*analysis->atSize->failure);
 
+#include "analysis_limits.h"
+
 #include "core/emulation/emulation_result.h"
 #include "core/model/model.h"
 
@@ -34,6 +36,12 @@ struct Analysis {
     EmulationResultPtr atSize; // == measured when no size was given
     EmulationResultPtr atMinimum; // at minArenaBytes; nullptr when there is none
     std::optional<std::uint64_t> minArenaBytes;
+    // False when the search ran out of its time budget (AnalysisLimits): minArenaBytes then
+    // works but may not be the smallest.
+    bool minArenaExact = true;
+    // What the reader should know about how the figures were found (a larger measuring arena,
+    // a search cut short), one sentence each.
+    std::vector<std::string> notes;
     // Only when TFLM's tail overwrites live temp memory at minArenaBytes (see TempOverwrite):
     // the smallest arena at which it does not, the size to recommend.
     std::optional<std::uint64_t> overwriteFreeMinBytes;
@@ -51,7 +59,7 @@ struct Analysis {
 
 using AnalysisPtr = std::shared_ptr<const Analysis>;
 
-AnalysisPtr analyze(ModelPtr model, EmulationSettings settings);
+AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLimits& limits = {});
 
 // The same analysis at another arena size: reuses the measured run, the minimum and the lower
 // bound (they do not depend on the size) and emulates once. What an arena-size drag costs.
@@ -73,6 +81,14 @@ std::optional<std::uint64_t> findOverwriteFreeArena(
 // in the size within each residue class mod 16 (the tail aligns from the arena's end).
 std::optional<std::uint64_t> findSmallestArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
     const std::function<bool(const EmulationResult&)>& works);
+
+// findMinimumArena under a deadline: past it, the smallest working size found so far.
+struct MinimumSearch {
+    std::optional<std::uint64_t> bytes;
+    bool exact = true;
+};
+MinimumSearch findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
+    std::chrono::steady_clock::time_point deadline);
 
 // Live planned bytes per scope (index = scope), from a finished plan.
 std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result);

@@ -170,6 +170,7 @@ Verdict makeVerdict(const Analysis& a)
         v.largestAtPeak = largestAtPeak(a);
     }
     v.warnings = a.atSize->warnings;
+    v.warnings.insert(v.warnings.end(), a.notes.begin(), a.notes.end());
     v.overwriteFreeMinBytes = a.overwriteFreeMinBytes;
     if (a.atMinimum && a.atMinimum->tempOverwrite && a.minArenaBytes) {
         const TempOverwrite& o = *a.atMinimum->tempOverwrite;

@@ -25,6 +25,17 @@ constexpr std::int64_t alignDownSigned(std::int64_t value, std::uint64_t alignme
     return (value % a != 0 && value < 0 ? q - 1 : q) * a;
 }
 
+// Where a tail allocation of `size` bytes starts: tail - size aligned down, signed (it may
+// fall below the arena start). Sizes no arena can hold saturate at -2^62 instead of
+// overflowing.
+constexpr std::int64_t tailStartFor(std::uint64_t tail, std::uint64_t size, std::uint64_t alignment)
+{
+    constexpr std::uint64_t kBeyondAnyArena = 1ULL << 62;
+    if (size > kBeyondAnyArena || tail > kBeyondAnyArena)
+        return -static_cast<std::int64_t>(kBeyondAnyArena);
+    return alignDownSigned(static_cast<std::int64_t>(tail) - static_cast<std::int64_t>(size), alignment);
+}
+
 // TFLM checksums temp buffers by XOR-ing their addresses, which are never 0; offsets can be.
 // Checksums use offset + this stand-in arena address.
 inline constexpr std::uint64_t kChecksumBase = 0x20000000;

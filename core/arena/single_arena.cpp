@@ -49,8 +49,7 @@ Result<std::uint64_t> SingleArena::allocatePersistent(std::uint64_t size, std::u
 {
     // TFLM aligns the pointer tail - size down; below the arena start that is still an
     // address, so the arithmetic is signed (the arena start is 16-byte aligned).
-    const std::int64_t result
-        = alignDownSigned(static_cast<std::int64_t>(m_tail) - static_cast<std::int64_t>(size), alignment);
+    const std::int64_t result = tailStartFor(m_tail, size, alignment);
     if (result < static_cast<std::int64_t>(m_head))
         return arenaMessages::tailFailed(size, static_cast<std::uint64_t>(static_cast<std::int64_t>(m_head) - result));
     m_tail = static_cast<std::uint64_t>(result);

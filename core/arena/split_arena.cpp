@@ -13,8 +13,7 @@ PersistentArena::PersistentArena(std::uint64_t size)
 
 Result<std::uint64_t> PersistentArena::allocatePersistent(std::uint64_t size, std::uint64_t alignment)
 {
-    const std::int64_t result
-        = alignDownSigned(static_cast<std::int64_t>(m_tail) - static_cast<std::int64_t>(size), alignment);
+    const std::int64_t result = tailStartFor(m_tail, size, alignment);
     if (result < 0)
         return arenaMessages::tailFailed(size, static_cast<std::uint64_t>(-result));
     m_tail = static_cast<std::uint64_t>(result);

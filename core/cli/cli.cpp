@@ -151,7 +151,8 @@ int runPlan(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     const Failure* f = analysis->failure();
     if (f && !f->capacity)
         return kExitDoesNotFit;
-    return analysis->fits().value_or(true) ? kExitOk : kExitDoesNotFit;
+    // Without a size: exit 1 when the model cannot allocate even in the measuring arena.
+    return analysis->fits().value_or(analysis->measured->ok) ? kExitOk : kExitDoesNotFit;
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "core/arena/align.h"
 #include "core/planner/greedy_planner.h"
 #include "core/planner/linear_planner.h"
+#include "core/planner/offline_checks.h"
 #include "core/util/format.h"
 
 #include <algorithm>
@@ -115,10 +116,12 @@ Status Emulation::commitStaticMemoryPlan()
             static_cast<unsigned long long>(infoBytes)));
         return info.error();
     }
-    if (const auto& plan = m_model.offlinePlan(); plan && plan->tensorCount != m_model.tensorCount())
-        return makeError(ErrorCode::Unsupported,
-            formatString("Nbr of offline buffer offsets (%u) in metadata not equal nbr tensors (%zu)",
-                plan->tensorCount, m_model.tensorCount()));
+    if (const auto& plan = m_model.offlinePlan())
+        for (std::uint32_t count : plan->entryTensorCounts)
+            if (count != m_model.tensorCount())
+                return makeError(ErrorCode::Unsupported,
+                    formatString("Nbr of offline buffer offsets (%u) in metadata not equal nbr tensors (%zu)", count,
+                        m_model.tensorCount()));
     ARENASCOPE_TRY(allocateVariables());
     auto built = buildAllocationInfo(m_model, m_hasData, m_scratch);
     if (!built)
@@ -166,6 +169,10 @@ Status Emulation::commitStaticMemoryPlan()
                 formatBytes(static_cast<std::uint64_t>(INT32_MAX)).c_str()));
     for (std::size_t k = 0; k < plan.offsets.size(); ++k)
         m_result.planned[k].offset = plan.offsets[k];
+    if (m_model.offlinePlan())
+        for (std::string& w :
+            offlinePlanWarnings(requests, [&](std::size_t k) { return plannedName(set.infos[owners[k]]); }))
+            m_result.warnings.push_back(std::move(w));
     m_result.planBytes = plan.maxBytes;
 
     m_arena.head().deallocateTemp(info.value());

@@ -1,5 +1,7 @@
 #include "loader.h"
 
+#include "model_limits.h"
+
 #include "builtin_names.h"
 #include "core/util/format.h"
 
@@ -55,6 +57,7 @@ public:
             return invalid(m_name, "the model has no subgraph");
         if (!m_root.buffers())
             return invalid(m_name, "the model has no buffer table");
+        ARENASCOPE_TRY(checkLimits());
         ARENASCOPE_TRY(readBuffers());
         for (std::uint32_t i = 0; i < m_root.subgraphs()->size(); ++i)
             ARENASCOPE_TRY(readSubgraph(i));
@@ -307,6 +310,31 @@ private:
         return okStatus();
     }
 
+    // Counts past model_limits.h are refused before anything is read.
+    Status checkLimits() const
+    {
+        const std::uint64_t subgraphs = m_root.subgraphs()->size();
+        std::uint64_t tensors = 0;
+        std::uint64_t operators = 0;
+        for (std::uint32_t i = 0; i < m_root.subgraphs()->size(); ++i) {
+            const tflite::SubGraph* sg = m_root.subgraphs()->Get(i);
+            tensors += sg && sg->tensors() ? sg->tensors()->size() : 0;
+            operators += sg && sg->operators() ? sg->operators()->size() : 0;
+        }
+        auto over = [&](const char* what, std::uint64_t count, std::uint64_t limit) {
+            return invalid(m_name,
+                formatString("the model has %s %s, more than ArenaScope opens (%s)", formatCount(count).c_str(), what,
+                    formatCount(limit).c_str()));
+        };
+        if (subgraphs > kMaxSubgraphs)
+            return over("subgraphs", subgraphs, kMaxSubgraphs);
+        if (tensors > kMaxTensors)
+            return over("tensors", tensors, kMaxTensors);
+        if (operators > kMaxOperators)
+            return over("operators", operators, kMaxOperators);
+        return okStatus();
+    }
+
     Status readOfflinePlan(const MetadataEntry& e)
     {
         const tflite::Buffer* buffer = m_root.buffers()->Get(e.buffer);
@@ -331,6 +359,10 @@ private:
         plan.offsets.resize(plan.tensorCount);
         for (std::uint32_t k = 0; k < plan.tensorCount; ++k)
             plan.offsets[k] = static_cast<std::int32_t>(word(3 + k));
+        // Several entries: TFLM checks each one's count and keeps the last.
+        if (m_model.m_offlinePlan)
+            plan.entryTensorCounts = m_model.m_offlinePlan->entryTensorCounts;
+        plan.entryTensorCounts.push_back(plan.tensorCount);
         m_model.m_offlinePlan = std::move(plan);
         return okStatus();
     }

@@ -88,6 +88,9 @@ struct OfflinePlan {
     std::uint32_t subgraphs = 0;
     std::uint32_t tensorCount = 0;
     std::vector<std::int32_t> offsets;
+    // The tensor count of every OfflineMemoryAllocation entry in metadata order (usually one);
+    // TFLM checks each against the model and uses the last (micro_allocation_info.cc).
+    std::vector<std::uint32_t> entryTensorCounts;
 };
 
 class Model {

@@ -31,18 +31,24 @@ formatString(const char* fmt, ...)
 
 namespace arenascope {
 
-// A byte count as every view prints it: thousands separated by commas, "82,296 B".
-inline std::string formatBytes(std::uint64_t bytes)
+// A count with thousands separated by commas: "100,000".
+inline std::string formatCount(std::uint64_t count)
 {
-    const std::string digits = std::to_string(bytes);
+    const std::string digits = std::to_string(count);
     std::string out;
-    out.reserve(digits.size() + digits.size() / 3 + 2);
+    out.reserve(digits.size() + digits.size() / 3);
     for (std::size_t i = 0; i < digits.size(); ++i) {
         if (i > 0 && (digits.size() - i) % 3 == 0)
             out.push_back(',');
         out.push_back(digits[i]);
     }
-    return out + " B";
+    return out;
+}
+
+// A byte count as every view prints it: thousands separated by commas, "82,296 B".
+inline std::string formatBytes(std::uint64_t bytes)
+{
+    return formatCount(bytes) + " B";
 }
 
 } // namespace arenascope

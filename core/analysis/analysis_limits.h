@@ -1,0 +1,21 @@
+#pragma once
+// The bounds one analysis keeps to, whatever the model: a model from anywhere must get an
+// answer (or a clear message) in bounded time.
+//
+// - `budget`: wall time for the smallest-arena search. Past it, the search stops with the
+//   smallest working size found so far and says the figure is an upper bound.
+// - `largestMeasureArenaBytes`: a model that does not allocate in the 64 MiB measuring arena
+//   is measured in arenas four times larger, up to this size (2^32 - 16: the most a 32-bit
+//   size_t arena can hold), so activations of 1-2 GiB still get figures.
+
+#include <chrono>
+#include <cstdint>
+
+namespace arenascope {
+
+struct AnalysisLimits {
+    std::chrono::milliseconds budget { 30'000 };
+    std::uint64_t largestMeasureArenaBytes = (1ULL << 32) - 16;
+};
+
+} // namespace arenascope
