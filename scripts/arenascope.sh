@@ -15,6 +15,7 @@ packages=(
   libflatbuffers-dev flatbuffers-compiler
   libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
   xvfb xauth fonts-dejavu-core clang-format git
+  clang libclang-rt-14-dev
 )
 
 install_missing() {
@@ -50,8 +51,13 @@ case "${1:-run}" in
     ;;
   test)
     install_missing; build
-    cd "$build_dir"
-    QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs"
+    (cd "$build_dir" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs")
+    # The same core tests (fidelity and fuzz regressions included) under AddressSanitizer and
+    # UndefinedBehaviorSanitizer, then each fuzz target briefly (README: Reliability).
+    cmake --preset asan-core -S "$here" ${ARENASCOPE_CMAKE_ARGS:-} >/dev/null
+    cmake --build "$here/build-asan-core" -j "$jobs"
+    (cd "$here/build-asan-core" && ctest --output-on-failure -j "$jobs")
+    "$here/scripts/fuzz.sh" all "${ARENASCOPE_FUZZ_SECONDS:-20}"
     ;;
   build)
     install_missing; build

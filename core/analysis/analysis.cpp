@@ -41,13 +41,14 @@ namespace {
 
 MinimumSearch searchSmallest(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
     const std::function<bool(const EmulationResult&)>& works,
-    std::optional<std::chrono::steady_clock::time_point> deadline)
+    std::optional<std::chrono::steady_clock::time_point> deadline, const std::atomic<bool>* cancel)
 {
     auto okAt = [&](std::uint64_t size) {
         settings.arenaSize = size;
         return works(*emulate(model, settings));
     };
-    auto late = [&] { return deadline && std::chrono::steady_clock::now() > *deadline; };
+    auto late
+        = [&] { return (cancel && cancel->load()) || (deadline && std::chrono::steady_clock::now() > *deadline); };
     if (!okAt(ceiling))
         return { std::nullopt, true };
     std::uint64_t lo = 0; // fails (an empty arena cannot hold the allocator)
@@ -85,14 +86,14 @@ MinimumSearch searchSmallest(const Model& model, EmulationSettings settings, std
 std::optional<std::uint64_t> findSmallestArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
     const std::function<bool(const EmulationResult&)>& works)
 {
-    return searchSmallest(model, std::move(settings), ceiling, works, std::nullopt).bytes;
+    return searchSmallest(model, std::move(settings), ceiling, works, std::nullopt, nullptr).bytes;
 }
 
 MinimumSearch findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
-    std::chrono::steady_clock::time_point deadline)
+    std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* cancel)
 {
     return searchSmallest(
-        model, std::move(settings), ceiling, [](const EmulationResult& r) { return r.ok; }, deadline);
+        model, std::move(settings), ceiling, [](const EmulationResult& r) { return r.ok; }, deadline, cancel);
 }
 
 std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result)
@@ -135,10 +136,14 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
     }
     a->atSize = arenaSize ? emulate(*model, settings) : a->measured;
     if (a->measured->ok && !settings.nonPersistentBytes) {
-        const MinimumSearch found = findMinimumArena(*model, settings, measure.arenaBytes(), deadline);
+        const MinimumSearch found = findMinimumArena(*model, settings, measure.arenaBytes(), deadline, limits.cancel);
         a->minArenaBytes = found.bytes;
         a->minArenaExact = found.exact;
-        if (!found.exact)
+        a->cancelled = !found.exact && limits.cancel && limits.cancel->load();
+        if (a->cancelled)
+            a->notes.push_back("The search for the smallest arena was cancelled: " + formatBytes(*found.bytes)
+                + " works, a smaller arena may too.");
+        else if (!found.exact)
             a->notes.push_back("The search for the smallest arena stopped after its "
                 + formatString("%.1f", static_cast<double>(limits.budget.count()) / 1000.0)
                 + " s budget: " + formatBytes(*found.bytes) + " works, a smaller arena may too.");

@@ -39,6 +39,7 @@ struct Analysis {
     // False when the search ran out of its time budget (AnalysisLimits): minArenaBytes then
     // works but may not be the smallest.
     bool minArenaExact = true;
+    bool cancelled = false; // AnalysisLimits::cancel stopped the search
     // What the reader should know about how the figures were found (a larger measuring arena,
     // a search cut short), one sentence each.
     std::vector<std::string> notes;
@@ -88,7 +89,7 @@ struct MinimumSearch {
     bool exact = true;
 };
 MinimumSearch findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
-    std::chrono::steady_clock::time_point deadline);
+    std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* cancel = nullptr);
 
 // Live planned bytes per scope (index = scope), from a finished plan.
 std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result);

@@ -7,7 +7,9 @@
 // - `largestMeasureArenaBytes`: a model that does not allocate in the 64 MiB measuring arena
 //   is measured in arenas four times larger, up to this size (2^32 - 16: the most a 32-bit
 //   size_t arena can hold), so activations of 1-2 GiB still get figures.
+// - `cancel`: set by another thread (the GUI's Cancel) to stop the search as the budget does.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 
@@ -16,6 +18,7 @@ namespace arenascope {
 struct AnalysisLimits {
     std::chrono::milliseconds budget { 30'000 };
     std::uint64_t largestMeasureArenaBytes = (1ULL << 32) - 16;
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 } // namespace arenascope

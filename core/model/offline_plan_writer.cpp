@@ -22,7 +22,8 @@ Result<std::vector<std::uint8_t>> withOfflinePlan(const Model& model, const std:
     const std::uint32_t header[3]
         = { 0, static_cast<std::uint32_t>(model.subgraphs().size()), static_cast<std::uint32_t>(offsets.size()) };
     std::memcpy(data.data(), header, sizeof header);
-    std::memcpy(data.data() + 12, offsets.data(), 4 * offsets.size());
+    if (!offsets.empty()) // memcpy from a null pointer is undefined, even for 0 bytes
+        std::memcpy(data.data() + 12, offsets.data(), 4 * offsets.size());
     return rewriteModel(model, [&data](tflite::ModelT& m) {
         tflite::MetadataT* existing = nullptr;
         for (auto& md : m.metadata)

@@ -154,6 +154,19 @@ TEST(HostileModels, AnalysisBudgetCutsTheSearchShortAndSaysSo)
     EXPECT_TRUE(said);
 }
 
+TEST(HostileModels, CancelStopsTheSearch)
+{
+    const auto m = load(reluChain(2000));
+    ASSERT_TRUE(m);
+    std::atomic<bool> cancel { true };
+    AnalysisLimits limits;
+    limits.cancel = &cancel;
+    const auto a = analyze(m, EmulationSettings {}, limits);
+    EXPECT_TRUE(a->cancelled);
+    EXPECT_FALSE(a->minArenaExact);
+    ASSERT_TRUE(a->minArenaBytes); // the measuring arena works: an upper bound
+}
+
 // Offline plans: three float [1,16] tensors (64 bytes each); in and mid are alive together,
 // mid and out too.
 std::vector<std::string> offlineWarnings(const std::vector<std::int32_t>& offsets, int copies = 1)
