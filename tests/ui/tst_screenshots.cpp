@@ -123,6 +123,29 @@ private slots:
         QCOMPARE(png.size(), QSize(1600, 900));
     }
 
+    void failedReportLeavesTheFolderAsItWas()
+    {
+        QTemporaryDir dir;
+        const QDir out(dir.path());
+        // An older report's file, and a folder where one of the new files should go.
+        QFile old(out.filePath(QStringLiteral("tensors.csv")));
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("older report\n");
+        old.close();
+        QVERIFY(out.mkpath(QStringLiteral("report.html")));
+        QProcess p;
+        p.start(QStringLiteral(ARENASCOPE_CLI),
+            { QStringLiteral("report"), QStringLiteral(ARENASCOPE_EXAMPLE_MODEL), QStringLiteral("--out"),
+                dir.path() });
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains(QStringLiteral("nothing was written")));
+        QCOMPARE(out.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
+            QStringList({ QStringLiteral("report.html"), QStringLiteral("tensors.csv") }));
+        QVERIFY(old.open(QIODevice::ReadOnly));
+        QCOMPARE(old.readAll(), QByteArray("older report\n"));
+    }
+
     void failedSaveLeavesTheOldFileAndSaysWhy()
     {
         QTemporaryDir dir;

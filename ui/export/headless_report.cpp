@@ -7,8 +7,11 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
 
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -133,13 +136,38 @@ int runReportCommand(int argc, char** argv)
         kinds.push_back(ExportKind::Json);
     if (o.html)
         kinds.push_back(ExportKind::Html);
+    // The set is written into a staging folder beside the destination and moved in only when
+    // every file was written: a failure leaves the folder exactly as it was.
     for (ExportKind k : kinds) {
-        const QString path = QDir(out).filePath(defaultExportName(k));
+        const QFileInfo dest(QDir(out).filePath(defaultExportName(k)));
+        if (dest.isDir()) {
+            std::cerr << "arenascope: " << dest.filePath().toStdString() << " is a folder; nothing was written\n";
+            return kExitBadInput;
+        }
+    }
+    QTemporaryDir staging(QDir(out).filePath(QStringLiteral(".arenascope-report-XXXXXX")));
+    if (!staging.isValid()) {
+        std::cerr << "arenascope: cannot write in " << o.out << ": " << staging.errorString().toStdString() << "\n";
+        return kExitBadInput;
+    }
+    for (ExportKind k : kinds) {
+        const QString path = QDir(staging.path()).filePath(defaultExportName(k));
         ImageOptions image = o.image;
         if (k == ExportKind::ArenaMapPng)
             image.size.setHeight(std::max(100, image.size.height() / 6));
         if (const QString error = writeExport(k, analysis, path, image); !error.isEmpty()) {
-            std::cerr << "arenascope: " << error.toStdString() << "\n";
+            std::cerr << "arenascope: " << error.toStdString() << "; nothing was written to " << o.out << "\n";
+            return kExitBadInput;
+        }
+    }
+    for (ExportKind k : kinds) {
+        const QString name = defaultExportName(k);
+        const QString path = QDir(out).filePath(name);
+        std::error_code ec; // rename replaces an older file in one step
+        std::filesystem::rename(QDir(staging.path()).filePath(name).toStdString(), path.toStdString(), ec);
+        if (ec) {
+            std::cerr << "arenascope: cannot move " << name.toStdString() << " into " << o.out << ": " << ec.message()
+                      << "\n";
             return kExitBadInput;
         }
         std::cout << "wrote " << path.toStdString() << "\n";
