@@ -12,6 +12,7 @@
 #include "core/report/plan_report.h"
 #include "core/util/format.h"
 #include "settings_options.h"
+#include "solve_command.h"
 
 #include <filesystem>
 #include <fstream>
@@ -33,6 +34,9 @@ const char* kUsage = "usage:\n"
                      "                                               find an operator order with a lower peak\n"
                      "  arenascope compare A.tflite [B.tflite] [options] [--b-OPTION VALUE ...] [--json]\n"
                      "                                               two models, or two settings, side by side\n"
+                     "  arenascope solve BUFFERS.csv [--capacity N] [--planner tflm-greedy|heuristic|exact]\n"
+                     "                   [--time-limit S] [--json] [--out PLAN.csv]\n"
+                     "                                               place a MiniMalloc buffer list\n"
                      "  arenascope make-example OUT.tflite           write the bundled example model\n"
                      "  arenascope make-lessons DIR                  write the lesson models (models/lessons)\n"
                      "  arenascope --version | --help\n"
@@ -277,7 +281,7 @@ bool isCliCommand(const std::vector<std::string>& args)
         return false;
     const std::string& c = args[0];
     return c == "info" || c == "plan" || c == "make-example" || c == "make-lessons" || c == "optimize" || c == "reorder"
-        || c == "compare" || c == "help" || c == "--help" || c == "-h" || c == "--version";
+        || c == "compare" || c == "solve" || c == "help" || c == "--help" || c == "-h" || c == "--version";
 }
 
 bool isUnknownCommand(const std::vector<std::string>& args)
@@ -293,7 +297,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     if (args.empty())
         return usageError(err, "no command");
     const std::string& c = args[0];
-    if (c != "help" && c != "--help" && c != "-h" && wantsHelp(args)) {
+    if (c != "help" && c != "--help" && c != "-h" && c != "solve" && wantsHelp(args)) {
         out << usageText();
         return kExitOk;
     }
@@ -307,6 +311,8 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
         return runReorder(args, out, err);
     if (c == "compare")
         return runCompare(args, out, err);
+    if (c == "solve")
+        return runSolve(args, out, err);
     if (c == "make-example") {
         if (args.size() != 2)
             return usageError(err, "make-example needs one output path");

@@ -1,0 +1,58 @@
+#pragma once
+// Planners beyond TFLM's, for a buffer set (buffer_set.h):
+// - TflmGreedy: TFLM's GreedyMemoryPlanner, exactly as the device plans (greedy_planner.h).
+// - Heuristic: several orderings (size, lifetime, size x lifetime, start, end) x first fit and
+//   best fit; the best plan wins (TFLM's greedy plan included, so it is never worse).
+// - Exact: branch and bound over "canonical" plans. Any plan can be pushed down until every
+//   buffer rests on a buffer below it or on 0, and its buffers then come in order of offset;
+//   the search builds plans in that order. At each node the lowest floor among sections
+//   (time intervals between lifetime boundaries) that still have buffers to place is either
+//   filled, at that height, by a buffer lying within the run of sections at that floor (one
+//   branch per buffer; a buffer passed over stays excluded at that height in later branches,
+//   which removes orderings of the same plan), or left empty up to the lower neighbouring
+//   floor (one branch). A node is cut when a section's floor plus the bytes still to place in
+//   it exceed the capacity. It decides "fits in C?" for the capacity and then for the lower
+//   bound (the most bytes alive at one time); when the lower bound is reached the plan is
+//   proven optimal, otherwise the result says how far it may be from it.
+//
+// Usage:
+//   SolveOptions o; o.planner = SolverKind::Exact; o.capacity = 1 << 20;
+//   const Solution s = solve(set, o);   // s.offsets, s.peakBytes, s.optimal, s.fits
+
+#include "buffer_set.h"
+
+#include <atomic>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace arenascope {
+
+enum class SolverKind { TflmGreedy, Heuristic, Exact };
+std::string_view solverName(SolverKind kind); // "tflm-greedy", "heuristic", "exact"
+std::optional<SolverKind> parseSolver(std::string_view name);
+
+struct SolveOptions {
+    SolverKind planner = SolverKind::Exact;
+    std::optional<std::int64_t> capacity; // bytes the plan must fit in, if any
+    std::chrono::milliseconds timeLimit { 10'000 }; // for the exact search
+    const std::atomic<bool>* cancel = nullptr; // set from another thread to stop the search
+};
+
+struct Solution {
+    SolverKind planner = SolverKind::Exact;
+    std::vector<std::int64_t> offsets; // one per buffer, in the set's order
+    std::int64_t peakBytes = 0;
+    std::int64_t lowerBoundBytes = 0;
+    bool optimal = false; // peakBytes is proven the smallest possible
+    std::optional<bool> fits; // peakBytes <= capacity, when a capacity was given
+    bool stoppedEarly = false; // time limit or cancel before the search ended
+    std::string method; // which ordering / search produced the plan
+    double seconds = 0.0;
+    std::uint64_t nodes = 0; // branch-and-bound nodes visited
+};
+
+Solution solve(const BufferSet& set, const SolveOptions& options);
+
+} // namespace arenascope

@@ -1,0 +1,194 @@
+// Planners beyond TFLM's (core/solver) and MiniMalloc's CSV.
+#include "test_support.h"
+
+#include "core/cli/cli.h"
+#include "core/solver/solver.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+#include <random>
+#include <sstream>
+
+namespace arenascope::test {
+namespace {
+
+// MiniMalloc's README example: fits in 12 exactly.
+const char* kExample = "id,lower,upper,size\n"
+                       "b1,0,3,4\n"
+                       "b2,3,9,4\n"
+                       "b3,0,9,4\n"
+                       "b4,9,21,4\n"
+                       "b5,0,21,4\n";
+
+std::string errorOf(const std::string& csv)
+{
+    auto r = readBufferCsv(csv, "in.csv");
+    return r ? std::string() : describe(r.error());
+}
+
+TEST(BufferCsv, ReadsAndWritesMiniMallocsFormat)
+{
+    auto r = readBufferCsv(kExample, "in.csv");
+    ASSERT_TRUE(r) << describe(r.error());
+    ASSERT_EQ(r.value().buffers.size(), 5u);
+    EXPECT_EQ(r.value().buffers[3].id, "b4");
+    EXPECT_EQ(r.value().buffers[3].lower, 9);
+    EXPECT_EQ(r.value().buffers[3].upper, 21);
+    EXPECT_EQ(lowerBound(r.value()), 12);
+    EXPECT_EQ(writeBufferCsv(r.value()), kExample);
+    const std::vector<std::int64_t> offsets = { 8, 8, 4, 4, 0 };
+    EXPECT_NE(writeBufferCsv(r.value(), offsets).find("b1,0,3,4,8\n"), std::string::npos);
+    EXPECT_EQ(firstConflict(r.value(), offsets), "");
+    EXPECT_EQ(firstConflict(r.value(), std::vector<std::int64_t> { 0, 8, 4, 4, 0 }), "b1 and b5");
+}
+
+TEST(BufferCsv, MalformedInputIsLocated)
+{
+    EXPECT_NE(errorOf("").find("no header"), std::string::npos);
+    EXPECT_NE(errorOf("a,b\n1,2\n").find("id, lower, upper and size"), std::string::npos);
+    EXPECT_NE(errorOf("id,lower,upper,size\nx,0,3\n").find("in.csv:2"), std::string::npos);
+    EXPECT_NE(errorOf("id,lower,upper,size\nx,0,3,4\nx,1,2,4\n").find("duplicate id x"), std::string::npos);
+    EXPECT_NE(errorOf("id,lower,upper,size\nx,3,3,4\n").find("empty or inverted lifetime [3, 3)"), std::string::npos);
+    EXPECT_NE(errorOf("id,lower,upper,size\nx,5,3,4\n").find("inverted"), std::string::npos);
+    EXPECT_NE(errorOf("id,lower,upper,size\nx,0,3,four\n").find("integers"), std::string::npos);
+    EXPECT_NE(errorOf("id,lower,upper,size\nx,0,3,-4\n").find("negative"), std::string::npos);
+    EXPECT_NE(errorOf("id,lower,upper,size\n").find("no buffers"), std::string::npos);
+}
+
+TEST(Solver, ExactFitsTheExampleInItsCapacity)
+{
+    const auto set = readBufferCsv(kExample, "in.csv").value();
+    SolveOptions o;
+    o.capacity = 12;
+    const Solution s = solve(set, o);
+    EXPECT_EQ(s.peakBytes, 12);
+    EXPECT_TRUE(s.optimal);
+    EXPECT_TRUE(*s.fits);
+    EXPECT_EQ(firstConflict(set, s.offsets), "");
+}
+
+// The best peak over every order of placing buffers at the lowest free offset: every
+// "pushed down" plan arises this way, so this is the optimum (small sets only).
+std::int64_t bruteForceOptimum(const BufferSet& set)
+{
+    std::vector<std::size_t> order(set.buffers.size());
+    std::iota(order.begin(), order.end(), std::size_t { 0 });
+    std::int64_t best = INT64_MAX;
+    do {
+        std::vector<std::int64_t> offsets(order.size(), 0);
+        std::vector<std::size_t> placed;
+        for (std::size_t id : order) {
+            const SolverBuffer& b = set.buffers[id];
+            std::vector<std::pair<std::int64_t, std::int64_t>> busy;
+            for (std::size_t p : placed) {
+                const SolverBuffer& o = set.buffers[p];
+                if (b.lower < o.upper && o.lower < b.upper)
+                    busy.emplace_back(offsets[p], offsets[p] + o.size);
+            }
+            std::sort(busy.begin(), busy.end());
+            std::int64_t at = 0;
+            for (const auto& [begin, end] : busy) {
+                if (begin - at >= b.size)
+                    break;
+                at = std::max(at, end);
+            }
+            offsets[id] = at;
+            placed.push_back(id);
+        }
+        best = std::min(best, peakOf(set, offsets));
+    } while (std::next_permutation(order.begin(), order.end()));
+    return best;
+}
+
+TEST(Solver, ExactMatchesBruteForceOnRandomSmallSets)
+{
+    std::mt19937 rng(7);
+    for (int round = 0; round < 40; ++round) {
+        BufferSet set;
+        for (int i = 0; i < 7; ++i) {
+            const std::int64_t lower = std::uniform_int_distribution<int>(0, 8)(rng);
+            const std::int64_t length = std::uniform_int_distribution<int>(1, 6)(rng);
+            set.buffers.push_back(SolverBuffer {
+                std::to_string(i), lower, lower + length, 16 * std::uniform_int_distribution<int>(1, 6)(rng) });
+        }
+        const std::int64_t optimum = bruteForceOptimum(set);
+        const Solution s = solve(set, SolveOptions {});
+        EXPECT_EQ(firstConflict(set, s.offsets), "") << round;
+        EXPECT_EQ(s.peakBytes, optimum) << "round " << round << "\n" << writeBufferCsv(set);
+        EXPECT_TRUE(s.optimal) << round;
+        const Solution h = solve(set, SolveOptions { SolverKind::Heuristic });
+        EXPECT_GE(h.peakBytes, optimum);
+        EXPECT_EQ(firstConflict(set, h.offsets), "");
+    }
+}
+
+TEST(Solver, ExactFitsAChallengingMiniMallocInstance)
+{
+    const auto shared = sharedDir();
+    if (shared.empty())
+        GTEST_SKIP() << "../shared is absent: the MiniMalloc instances are there";
+    std::ifstream in(shared / "planner" / "minimalloc" / "B.1048576.csv");
+    std::ostringstream text;
+    text << in.rdbuf();
+    const auto set = readBufferCsv(text.str(), "B.csv");
+    ASSERT_TRUE(set);
+    SolveOptions o;
+    o.capacity = 1 << 20;
+    o.timeLimit = std::chrono::seconds(60);
+    const Solution greedy = solve(set.value(), SolveOptions { SolverKind::TflmGreedy, o.capacity });
+    EXPECT_FALSE(*greedy.fits);
+    const Solution s = solve(set.value(), o);
+    EXPECT_TRUE(*s.fits);
+    EXPECT_EQ(firstConflict(set.value(), s.offsets), "");
+}
+
+TEST(Solver, CancelStopsTheSearchWithTheBestPlanSoFar)
+{
+    const auto shared = sharedDir();
+    if (shared.empty())
+        GTEST_SKIP() << "../shared is absent";
+    std::ifstream in(shared / "planner" / "minimalloc" / "K.1048576.csv");
+    std::ostringstream text;
+    text << in.rdbuf();
+    const auto set = readBufferCsv(text.str(), "K.csv");
+    ASSERT_TRUE(set);
+    std::atomic<bool> cancel { true };
+    SolveOptions o;
+    o.cancel = &cancel;
+    const Solution s = solve(set.value(), o);
+    EXPECT_TRUE(s.stoppedEarly);
+    EXPECT_FALSE(s.optimal);
+    EXPECT_EQ(firstConflict(set.value(), s.offsets), "");
+}
+
+TEST(SolveCommand, PrintsWritesAndExitsByFit)
+{
+    const auto dir = std::filesystem::temp_directory_path() / "arenascope-solve-test";
+    std::filesystem::create_directories(dir);
+    const auto csv = (dir / "in.csv").string();
+    std::ofstream(csv) << kExample;
+    std::ostringstream out, err;
+    const auto plan = (dir / "plan.csv").string();
+    EXPECT_EQ(runCli({ "solve", csv, "--capacity", "12", "--out", plan }, out, err), kExitOk) << err.str();
+    EXPECT_NE(out.str().find("proven optimal"), std::string::npos) << out.str();
+    std::ifstream written(plan);
+    std::string header;
+    std::getline(written, header);
+    EXPECT_EQ(header, "id,lower,upper,size,offset");
+    out.str("");
+    EXPECT_EQ(runCli({ "solve", csv, "--capacity", "11", "--json" }, out, err), kExitDoesNotFit);
+    EXPECT_NE(out.str().find("\"fits\": false"), std::string::npos) << out.str();
+    EXPECT_EQ(runCli({ "solve", csv, "--planner", "magic" }, out, err), kExitBadInput);
+    std::ofstream(csv) << "id,lower,upper,size\nx,4,2,8\n";
+    err.str("");
+    EXPECT_EQ(runCli({ "solve", csv }, out, err), kExitBadInput);
+    EXPECT_NE(err.str().find("in.csv:2"), std::string::npos) << err.str();
+    std::filesystem::remove_all(dir);
+}
+
+} // namespace
+} // namespace arenascope::test
