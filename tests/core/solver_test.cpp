@@ -120,7 +120,9 @@ TEST(Solver, ExactMatchesBruteForceOnRandomSmallSets)
         EXPECT_EQ(firstConflict(set, s.offsets), "") << round;
         EXPECT_EQ(s.peakBytes, optimum) << "round " << round << "\n" << writeBufferCsv(set);
         EXPECT_TRUE(s.optimal) << round;
-        const Solution h = solve(set, SolveOptions { SolverKind::Heuristic });
+        SolveOptions heuristic;
+        heuristic.planner = SolverKind::Heuristic;
+        const Solution h = solve(set, heuristic);
         EXPECT_GE(h.peakBytes, optimum);
         EXPECT_EQ(firstConflict(set, h.offsets), "");
     }
@@ -139,7 +141,9 @@ TEST(Solver, ExactFitsAChallengingMiniMallocInstance)
     SolveOptions o;
     o.capacity = 1 << 20;
     o.timeLimit = std::chrono::seconds(60);
-    const Solution greedy = solve(set.value(), SolveOptions { SolverKind::TflmGreedy, o.capacity });
+    SolveOptions tflm = o;
+    tflm.planner = SolverKind::TflmGreedy;
+    const Solution greedy = solve(set.value(), tflm);
     EXPECT_FALSE(*greedy.fits);
     const Solution s = solve(set.value(), o);
     EXPECT_TRUE(*s.fits);

@@ -51,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)htmlReport(*a);
     // The verdict at sizes around the minimum, as an arena-size drag asks for them.
     if (a->minArenaBytes)
-        for (std::uint64_t size : { *a->minArenaBytes - 1, *a->minArenaBytes, *a->minArenaBytes / 2 })
-            (void)makeVerdict(*reanalyzeAtSize(*a, size));
+        for (std::uint64_t arena : { *a->minArenaBytes - 1, *a->minArenaBytes, *a->minArenaBytes / 2 })
+            (void)makeVerdict(*reanalyzeAtSize(*a, arena));
     return 0;
 }
