@@ -1,8 +1,11 @@
 #include "solve_command.h"
 
 #include "cli.h"
+#include "core/emulation/emulator.h"
+#include "core/model/loader.h"
 #include "core/report/atomic_file.h"
 #include "core/report/json_writer.h"
+#include "core/solver/model_buffers.h"
 #include "core/solver/solver.h"
 #include "core/util/format.h"
 #include "settings_options.h"
@@ -25,6 +28,51 @@ int bad(std::ostream& err, const std::string& message)
     return kExitBadInput;
 }
 
+// A buffer list from MiniMalloc's CSV, or the planned buffers of a model (emulated with
+// `settings` in the measuring arena).
+Result<BufferSet> readBufferSet(const std::string& path, const EmulationSettings& settings)
+{
+    if (path.size() > 7 && path.compare(path.size() - 7, 7, ".tflite") == 0) {
+        auto model = loadModelFile(path);
+        if (!model)
+            return model.error();
+        const auto r = emulate(*model.value(), settings);
+        if (!r->ok)
+            return makeError(ErrorCode::Unsupported,
+                "the model does not allocate, so it has no buffers to plan: " + r->failure->message, path);
+        if (r->planned.empty())
+            return makeError(ErrorCode::Unsupported, "the model has no buffers for the planner", path);
+        return modelBufferSet(*r);
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return makeError(ErrorCode::Io, "cannot read the file", path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return readBufferCsv(text.str(), path);
+}
+
+// The three planners side by side, beside the lower bound.
+int printTable(const BufferSet& set, SolveOptions o, std::ostream& out)
+{
+    out << formatString("%-12s %14s %10s %8s %6s %9s\n", "planner", "peak", "x bound", "optimal", "fits", "seconds");
+    bool anyFits = false;
+    std::int64_t bound = 0;
+    for (SolverKind k : { SolverKind::TflmGreedy, SolverKind::Heuristic, SolverKind::Exact }) {
+        o.planner = k;
+        const Solution s = solve(set, o);
+        bound = s.lowerBoundBytes;
+        anyFits |= s.fits.value_or(true);
+        out << formatString("%-12s %14s %9.3fx %8s %6s %9.3f\n", std::string(solverName(k)).c_str(),
+            formatBytes(static_cast<std::uint64_t>(s.peakBytes)).c_str(),
+            static_cast<double>(s.peakBytes) / static_cast<double>(std::max<std::int64_t>(1, s.lowerBoundBytes)),
+            s.optimal ? "yes" : (s.stoppedEarly ? "timeout" : "no"), s.fits ? (*s.fits ? "yes" : "no") : "-",
+            s.seconds);
+    }
+    out << "lower bound: " << formatBytes(static_cast<std::uint64_t>(bound)) << " (most bytes alive at one time)\n";
+    return anyFits ? kExitOk : kExitDoesNotFit;
+}
+
 } // namespace
 
 int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
@@ -32,7 +80,9 @@ int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostre
     std::string path;
     std::string outPath;
     bool json = false;
+    bool all = false;
     SolveOptions o;
+    SettingsOptions device;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
@@ -48,6 +98,9 @@ int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostre
             if (!parseByteSize(args[++i], bytes) || bytes == 0 || bytes > (1ULL << 40))
                 return bad(err, "--capacity takes a size from 1 B to 1 TiB, e.g. 1048576 or 1M");
             o.capacity = static_cast<std::int64_t>(bytes);
+        } else if (a == "--planner" && hasValue && args[i + 1] == "all") {
+            all = true;
+            ++i;
         } else if (a == "--planner") {
             const auto k = hasValue ? parseSolver(args[++i]) : std::nullopt;
             if (!k)
@@ -65,6 +118,10 @@ int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostre
             if (!hasValue)
                 return bad(err, "--out takes a file");
             outPath = args[++i];
+        } else if (const OptionParse parsed = parseSettingsOption(args, i, device); parsed == OptionParse::Error) {
+            return bad(err, device.error);
+        } else if (parsed == OptionParse::Taken) {
+            continue;
         } else if (!a.empty() && a[0] == '-') {
             return bad(err, "unknown option " + a);
         } else if (path.empty()) {
@@ -75,15 +132,17 @@ int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostre
     }
     if (path.empty())
         return bad(err, "solve needs a buffer file (CSV)");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return bad(err, "cannot read " + path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto set = readBufferCsv(text.str(), path);
+    if (const std::string conflict = finishSettings(device); !conflict.empty())
+        return bad(err, conflict);
+    auto set = readBufferSet(path, device.settings);
     if (!set) {
         err << "arenascope solve: " << describe(set.error()) << "\n";
         return kExitBadInput;
+    }
+    if (all) {
+        if (json || !outPath.empty())
+            return bad(err, "--planner all prints a table: --json and --out take one planner");
+        return printTable(set.value(), o, out);
     }
     const Solution s = solve(set.value(), o);
     if (const std::string conflict = firstConflict(set.value(), s.offsets); !conflict.empty()) {

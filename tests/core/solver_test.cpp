@@ -191,6 +191,15 @@ TEST(SolveCommand, PrintsWritesAndExitsByFit)
     err.str("");
     EXPECT_EQ(runCli({ "solve", csv }, out, err), kExitBadInput);
     EXPECT_NE(err.str().find("in.csv:2"), std::string::npos) << err.str();
+    // A model's buffers, every planner in one table.
+    out.str("");
+    EXPECT_EQ(
+        runCli({ "solve", std::string(ARENASCOPE_SOURCE_DIR) + "/models/example_kws_int8.tflite", "--planner", "all" },
+            out, err),
+        kExitOk)
+        << err.str();
+    for (const char* row : { "tflm-greedy", "heuristic", "exact", "lower bound:" })
+        EXPECT_NE(out.str().find(row), std::string::npos) << out.str();
     std::filesystem::remove_all(dir);
 }
 
