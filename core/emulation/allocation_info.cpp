@@ -22,53 +22,88 @@ public:
     {
     }
 
-    Status mark(std::uint32_t sgIndex)
+    // TFLM recurses into each called subgraph (IF/WHILE/CALL_ONCE) from within the calling
+    // operator; the same walk here keeps its own stack, so a chain of 20,000 calls cannot
+    // overflow ArenaScope's.
+    Status mark(std::uint32_t root)
     {
-        if (++m_visits > kMaxSubgraphVisits)
-            return makeError(
-                ErrorCode::Unsupported, "control flow calls subgraphs more than a million times while planning");
-        const Subgraph& sg = m_model.subgraphs()[sgIndex];
-        auto info = [&](std::int32_t t) -> AllocationInfo& {
-            return m_set.infos[m_offsets[sgIndex] + static_cast<std::size_t>(t)];
+        struct Frame {
+            std::uint32_t subgraph;
+            std::size_t op = 0; // the operator being visited
+            std::size_t called = 0; // how many of its called subgraphs were entered
+            std::int32_t start = 0; // scope at which its scratch buffers are created
+            bool inOperator = false;
         };
-        for (std::int32_t t : sg.inputs)
-            created(info(t), m_scope);
-        for (std::int32_t t : sg.outputs)
-            created(info(t), m_scope);
-        for (std::size_t i = 0; i < sg.operators.size(); ++i) {
-            const Operator& op = sg.operators[i];
-            ++m_scope;
-            for (std::int32_t t : op.outputs)
-                created(info(t), m_scope);
-            const std::int32_t start = m_scope;
-            // TFLM enters the called subgraphs here (its IF/WHILE/CALL_ONCE options).
-            for (std::uint32_t called : op.calledSubgraphs) {
+        std::vector<Frame> stack;
+        ARENASCOPE_TRY(enter(root));
+        stack.push_back(Frame { root });
+        while (!stack.empty()) {
+            Frame& f = stack.back();
+            const Subgraph& sg = m_model.subgraphs()[f.subgraph];
+            if (!f.inOperator) {
+                if (f.op == sg.operators.size()) {
+                    for (std::int32_t t : sg.outputs)
+                        used(info(f.subgraph, t), m_scope);
+                    stack.pop_back();
+                    continue;
+                }
                 ++m_scope;
-                ARENASCOPE_TRY(mark(called));
+                for (std::int32_t t : sg.operators[f.op].outputs)
+                    created(info(f.subgraph, t), m_scope);
+                f.start = m_scope;
+                f.called = 0;
+                f.inOperator = true;
+            }
+            const Operator& op = sg.operators[f.op];
+            if (f.called < op.calledSubgraphs.size()) {
+                const std::uint32_t called = op.calledSubgraphs[f.called++];
+                ++m_scope;
+                ARENASCOPE_TRY(enter(called));
+                stack.push_back(Frame { called }); // f is not used past this point
+                continue;
             }
             for (std::int32_t t : op.inputs)
                 if (t >= 0)
-                    used(info(t), m_scope);
+                    used(info(f.subgraph, t), m_scope);
             for (std::int32_t t : op.outputs)
-                used(info(t), m_scope);
+                used(info(f.subgraph, t), m_scope);
             for (std::size_t k = 0; k < m_scratch.size(); ++k) {
                 const ScratchRequest& r = m_scratch[k];
-                if (r.node == static_cast<std::int32_t>(i) && r.subgraph == static_cast<std::int32_t>(sgIndex)) {
-                    AllocationInfo& s = m_set.infos[m_scratchBase + k];
-                    s.bytes = r.bytes;
-                    created(s, start);
-                    used(s, m_scope);
+                if (r.node == static_cast<std::int32_t>(f.op) && r.subgraph == static_cast<std::int32_t>(f.subgraph)) {
+                    AllocationInfo& sc = m_set.infos[m_scratchBase + k];
+                    sc.bytes = r.bytes;
+                    created(sc, f.start);
+                    used(sc, m_scope);
                 }
             }
+            f.inOperator = false;
+            ++f.op;
         }
-        for (std::int32_t t : sg.outputs)
-            used(info(t), m_scope);
         return okStatus();
     }
 
     std::int32_t scope() const { return m_scope; }
 
 private:
+    AllocationInfo& info(std::uint32_t subgraph, std::int32_t t)
+    {
+        return m_set.infos[m_offsets[subgraph] + static_cast<std::size_t>(t)];
+    }
+
+    // A subgraph is entered: its inputs and outputs are created at the current scope.
+    Status enter(std::uint32_t subgraph)
+    {
+        if (++m_visits > kMaxSubgraphVisits)
+            return makeError(
+                ErrorCode::Unsupported, "control flow calls subgraphs more than a million times while planning");
+        const Subgraph& sg = m_model.subgraphs()[subgraph];
+        for (std::int32_t t : sg.inputs)
+            created(info(subgraph, t), m_scope);
+        for (std::int32_t t : sg.outputs)
+            created(info(subgraph, t), m_scope);
+        return okStatus();
+    }
+
     static void created(AllocationInfo& a, std::int32_t scope)
     {
         a.first = scope;
