@@ -2,13 +2,15 @@
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace arenascope {
 
 namespace {
 constexpr double kFrameMillis = 16.0;
-}
+constexpr int kLongRunningMillis = 500;
+} // namespace
 
 JobRunner::JobRunner(QObject* parent)
     : QObject(parent)
@@ -31,27 +33,45 @@ void JobRunner::request(ModelPtr model, EmulationSettings settings)
         emit finished(m_last);
         return;
     }
+    if (m_cancel)
+        m_cancel->store(true); // the older job's result would be dropped anyway
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = cancel;
     ++m_running;
     if (m_running == 1)
         emit busyChanged(true);
+    QTimer::singleShot(kLongRunningMillis, this, [this, generation] {
+        if (m_running > 0 && generation == m_generation.load())
+            emit longRunning(true);
+    });
     auto* watcher = new QFutureWatcher<std::pair<AnalysisPtr, double>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         const auto [analysis, millis] = watcher->result();
         watcher->deleteLater();
         m_lastMillis = millis;
-        if (--m_running == 0)
+        if (--m_running == 0) {
+            emit longRunning(false);
             emit busyChanged(false);
+        }
         if (generation == m_generation.load()) {
             m_last = analysis; // a newer request supersedes older results
             emit finished(analysis);
         }
     });
-    watcher->setFuture(QtConcurrent::run([model = std::move(model), settings] {
+    watcher->setFuture(QtConcurrent::run([model = std::move(model), settings, cancel] {
         QElapsedTimer timer;
         timer.start();
-        auto a = analyze(model, settings);
+        AnalysisLimits limits;
+        limits.cancel = cancel.get();
+        auto a = analyze(model, settings, limits);
         return std::make_pair(a, static_cast<double>(timer.nsecsElapsed()) / 1e6);
     }));
+}
+
+void JobRunner::cancel()
+{
+    if (m_cancel)
+        m_cancel->store(true);
 }
 
 } // namespace arenascope

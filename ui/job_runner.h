@@ -1,12 +1,16 @@
 #pragma once
 // Runs analyze() off the GUI thread when it would take longer than a frame, and drops stale
-// results: only the newest request's result is delivered (STYLE.md rule 16).
+// results: only the newest request's result is delivered (STYLE.md rule 16). A newer request
+// cancels the older search; cancel() stops the running one, which then delivers what it found
+// (a working arena, marked as not proven smallest). longRunning(true) is emitted when a job
+// has run for half a second, so the window can show progress and a Cancel button.
 
 #include "core/analysis/analysis.h"
 
 #include <QObject>
 
 #include <atomic>
+#include <memory>
 
 namespace arenascope {
 
@@ -20,15 +24,19 @@ public:
     // synchronously so a drag updates within the same frame.
     void request(ModelPtr model, EmulationSettings settings);
     bool busy() const { return m_running > 0; }
+    // Stops the running analysis's search for the smallest arena (AnalysisLimits::cancel).
+    void cancel();
     // An analysis made elsewhere (e.g. when a model opens) that later size-only requests may reuse.
     void prime(AnalysisPtr analysis) { m_last = std::move(analysis); }
 
 signals:
     void finished(AnalysisPtr analysis);
     void busyChanged(bool busy);
+    void longRunning(bool running);
 
 private:
     std::atomic<std::uint64_t> m_generation { 0 };
+    std::shared_ptr<std::atomic<bool>> m_cancel; // of the newest background job
     AnalysisPtr m_last; // the newest delivered result, reused when only the size changes
     int m_running = 0;
     double m_lastMillis = 0.0; // cost of the previous analysis

@@ -33,6 +33,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
@@ -113,6 +115,23 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_jobs, &JobRunner::busyChanged, this, [this](bool busy) {
         if (busy)
             statusBar()->showMessage(tr("Computing..."));
+    });
+    // An analysis past half a second: a busy bar and Cancel in the status bar.
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 0);
+    m_progress->setMaximumWidth(160);
+    m_progress->setAccessibleName(tr("Analysis in progress"));
+    m_cancelButton = new QPushButton(tr("Cancel"), this);
+    m_cancelButton->setToolTip(tr("Stop searching for the smallest arena; the figures found so far stay, "
+                                  "marked as not proven smallest"));
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancelButton);
+    m_progress->hide();
+    m_cancelButton->hide();
+    connect(m_cancelButton, &QPushButton::clicked, m_jobs, &JobRunner::cancel);
+    connect(m_jobs, &JobRunner::longRunning, this, [this](bool running) {
+        m_progress->setVisible(running);
+        m_cancelButton->setVisible(running);
     });
     connect(m_timeline, &TimelinePlot::arenaSizeDragged, this,
         [this](qulonglong bytes) { m_controls->setPlanArenaBytes(bytes); });

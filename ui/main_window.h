@@ -9,6 +9,9 @@
 class QLabel;
 class QMenu;
 
+class QProgressBar;
+class QPushButton;
+
 namespace arenascope {
 
 class ArenaMapView;
@@ -60,6 +63,8 @@ private:
     ModelPtr m_model;
     SelectionState* m_selection;
     JobRunner* m_jobs;
+    QProgressBar* m_progress = nullptr; // shown with m_cancelButton while a long analysis runs
+    QPushButton* m_cancelButton = nullptr;
     QLabel* m_messageBar;
     ControlsPanel* m_controls;
     TimelinePlot* m_timeline;
