@@ -9,6 +9,7 @@
 #include "job_runner.h"
 #include "models/selection_state.h"
 #include "pages/controls_panel.h"
+#include "pages/planner_lab_dialog.h"
 #include "pages/ram_budget_panel.h"
 #include "pages/verdict_panel.h"
 #include "pages/walkthrough_panel.h"
@@ -21,6 +22,7 @@
 
 #include "core/analysis/optimize.h"
 #include "core/model/loader.h"
+#include "core/solver/model_buffers.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -167,6 +169,7 @@ void MainWindow::buildMenus()
         { ExportKind::TensorCsv, tr("Tensor Table as &CSV...") },
         { ExportKind::EventCsv, tr("Allocation &Log as CSV...") },
         { ExportKind::LiveBytesCsv, tr("&Live Bytes per Step as CSV...") },
+        { ExportKind::BuffersCsv, tr("&Buffers as CSV (MiniMalloc)...") },
         { ExportKind::Json, tr("Analysis as &JSON...") },
         { ExportKind::Html, tr("&HTML Report...") },
     };
@@ -196,6 +199,9 @@ void MainWindow::buildMenus()
             tr("Find a &Smaller Plan..."), QKeySequence(Qt::CTRL | Qt::Key_P), this, &MainWindow::findSmallerPlan)
         ->setToolTip(tr("Search for tensor offsets that need less head than TFLM's greedy plan and save them "
                         "in the model as its offline memory plan"));
+    tools->addAction(tr("&Planner Lab..."), this, &MainWindow::openPlannerLab)
+        ->setToolTip(tr("The model's buffers placed by TFLM's planner, a heuristic and an exact search, beside "
+                        "the lower bound; import and export MiniMalloc CSV"));
 
     auto* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About ArenaScope"), this, [this] {
@@ -203,6 +209,19 @@ void MainWindow::buildMenus()
             tr("<p><b>ArenaScope</b> emulates TensorFlow Lite Micro's tensor arena allocation "
                "(tflite-micro 90b983c2) byte for byte.</p><p>GPL-3.0-or-later.</p>"));
     });
+}
+
+void MainWindow::openPlannerLab()
+{
+    BufferSet set;
+    QString source = tr("no model open: import a CSV");
+    if (const AnalysisPtr a = analysis(); a && a->measured->ok) {
+        set = modelBufferSet(*a->measured);
+        source = QFileInfo(QString::fromStdString(m_model->path())).fileName();
+    }
+    auto* lab = new PlannerLabDialog(std::move(set), source, this);
+    lab->setAttribute(Qt::WA_DeleteOnClose);
+    lab->show();
 }
 
 void MainWindow::applyPalette(bool dark)

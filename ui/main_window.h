@@ -58,6 +58,7 @@ private:
     void applyPalette(bool dark);
     void exportTo(int kind);
     void findSmallerPlan();
+    void openPlannerLab();
     void refreshTargetNote();
 
     ModelPtr m_model;

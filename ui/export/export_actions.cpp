@@ -3,6 +3,7 @@
 #include "core/report/csv_report.h"
 #include "core/report/html_report.h"
 #include "core/report/plan_report.h"
+#include "core/solver/model_buffers.h"
 
 #include <QBuffer>
 #include <QSaveFile>
@@ -19,6 +20,7 @@ QString exportSuffix(ExportKind kind)
     case ExportKind::TensorCsv:
     case ExportKind::EventCsv:
     case ExportKind::LiveBytesCsv:
+    case ExportKind::BuffersCsv:
         return QStringLiteral("csv");
     case ExportKind::Json:
         return QStringLiteral("json");
@@ -43,6 +45,8 @@ QString defaultExportName(ExportKind kind)
         return QStringLiteral("allocation_log.csv");
     case ExportKind::LiveBytesCsv:
         return QStringLiteral("live_bytes.csv");
+    case ExportKind::BuffersCsv:
+        return QStringLiteral("buffers.csv");
     case ExportKind::Json:
         return QStringLiteral("analysis.json");
     case ExportKind::Html:
@@ -89,6 +93,9 @@ QString writeExport(ExportKind kind, const AnalysisPtr& analysis, const QString&
         return saveAtomically(path, text(allocationLogCsv(*analysis)));
     case ExportKind::LiveBytesCsv:
         return saveAtomically(path, text(liveBytesCsv(*analysis)));
+    case ExportKind::BuffersCsv:
+        return saveAtomically(
+            path, text(writeBufferCsv(modelBufferSet(*analysis->measured), tflmOffsetsOf(*analysis->measured))));
     case ExportKind::Json:
         return saveAtomically(path, text(planJson(*analysis)));
     case ExportKind::Html: {

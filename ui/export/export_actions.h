@@ -15,6 +15,7 @@ enum class ExportKind {
     TensorCsv,
     EventCsv,
     LiveBytesCsv,
+    BuffersCsv, // the planner's buffers in MiniMalloc's CSV, with TFLM's offsets
     Json,
     Html,
 };

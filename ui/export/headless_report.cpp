@@ -131,7 +131,8 @@ int runReportCommand(int argc, char** argv)
     if (o.png)
         kinds.insert(kinds.end(), { ExportKind::TimelinePng, ExportKind::ArenaMapPng, ExportKind::ReportSheetPng });
     if (o.csv)
-        kinds.insert(kinds.end(), { ExportKind::TensorCsv, ExportKind::EventCsv, ExportKind::LiveBytesCsv });
+        kinds.insert(kinds.end(),
+            { ExportKind::TensorCsv, ExportKind::EventCsv, ExportKind::LiveBytesCsv, ExportKind::BuffersCsv });
     if (o.json)
         kinds.push_back(ExportKind::Json);
     if (o.html)
