@@ -10,6 +10,7 @@
 #include "models/selection_state.h"
 #include "pages/controls_panel.h"
 #include "pages/planner_lab_dialog.h"
+#include "pages/playback_bar.h"
 #include "pages/ram_budget_panel.h"
 #include "pages/verdict_panel.h"
 #include "pages/walkthrough_panel.h"
@@ -62,6 +63,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_verdict(new VerdictPanel(this))
     , m_ramBudget(new RamBudgetPanel(this))
     , m_walkthrough(new WalkthroughPanel(m_selection, this))
+    , m_playback(new PlaybackBar(m_selection, this))
 {
     setWindowTitle(tr("ArenaScope"));
     setAcceptDrops(true);
@@ -75,6 +77,7 @@ MainWindow::MainWindow(QWidget* parent)
     auto* centerSplit = new QSplitter(Qt::Vertical, this);
     centerSplit->addWidget(m_timeline);
     centerSplit->addWidget(m_arenaMap);
+    centerSplit->addWidget(m_playback);
     auto* bottomTabs = new QTabWidget(this);
     bottomTabs->addTab(m_tensorTable, tr("Tensors"));
     bottomTabs->addTab(m_eventLog, tr("Allocation log"));
@@ -82,8 +85,9 @@ MainWindow::MainWindow(QWidget* parent)
     centerSplit->addWidget(bottomTabs);
     centerSplit->setStretchFactor(0, 5);
     centerSplit->setStretchFactor(1, 1);
-    centerSplit->setStretchFactor(2, 3);
-    centerSplit->setSizes({ 520, 110, 280 });
+    centerSplit->setStretchFactor(2, 0);
+    centerSplit->setStretchFactor(3, 3);
+    centerSplit->setSizes({ 500, 110, 90, 220 });
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);

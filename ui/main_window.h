@@ -25,6 +25,7 @@ class TensorTableView;
 class TimelinePlot;
 class VerdictPanel;
 class WalkthroughPanel;
+class PlaybackBar;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -76,6 +77,7 @@ private:
     VerdictPanel* m_verdict;
     RamBudgetPanel* m_ramBudget;
     WalkthroughPanel* m_walkthrough;
+    PlaybackBar* m_playback;
     QMenu* m_recentMenu = nullptr;
     std::optional<std::uint64_t> m_lastMinimum;
     AnalysisPtr m_shown; // the analysis on screen, to say what the next settings change did

@@ -4,10 +4,12 @@
 #include "ui/models/event_log_model.h"
 #include "ui/models/selection_state.h"
 #include "ui/pages/controls_panel.h"
+#include "ui/pages/playback_bar.h"
 #include "ui/pages/verdict_panel.h"
 #include "ui/pages/walkthrough_panel.h"
 #include "ui/plots/timeline_plot.h"
 #include "ui/views/arena_map_view.h"
+#include "ui/views/event_log_view.h"
 
 #include <QLabel>
 #include <QMimeData>
@@ -129,6 +131,37 @@ private slots:
         w.controls()->setArenaBytes(*w.analysis()->minArenaBytes - 1);
         walk->showStep(walk->stepCount() - 1);
         const auto& e = w.analysis()->atSize->events[static_cast<std::size_t>(w.selection()->event())];
+        QVERIFY(e.failed);
+    }
+
+    // Playback, the walkthrough and the allocation log are one position.
+    void playbackMovesTheLogAndTheWalkthroughAndStopsOnTheFailure()
+    {
+        MainWindow w;
+        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        auto* play = w.findChild<PlaybackBar*>();
+        auto* walk = w.findChild<WalkthroughPanel*>();
+        auto* log = w.findChild<EventLogView*>();
+        QVERIFY(play && walk && log);
+        QCOMPARE(play->position(), -1);
+        for (int i = 0; i < 3; ++i)
+            play->stepForward();
+        QCOMPARE(w.selection()->event(), 2);
+        QVERIFY(play->sentence().startsWith(QStringLiteral("3 of ")));
+        const auto* tree = log->findChild<QTreeView*>();
+        QCOMPARE(tree->currentIndex().data(EventLogModel::kEventRole).toInt(), 2);
+        QCOMPARE(walk->currentStep(), 0); // the allocator objects come first
+        // The walkthrough moves the scrubber too.
+        walk->showStep(walk->stepCount() - 1);
+        QCOMPARE(play->position(), static_cast<int>(w.analysis()->atSize->events.size()) - 1);
+        play->stepBack();
+        QCOMPARE(play->position(), static_cast<int>(w.analysis()->atSize->events.size()) - 2);
+        // Below the minimum, playing stops on the failing allocation.
+        w.controls()->setArenaBytes(*w.analysis()->minArenaBytes - 1);
+        play->setStepMillis(1);
+        play->togglePlay();
+        QTRY_VERIFY_WITH_TIMEOUT(!play->playing(), 60000);
+        const auto& e = w.analysis()->atSize->events[static_cast<std::size_t>(play->position())];
         QVERIFY(e.failed);
     }
 

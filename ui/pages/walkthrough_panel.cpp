@@ -78,6 +78,7 @@ WalkthroughPanel::WalkthroughPanel(SelectionState* selection, QWidget* parent)
     connect(m_previous, &QPushButton::clicked, this, [this] { showStep(m_current - 1); });
     connect(m_next, &QPushButton::clicked, this, [this] { showStep(m_current + 1); });
     connect(m_selection, &SelectionState::analysisSettled, this, &WalkthroughPanel::rebuild);
+    connect(m_selection, &SelectionState::eventChanged, this, &WalkthroughPanel::follow);
     rebuild(nullptr);
 }
 
@@ -111,6 +112,28 @@ void WalkthroughPanel::showStep(int step)
 {
     if (step < 0 || step >= stepCount())
         return;
+    describe(step);
+    m_selection->selectEvent(m_steps[static_cast<std::size_t>(step)].lastEvent);
+}
+
+void WalkthroughPanel::follow(int event)
+{
+    if (event < 0)
+        return;
+    int first = 0;
+    for (int step = 0; step < stepCount(); ++step) {
+        const Step& s = m_steps[static_cast<std::size_t>(step)];
+        if (event >= first && event <= s.lastEvent) {
+            if (step != m_current)
+                describe(step);
+            return;
+        }
+        first = s.lastEvent + 1;
+    }
+}
+
+void WalkthroughPanel::describe(int step)
+{
     m_current = step;
     const Step& s = m_steps[static_cast<std::size_t>(step)];
     m_title->setText(
@@ -122,7 +145,6 @@ void WalkthroughPanel::showStep(int step)
     m_text->setText(text);
     m_previous->setEnabled(step > 0);
     m_next->setEnabled(step + 1 < stepCount());
-    m_selection->selectEvent(s.lastEvent);
 }
 
 } // namespace arenascope

@@ -31,6 +31,9 @@ private:
         bool failed = false;
     };
     void rebuild(const AnalysisPtr& analysis);
+    // Shows the stage an event belongs to, without moving the selected event.
+    void follow(int event);
+    void describe(int step);
 
     SelectionState* m_selection;
     QLabel* m_title;

@@ -36,6 +36,17 @@ EventLogView::EventLogView(SelectionState* selection, QWidget* parent)
             m_tree->scrollTo(idx, QAbstractItemView::PositionAtCenter);
         }
     });
+    // The log follows the shared moment (playback, walkthrough): the row of the selected event.
+    connect(m_selection, &SelectionState::eventChanged, this, [this](int event) {
+        if (event < 0)
+            return;
+        const QModelIndex idx = m_model->indexOfEvent(event);
+        if (!idx.isValid() || idx == m_tree->currentIndex())
+            return;
+        m_tree->expand(idx.parent());
+        m_tree->setCurrentIndex(idx);
+        m_tree->scrollTo(idx);
+    });
     connect(m_tree, &QTreeView::clicked, this,
         [this](const QModelIndex& idx) { m_selection->selectEvent(idx.data(EventLogModel::kEventRole).toInt()); });
 }
