@@ -8,6 +8,7 @@
 #include "export/png_options_dialog.h"
 #include "job_runner.h"
 #include "models/selection_state.h"
+#include "pages/concepts_dialog.h"
 #include "pages/controls_panel.h"
 #include "pages/planner_lab_dialog.h"
 #include "pages/playback_bar.h"
@@ -208,6 +209,13 @@ void MainWindow::buildMenus()
                         "the lower bound; import and export MiniMalloc CSV"));
 
     auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Concepts..."), QKeySequence::HelpContents, this, [this] {
+        auto* d = findChild<ConceptsDialog*>();
+        if (!d)
+            d = new ConceptsDialog(this);
+        d->show();
+        d->raise();
+    });
     help->addAction(tr("&About ArenaScope"), this, [this] {
         QMessageBox::about(this, tr("About ArenaScope"),
             tr("<p><b>ArenaScope</b> emulates TensorFlow Lite Micro's tensor arena allocation "

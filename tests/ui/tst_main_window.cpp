@@ -3,6 +3,7 @@
 #include "ui/main_window.h"
 #include "ui/models/event_log_model.h"
 #include "ui/models/selection_state.h"
+#include "ui/pages/concepts_dialog.h"
 #include "ui/pages/controls_panel.h"
 #include "ui/pages/playback_bar.h"
 #include "ui/pages/verdict_panel.h"
@@ -163,6 +164,23 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!play->playing(), 60000);
         const auto& e = w.analysis()->atSize->events[static_cast<std::size_t>(play->position())];
         QVERIFY(e.failed);
+    }
+
+    void f1OpensTheConceptPages()
+    {
+        MainWindow w;
+        QVERIFY(!w.findChild<ConceptsDialog*>());
+        QAction* concepts = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->shortcut() == QKeySequence(QKeySequence::HelpContents))
+                concepts = a;
+        QVERIFY(concepts);
+        concepts->trigger();
+        auto* d = w.findChild<ConceptsDialog*>();
+        QVERIFY(d && d->isVisible());
+        QVERIFY(d->showConcept(QStringLiteral("tail")));
+        QVERIFY(d->pageText().contains(QStringLiteral("Tail")));
+        QVERIFY(!d->showConcept(QStringLiteral("no-such-concept")));
     }
 
     void dropAModelOnTheWindow()
