@@ -11,6 +11,7 @@
 #include "pages/concepts_dialog.h"
 #include "pages/controls_panel.h"
 #include "pages/planner_lab_dialog.h"
+#include "pages/planner_watch_dialog.h"
 #include "pages/playback_bar.h"
 #include "pages/ram_budget_panel.h"
 #include "pages/verdict_panel.h"
@@ -204,6 +205,23 @@ void MainWindow::buildMenus()
             tr("Find a &Smaller Plan..."), QKeySequence(Qt::CTRL | Qt::Key_P), this, &MainWindow::findSmallerPlan)
         ->setToolTip(tr("Search for tensor offsets that need less head than TFLM's greedy plan and save them "
                         "in the model as its offline memory plan"));
+    tools
+        ->addAction(tr("&Watch the Greedy Planner..."), this,
+            [this] {
+                const AnalysisPtr a = analysis();
+                if (!a || !a->measured->ok) {
+                    statusBar()->showMessage(tr("Open a model that allocates first"), 5000);
+                    return;
+                }
+                std::vector<BufferRequest> requests;
+                for (const PlannedBuffer& b : a->measured->planned)
+                    requests.push_back(
+                        BufferRequest { static_cast<std::int32_t>(b.alignedBytes), b.first, b.last, b.offlineOffset });
+                auto* watch = new PlannerWatchDialog(std::move(requests), this);
+                watch->setAttribute(Qt::WA_DeleteOnClose);
+                watch->show();
+            })
+        ->setToolTip(tr("TFLM's greedy planner placing the model's buffers one by one, beside the linear planner"));
     tools->addAction(tr("&Planner Lab..."), this, &MainWindow::openPlannerLab)
         ->setToolTip(tr("The model's buffers placed by TFLM's planner, a heuristic and an exact search, beside "
                         "the lower bound; import and export MiniMalloc CSV"));

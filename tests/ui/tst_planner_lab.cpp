@@ -1,6 +1,11 @@
 // Tools > Planner Lab as a user runs it: the three planners in one table beside the lower
 // bound, computed off the GUI thread.
 #include "ui/pages/planner_lab_dialog.h"
+#include "ui/pages/planner_watch_dialog.h"
+
+#include "core/emulation/emulator.h"
+#include "core/model/loader.h"
+#include "core/planner/greedy_planner.h"
 
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -29,6 +34,31 @@ private slots:
         QCOMPARE(t->item(2, 2)->text(), QStringLiteral("1.000"));
         for (int r = 0; r < 3; ++r)
             QVERIFY(lab.results()[static_cast<std::size_t>(r)].peakBytes >= 12);
+    }
+
+    // The greedy planner, decided step by step, ends on the planner's own offsets.
+    void watchingTheGreedyPlannerEndsOnItsPlan()
+    {
+        auto loaded = loadModelFile(ARENASCOPE_SHARED_DIR "/models/tflm/person_detect.tflite");
+        if (!loaded)
+            loaded = loadModelFile(ARENASCOPE_EXAMPLE_MODEL);
+        QVERIFY(loaded);
+        const auto r = emulate(*loaded.value(), EmulationSettings {});
+        std::vector<BufferRequest> requests;
+        for (const PlannedBuffer& b : r->planned)
+            requests.push_back(
+                BufferRequest { static_cast<std::int32_t>(b.alignedBytes), b.first, b.last, b.offlineOffset });
+        PlannerWatchDialog watch(requests);
+        QCOMPARE(watch.stepCount(), static_cast<int>(requests.size()));
+        watch.showStep(0);
+        QVERIFY(watch.explanation().startsWith(QStringLiteral("Step 1 of")));
+        watch.showStep(watch.stepCount() - 1);
+        const Plan plan = planGreedy(requests);
+        QCOMPARE(watch.greedyOffsetsSoFar(), plan.offsets);
+        if (qEnvironmentVariableIsSet("ARENASCOPE_SHOT")) {
+            watch.showStep(watch.stepCount() / 2);
+            watch.grab().save(qEnvironmentVariable("ARENASCOPE_SHOT"));
+        }
     }
 };
 
