@@ -40,6 +40,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
@@ -69,7 +70,7 @@ MainWindow::MainWindow(QWidget* parent)
 {
     setWindowTitle(tr("ArenaScope"));
     setAcceptDrops(true);
-    resize(1400, 900);
+    resize(defaultSize());
 
     m_messageBar->setObjectName(QStringLiteral("messageBar"));
     m_messageBar->setStyleSheet(QStringLiteral("background:#fde2e1;color:#7a1010;padding:6px;"));
@@ -108,13 +109,24 @@ MainWindow::MainWindow(QWidget* parent)
         addDockWidget(area, d);
         return d;
     };
-    dock(m_controls, tr("Settings"), QStringLiteral("settingsDock"), Qt::LeftDockWidgetArea);
-    auto* ramDock = dock(m_ramBudget, tr("RAM budget"), QStringLiteral("ramDock"), Qt::LeftDockWidgetArea);
-    auto* learnDock = dock(m_walkthrough, tr("Walkthrough"), QStringLiteral("walkthroughDock"), Qt::LeftDockWidgetArea);
-    tabifyDockWidget(ramDock, learnDock);
-    ramDock->raise();
+    // The timeline gets the middle and most of the width: settings on the left, the verdict
+    // (with the RAM budget and the walkthrough as tabs beside it) on the right.
+    auto* settingsDock = dock(m_controls, tr("Settings"), QStringLiteral("settingsDock"), Qt::LeftDockWidgetArea);
     auto* verdictDock = dock(m_verdict, tr("Verdict"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
-    verdictDock->setMinimumWidth(320);
+    auto* ramDock = dock(m_ramBudget, tr("RAM budget"), QStringLiteral("ramDock"), Qt::RightDockWidgetArea);
+    auto* learnDock
+        = dock(m_walkthrough, tr("Walkthrough"), QStringLiteral("walkthroughDock"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(verdictDock, ramDock);
+    tabifyDockWidget(ramDock, learnDock);
+    verdictDock->raise();
+    // The settings panel as wide as its controls need (no horizontal scrolling), the verdict a
+    // quarter of the window at most.
+    const int settingsWidth
+        = m_controls->minimumSizeHint().width() + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8;
+    settingsDock->setMinimumWidth(settingsWidth);
+    verdictDock->setMinimumWidth(240);
+    resizeDocks({ settingsDock, verdictDock }, { settingsWidth, std::max(240, width() / 5) }, Qt::Horizontal);
+    m_docks = { settingsDock, verdictDock, ramDock, learnDock };
     connect(m_verdict, &VerdictPanel::titleChanged, verdictDock, &QDockWidget::setWindowTitle);
 
     buildMenus();
@@ -239,6 +251,13 @@ void MainWindow::buildMenus()
             tr("<p><b>ArenaScope</b> emulates TensorFlow Lite Micro's tensor arena allocation "
                "(tflite-micro 90b983c2) byte for byte.</p><p>GPL-3.0-or-later.</p>"));
     });
+}
+
+QSize MainWindow::defaultSize() const
+{
+    // 1400 x 900, or less on a smaller screen: the window opens within it.
+    const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1400, 900);
+    return { std::min(1400, available.width() * 92 / 100), std::min(900, available.height() * 92 / 100) };
 }
 
 void MainWindow::openPlannerLab()

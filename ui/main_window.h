@@ -9,6 +9,7 @@
 class QLabel;
 class QMenu;
 
+class QDockWidget;
 class QProgressBar;
 class QPushButton;
 
@@ -60,6 +61,7 @@ private:
     void exportTo(int kind);
     void findSmallerPlan();
     void openPlannerLab();
+    QSize defaultSize() const;
     void refreshTargetNote();
 
     ModelPtr m_model;
@@ -78,6 +80,7 @@ private:
     RamBudgetPanel* m_ramBudget;
     WalkthroughPanel* m_walkthrough;
     PlaybackBar* m_playback;
+    std::vector<QDockWidget*> m_docks; // every panel, for the View menu
     QMenu* m_recentMenu = nullptr;
     std::optional<std::uint64_t> m_lastMinimum;
     AnalysisPtr m_shown; // the analysis on screen, to say what the next settings change did

@@ -14,6 +14,7 @@
 
 #include <QLabel>
 #include <QMimeData>
+#include <QScreen>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTreeView>
@@ -164,6 +165,24 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!play->playing(), 60000);
         const auto& e = w.analysis()->atSize->events[static_cast<std::size_t>(play->position())];
         QVERIFY(e.failed);
+    }
+
+    // The timeline is the largest thing on screen at common sizes; the window opens within
+    // the screen.
+    void timelineGetsMostOfTheWidth()
+    {
+        for (const QSize size : { QSize(1400, 900), QSize(1280, 720) }) {
+            MainWindow w;
+            QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+            w.resize(size);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY2(w.timeline()->width() * 2 > w.width(),
+                qPrintable(QStringLiteral("timeline %1 px of %2").arg(w.timeline()->width()).arg(w.width())));
+        }
+        MainWindow fresh;
+        const QRect screen = fresh.screen()->availableGeometry();
+        QVERIFY(fresh.width() <= screen.width() && fresh.height() <= screen.height());
     }
 
     void f1OpensTheConceptPages()

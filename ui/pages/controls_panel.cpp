@@ -57,6 +57,11 @@ ControlsPanel::ControlsPanel(QWidget* parent)
             QString::fromUtf8(targetName(t).data()), QString::fromUtf8(targetDescription(t).data())));
     m_targetTip = targetTooltip();
     m_target->setToolTip(m_targetTip);
+    // Narrow panels: combo boxes shrink to a short prefix, the popup shows the whole text.
+    for (QComboBox* c : { m_target, m_kernels, m_cpu, m_planner, m_interpreter }) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(10);
+    }
     m_kernels->addItem(tr("reference kernels"));
     m_kernels->addItem(tr("CMSIS-NN kernels"));
     m_kernels->setToolTip(tr("Which kernels the firmware is built with. Arm's CMSIS-NN kernels "
@@ -96,6 +101,7 @@ ControlsPanel::ControlsPanel(QWidget* parent)
 void ControlsPanel::buildForm()
 {
     auto* form = new QFormLayout(this);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // a narrow panel puts labels above fields
     form->addRow(tr("Arena size"), m_arena);
     form->addRow(QString(), m_slider);
     form->addRow(QString(), m_toMinimum);

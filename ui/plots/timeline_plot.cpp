@@ -1,5 +1,7 @@
 #include "timeline_plot.h"
 
+#include "core/util/format.h"
+
 #include "buffer_layer.h"
 #include "plot_colors.h"
 
@@ -9,6 +11,34 @@
 #include <qcustomplot.h>
 
 namespace arenascope {
+
+namespace {
+
+// Whole steps only, and no more labels than fit: about one per 70 pixels of axis.
+class StepTicker : public QCPAxisTicker {
+protected:
+    double getTickStep(const QCPRange& range) override
+    {
+        return std::max(1.0, std::ceil(QCPAxisTicker::getTickStep(range)));
+    }
+    int getSubTickCount(double) override { return 0; }
+};
+
+// Byte offsets with thousands separators, as every other view prints bytes (no 2.5e6).
+QString bytesText(std::uint64_t bytes)
+{
+    return QString::fromStdString(formatBytes(bytes));
+}
+
+class ByteTicker : public QCPAxisTicker {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override
+    {
+        return QString::fromStdString(formatCount(static_cast<std::uint64_t>(std::llround(std::max(0.0, tick)))));
+    }
+};
+
+} // namespace
 
 namespace {
 constexpr int kLineGrabPixels = 6;
@@ -26,6 +56,17 @@ TimelinePlot::TimelinePlot(SelectionState* selection, QWidget* parent)
     m_plot->setSelectionRectMode(QCP::srmNone);
     m_plot->xAxis->setLabel(tr("execution step (allocation scope)"));
     m_plot->yAxis->setLabel(tr("arena offset (bytes)"));
+    m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new ByteTicker));
+    // As many step labels as fit at the current width and zoom.
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] {
+        m_plot->xAxis->ticker()->setTickCount(std::max(2, m_plot->axisRect()->width() / 70));
+        // The tail's label only inside a band tall enough for it, at the size drawn now.
+        if (m_dynamic.tailLabel) {
+            const double band = std::abs(
+                m_plot->yAxis->coordToPixel(m_tailBand.first) - m_plot->yAxis->coordToPixel(m_tailBand.second));
+            m_dynamic.tailLabel->setVisible(band > 2.5 * m_plot->font().pointSizeF());
+        }
+    });
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
     m_buffers = new BufferLayer(m_plot);
@@ -115,14 +156,14 @@ void TimelinePlot::buildStatic()
     auto* headLabel = lineLabel(headColor);
     headLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     headLabel->position->setCoords(0.01, head);
-    headLabel->setText(tr("head: %1 B").arg(static_cast<qlonglong>(head)));
+    headLabel->setText(tr("head: %1").arg(bytesText(static_cast<std::uint64_t>(head))));
     if (r.tempPeakBytes > 0) {
         const double peak = head + static_cast<double>(r.tempPeakBytes);
         horizontalLine(peak, QPen(colors::temp(), 1.5, Qt::DotLine));
         auto* peakLabel = lineLabel(colors::temp());
         peakLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         peakLabel->position->setCoords(0.55, peak);
-        peakLabel->setText(tr("temp peak: +%1 B").arg(r.tempPeakBytes));
+        peakLabel->setText(tr("temp peak: +%1").arg(bytesText(r.tempPeakBytes)));
     }
     // The parts that follow the arena size.
     m_dynamic.tail = new QCPItemRect(m_plot);
@@ -139,21 +180,10 @@ void TimelinePlot::buildStatic()
     m_dynamic.arenaLine = horizontalLine(0, QPen());
     m_dynamic.arenaLabel = lineLabel(colors::fits());
 
-    // Operator names on the x axis (the step of subgraph 0's operator i is i + 1); with many
-    // operators only every k-th is named so the labels stay readable.
-    const auto& ops = a->model->subgraphs()[0].operators;
-    if (!ops.empty() && static_cast<int>(ops.size()) + 1 == r.scopeCount) {
-        QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-        const std::size_t every = std::max<std::size_t>(1, (ops.size() + 15) / 16);
-        for (std::size_t i = 0; i < ops.size(); i += every)
-            ticker->addTick(static_cast<double>(i + 1),
-                QStringLiteral("%1 %2").arg(i).arg(QString::fromStdString(ops[i].displayName())));
-        m_plot->xAxis->setTicker(ticker);
-        m_plot->xAxis->setTickLabelRotation(30);
-    } else {
-        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-        m_plot->xAxis->setTickLabelRotation(0);
-    }
+    // Step numbers on the x axis, as many as fit at the current zoom (StepTicker); the
+    // operator of each step is in the buffers' tooltips and the allocation log.
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new StepTicker));
+    m_plot->xAxis->setTickLabelRotation(0);
     resetZoom();
 }
 
@@ -177,10 +207,11 @@ void TimelinePlot::updateDynamic()
     m_dynamic.tail->topLeft->setCoords(-1e9, arena);
     m_dynamic.tail->bottomRight->setCoords(1e9, tailStart);
     m_dynamic.tailLabel->position->setCoords(0.25, arena - static_cast<double>(tailBytes) / 2);
-    m_dynamic.tailLabel->setText(tr("tail (persistent): %1 B").arg(tailBytes));
+    m_dynamic.tailLabel->setText(tr("tail (persistent): %1").arg(bytesText(static_cast<std::uint64_t>(tailBytes))));
     // Only inside a band tall enough to hold it; the verdict always shows the figure.
     const double bandPixels = std::abs(m_plot->yAxis->coordToPixel(tailStart) - m_plot->yAxis->coordToPixel(arena));
     m_dynamic.tailLabel->setVisible(bandPixels > 2.5 * m_plot->font().pointSizeF());
+    m_tailBand = { tailStart, arena };
     m_dynamic.overflow->setVisible(!fits);
     m_dynamic.overflow->topLeft->setCoords(-1e9, std::max(head, tailStart));
     m_dynamic.overflow->bottomRight->setCoords(1e9, std::min(head, tailStart));
@@ -190,8 +221,9 @@ void TimelinePlot::updateDynamic()
     m_dynamic.arenaLine->setPen(QPen(lineColor, 2.5, Qt::DashLine));
     m_dynamic.arenaLabel->position->setCoords(0.99, arena);
     m_dynamic.arenaLabel->setColor(lineColor.darker(120));
-    m_dynamic.arenaLabel->setText(split ? tr("non-persistent arena: %1 B").arg(static_cast<qulonglong>(arena))
-                                        : tr("arena size: %1 B").arg(static_cast<qulonglong>(arena)));
+    m_dynamic.arenaLabel->setText(split
+            ? tr("non-persistent arena: %1").arg(bytesText(static_cast<std::uint64_t>(arena)))
+            : tr("arena size: %1").arg(bytesText(static_cast<std::uint64_t>(arena))));
     // Keep the user's zoom, but keep the arena line reachable.
     if (m_plot->yAxis->range().upper < arena)
         m_plot->yAxis->setRangeUpper(arena * 1.08);

@@ -60,6 +60,7 @@ private:
         QCPItemText* arenaLabel = nullptr;
     };
     DynamicItems m_dynamic;
+    std::pair<double, double> m_tailBand { 0, 0 }; // tail start and arena end, for its label
     BufferLayer* m_buffers; // every planned buffer, by index
     EmulationResultPtr m_builtFor; // the measured plan the static items show
     bool m_dragging = false;

@@ -1,5 +1,7 @@
 #include "arena_map_view.h"
 
+#include "core/util/format.h"
+
 #include "ui/plots/plot_colors.h"
 
 #include <QMouseEvent>
@@ -128,9 +130,9 @@ void ArenaMapView::paintEvent(QPaintEvent*)
         bool above;
     };
     const Mark marks[] = {
-        { m_layout.arenaBytes, tr("%1 B").arg(m_layout.arenaBytes), true },
-        { m_layout.tailBegin, tr("tail from %1").arg(m_layout.tailBegin), false },
-        { m_layout.headEnd, tr("head %1").arg(m_layout.headEnd), true },
+        { m_layout.arenaBytes, QString::fromStdString(formatBytes(m_layout.arenaBytes)), true },
+        { m_layout.tailBegin, tr("tail from %1").arg(QString::fromStdString(formatBytes(m_layout.tailBegin))), false },
+        { m_layout.headEnd, tr("head %1").arg(QString::fromStdString(formatBytes(m_layout.headEnd))), true },
         { 0, QStringLiteral("0"), false },
     };
     std::vector<std::pair<double, double>> placed[2];
@@ -169,8 +171,8 @@ void ArenaMapView::mouseMoveEvent(QMouseEvent* event)
 {
     const ArenaSegment* s = m_layout.segmentAt(offsetAt(event->position().x()));
     if (!s) {
-        QToolTip::showText(
-            event->globalPosition().toPoint(), tr("free: %1 B").arg(offsetAt(event->position().x())), this);
+        QToolTip::showText(event->globalPosition().toPoint(),
+            tr("free, at offset %1").arg(QString::fromStdString(formatBytes(offsetAt(event->position().x())))), this);
         return;
     }
     // Descriptions are made here, on hover, not for every segment on every frame.
