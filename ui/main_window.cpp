@@ -200,7 +200,12 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     auto* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Reset Zoom"), QKeySequence(Qt::CTRL | Qt::Key_0), m_timeline, &TimelinePlot::resetZoom);
+    // Every panel can be hidden and shown again (their title bars' close buttons hide them).
+    for (QDockWidget* d : m_docks)
+        view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    view->addAction(tr("&Zoom to Fit"), QKeySequence(Qt::CTRL | Qt::Key_0), m_timeline, &TimelinePlot::resetZoom);
+    view->addAction(tr("&Find Tensor..."), QKeySequence::Find, m_timeline, &TimelinePlot::focusSearch);
     view->addAction(tr("Show &All Buffers in Arena Map"), QKeySequence(Qt::Key_Escape), this,
         [this] { m_selection->selectStep(-1); });
     auto* dark = view->addAction(tr("&Dark Palette"));
@@ -246,10 +251,27 @@ void MainWindow::buildMenus()
         d->show();
         d->raise();
     });
+    help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
+        QString rows;
+        for (QAction* a : findChildren<QAction*>())
+            if (!a->shortcut().isEmpty() && !a->text().isEmpty())
+                rows += QStringLiteral("<tr><td>%1</td><td>&nbsp;&nbsp;%2</td></tr>")
+                            .arg(a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped(),
+                                QString(a->text()).remove(QLatin1Char('&')).toHtmlEscaped());
+        rows += tr("<tr><td>Space / Left / Right</td><td>&nbsp;&nbsp;Playback: play or pause, previous, next "
+                   "allocation</td></tr>"
+                   "<tr><td>Wheel / drag</td><td>&nbsp;&nbsp;Timeline: zoom / pan; drag the dashed line to change "
+                   "the arena size</td></tr>");
+        QMessageBox::information(this, tr("Keyboard Shortcuts"), QStringLiteral("<table>%1</table>").arg(rows));
+    });
     help->addAction(tr("&About ArenaScope"), this, [this] {
         QMessageBox::about(this, tr("About ArenaScope"),
-            tr("<p><b>ArenaScope</b> emulates TensorFlow Lite Micro's tensor arena allocation "
-               "(tflite-micro 90b983c2) byte for byte.</p><p>GPL-3.0-or-later.</p>"));
+            tr("<p><b>ArenaScope %1</b></p><p>Emulates TensorFlow Lite Micro's tensor arena allocation byte for "
+               "byte: tflite-micro 90b983c2 with its reference kernels, or CMSIS-NN 4ab83cc3.</p>"
+               "<p>Licence: GPL-3.0-or-later. Uses Qt %2 and QCustomPlot (GPL-3.0).</p>")
+                .arg(QCoreApplication::applicationVersion().isEmpty() ? QStringLiteral("0.1.0")
+                                                                      : QCoreApplication::applicationVersion(),
+                    QString::fromLatin1(qVersion())));
     });
 }
 

@@ -12,7 +12,9 @@
 #include "ui/views/arena_map_view.h"
 #include "ui/views/event_log_view.h"
 
+#include <QDockWidget>
 #include <QLabel>
+#include <QMenu>
 #include <QMimeData>
 #include <QScreen>
 #include <QStatusBar>
@@ -183,6 +185,42 @@ private slots:
         MainWindow fresh;
         const QRect screen = fresh.screen()->availableGeometry();
         QVERIFY(fresh.width() <= screen.width() && fresh.height() <= screen.height());
+    }
+
+    void findATensorByNameAndEveryPanelToggles()
+    {
+        MainWindow w;
+        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        const AnalysisPtr a = w.analysis();
+        int wanted = -1;
+        for (std::size_t i = 0; i < a->measured->planned.size() && wanted < 0; ++i)
+            if (a->measured->planned[i].tensor >= 0)
+                wanted = static_cast<int>(i);
+        QVERIFY(wanted >= 0);
+        const PlannedBuffer& b = a->measured->planned[static_cast<std::size_t>(wanted)];
+        const std::string& name = a->model->subgraphs()[0].tensors[static_cast<std::size_t>(b.tensor)].name;
+        const QString part = QString::fromStdString(name).right(6).toUpper(); // case-insensitive
+        const int found = w.timeline()->findTensor(part);
+        QVERIFY(found >= 0);
+        QCOMPARE(w.selection()->plannedBuffer(), found);
+        const QCPRange range = w.timeline()->plot()->xAxis->range();
+        const QCPRange* x = &range;
+        const PlannedBuffer& f = a->measured->planned[static_cast<std::size_t>(found)];
+        QVERIFY(x->lower <= f.first && x->upper >= f.last);
+        QCOMPARE(w.timeline()->findTensor(QStringLiteral("no such tensor name")), -1);
+        // View toggles every panel.
+        const auto docks = w.findChildren<QDockWidget*>();
+        QVERIFY(docks.size() >= 4);
+        w.show();
+        for (QDockWidget* d : docks) {
+            QAction* toggle = d->toggleViewAction();
+            const auto where = toggle->associatedObjects();
+            QVERIFY(std::any_of(where.begin(), where.end(), [](QObject* o) { return qobject_cast<QMenu*>(o); }));
+            const bool before = d->isVisible();
+            toggle->trigger();
+            QCOMPARE(d->isVisible(), !before);
+            toggle->trigger();
+        }
     }
 
     void f1OpensTheConceptPages()

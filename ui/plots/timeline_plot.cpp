@@ -5,7 +5,10 @@
 #include "buffer_layer.h"
 #include "plot_colors.h"
 
+#include <QHBoxLayout>
+#include <QLineEdit>
 #include <QMouseEvent>
+#include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -49,9 +52,31 @@ TimelinePlot::TimelinePlot(SelectionState* selection, QWidget* parent)
     , m_selection(selection)
     , m_plot(new QCustomPlot(this))
 {
+    // A row above the plot: zoom to fit and find a tensor by name.
+    auto* fit = new QToolButton(this);
+    fit->setText(tr("Zoom to fit"));
+    fit->setToolTip(tr("Show the whole plan and the arena (Ctrl+0)"));
+    m_search = new QLineEdit(this);
+    m_search->setPlaceholderText(tr("Find tensor (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setToolTip(tr("Type part of a tensor's name; Enter goes to the next match"));
+    m_search->setMaximumWidth(260);
+    auto* row = new QHBoxLayout;
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(fit);
+    row->addStretch();
+    row->addWidget(m_search);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(row);
     layout->addWidget(m_plot);
+    connect(fit, &QToolButton::clicked, this, &TimelinePlot::resetZoom);
+    connect(m_search, &QLineEdit::returnPressed, this, [this] { findTensor(m_search->text()); });
+    connect(m_search, &QLineEdit::textEdited, this, [this](const QString& text) {
+        m_selection->selectPlannedBuffer(-1); // a new search starts from the first match
+        findTensor(text);
+    });
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->setSelectionRectMode(QCP::srmNone);
     m_plot->xAxis->setLabel(tr("execution step (allocation scope)"));
@@ -239,6 +264,44 @@ void TimelinePlot::resetZoom()
     const double top = std::max(arenaLineBytes(), static_cast<double>(a->measured->planBytes)) * 1.08;
     m_plot->yAxis->setRange(0, std::max(top, 16.0));
     m_plot->replot();
+}
+
+int TimelinePlot::findTensor(const QString& text)
+{
+    const AnalysisPtr& a = m_selection->analysis();
+    if (!a || text.trimmed().isEmpty())
+        return -1;
+    const auto& planned = a->measured->planned;
+    const int n = static_cast<int>(planned.size());
+    const int start = m_selection->plannedBuffer();
+    for (int k = 1; k <= n; ++k) {
+        const int i = (start + k + n) % n;
+        const PlannedBuffer& b = planned[static_cast<std::size_t>(i)];
+        if (b.tensor < 0)
+            continue;
+        const Tensor& t
+            = a->model->subgraphs()[static_cast<std::size_t>(b.subgraph)].tensors[static_cast<std::size_t>(b.tensor)];
+        if (!QString::fromStdString(t.name).contains(text.trimmed(), Qt::CaseInsensitive))
+            continue;
+        m_selection->selectPlannedBuffer(i);
+        // Zoom so the buffer fills about a third of the plot, centred.
+        const double span = std::max(3.0, 3.0 * (b.last - b.first + 1));
+        const double middle = (b.first + b.last) / 2.0;
+        m_plot->xAxis->setRange(middle - span / 2, middle + span / 2);
+        const double height = std::max(48.0, 3.0 * static_cast<double>(b.alignedBytes));
+        const double centre = static_cast<double>(b.offset) + static_cast<double>(b.alignedBytes) / 2;
+        m_plot->yAxis->setRange(std::max(0.0, centre - height / 2), std::max(0.0, centre - height / 2) + height);
+        m_plot->replot();
+        return i;
+    }
+    QToolTip::showText(m_search->mapToGlobal(QPoint(0, m_search->height())), tr("No planned tensor matches"), m_search);
+    return -1;
+}
+
+void TimelinePlot::focusSearch()
+{
+    m_search->setFocus();
+    m_search->selectAll();
 }
 
 void TimelinePlot::updateHighlight()

@@ -12,6 +12,7 @@
 #include <QWidget>
 
 class QCustomPlot;
+class QLineEdit;
 class QCPItemStraightLine;
 class QCPItemRect;
 class QCPItemText;
@@ -30,6 +31,10 @@ public:
     TimelineGeometry geometry() const;
     QCustomPlot* plot() const { return m_plot; }
     void resetZoom();
+    // Finds the next planned tensor whose name contains `text` (case-insensitive), after the
+    // one selected: selects it and zooms to it. Returns its planned-buffer index, -1 if none.
+    int findTensor(const QString& text);
+    void focusSearch(); // Ctrl+F
 
 signals:
     // The user dragged the arena-size line to `bytes`.
@@ -60,6 +65,7 @@ private:
         QCPItemText* arenaLabel = nullptr;
     };
     DynamicItems m_dynamic;
+    QLineEdit* m_search = nullptr;
     std::pair<double, double> m_tailBand { 0, 0 }; // tail start and arena end, for its label
     BufferLayer* m_buffers; // every planned buffer, by index
     EmulationResultPtr m_builtFor; // the measured plan the static items show
