@@ -12,12 +12,15 @@
 #include "ui/views/arena_map_view.h"
 #include "ui/views/event_log_view.h"
 
+#include "ui/views/tensor_table_view.h"
+#include <QClipboard>
 #include <QDockWidget>
 #include <QLabel>
 #include <QMenu>
 #include <QMimeData>
 #include <QScreen>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
@@ -221,6 +224,30 @@ private slots:
             QCOMPARE(d->isVisible(), !before);
             toggle->trigger();
         }
+    }
+
+    void ctrlCCopiesRowsWithAHeader()
+    {
+        MainWindow w;
+        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        auto* tensors = w.findChild<TensorTableView*>();
+        QVERIFY(tensors);
+        QTableView* table = tensors->table();
+        table->selectionModel()->select(
+            table->model()->index(0, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        table->selectionModel()->select(
+            table->model()->index(2, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QAction* copy = nullptr;
+        for (QAction* a : table->actions())
+            if (a->shortcut() == QKeySequence(QKeySequence::Copy))
+                copy = a;
+        QVERIFY(copy);
+        copy->trigger();
+        const QStringList lines = QGuiApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);
+        QVERIFY(lines[0].contains(QStringLiteral("Name")));
+        QCOMPARE(lines[1].count(QLatin1Char('\t')), lines[0].count(QLatin1Char('\t')));
+        QCOMPARE(lines[1].section(QLatin1Char('\t'), 2, 2), table->model()->index(0, 2).data().toString());
     }
 
     void f1OpensTheConceptPages()

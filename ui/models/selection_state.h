@@ -43,6 +43,8 @@ public slots:
     void selectPlannedBuffer(int index);
     void selectStep(int step);
     void selectEvent(int index);
+    // Asks the timeline to bring the selected buffer into view (Show in Timeline).
+    void reveal() { emit revealRequested(); }
 
 signals:
     void analysisChanged(const AnalysisPtr& analysis);
@@ -50,6 +52,7 @@ signals:
     void selectionChanged();
     void stepChanged(int step);
     void eventChanged(int index);
+    void revealRequested();
 
 private:
     AnalysisPtr m_analysis;

@@ -99,6 +99,7 @@ TimelinePlot::TimelinePlot(SelectionState* selection, QWidget* parent)
                           "Drag the dashed line to change the arena size."));
     connect(m_selection, &SelectionState::analysisChanged, this, &TimelinePlot::rebuild);
     connect(m_selection, &SelectionState::selectionChanged, this, &TimelinePlot::updateHighlight);
+    connect(m_selection, &SelectionState::revealRequested, this, [this] { zoomTo(m_selection->plannedBuffer()); });
 }
 
 double TimelinePlot::arenaLineBytes() const
@@ -284,18 +285,27 @@ int TimelinePlot::findTensor(const QString& text)
         if (!QString::fromStdString(t.name).contains(text.trimmed(), Qt::CaseInsensitive))
             continue;
         m_selection->selectPlannedBuffer(i);
-        // Zoom so the buffer fills about a third of the plot, centred.
-        const double span = std::max(3.0, 3.0 * (b.last - b.first + 1));
-        const double middle = (b.first + b.last) / 2.0;
-        m_plot->xAxis->setRange(middle - span / 2, middle + span / 2);
-        const double height = std::max(48.0, 3.0 * static_cast<double>(b.alignedBytes));
-        const double centre = static_cast<double>(b.offset) + static_cast<double>(b.alignedBytes) / 2;
-        m_plot->yAxis->setRange(std::max(0.0, centre - height / 2), std::max(0.0, centre - height / 2) + height);
-        m_plot->replot();
+        zoomTo(i);
         return i;
     }
     QToolTip::showText(m_search->mapToGlobal(QPoint(0, m_search->height())), tr("No planned tensor matches"), m_search);
     return -1;
+}
+
+void TimelinePlot::zoomTo(int plannedBuffer)
+{
+    const AnalysisPtr& a = m_selection->analysis();
+    if (!a || plannedBuffer < 0 || plannedBuffer >= static_cast<int>(a->measured->planned.size()))
+        return;
+    const PlannedBuffer& b = a->measured->planned[static_cast<std::size_t>(plannedBuffer)];
+    const double span = std::max(3.0, 3.0 * (b.last - b.first + 1));
+    const double middle = (b.first + b.last) / 2.0;
+    m_plot->xAxis->setRange(middle - span / 2, middle + span / 2);
+    const double height = std::max(48.0, 3.0 * static_cast<double>(b.alignedBytes));
+    const double bottom
+        = std::max(0.0, static_cast<double>(b.offset) + static_cast<double>(b.alignedBytes) / 2 - height / 2);
+    m_plot->yAxis->setRange(bottom, bottom + height);
+    m_plot->replot();
 }
 
 void TimelinePlot::focusSearch()

@@ -35,6 +35,7 @@ public:
     // one selected: selects it and zooms to it. Returns its planned-buffer index, -1 if none.
     int findTensor(const QString& text);
     void focusSearch(); // Ctrl+F
+    void zoomTo(int plannedBuffer); // the buffer fills about a third of the view
 
 signals:
     // The user dragged the arena-size line to `bytes`.

@@ -1,5 +1,6 @@
 #include "event_log_view.h"
 
+#include "table_copy.h"
 #include "ui/models/event_log_model.h"
 
 #include <QHeaderView>
@@ -15,6 +16,19 @@ EventLogView::EventLogView(SelectionState* selection, QWidget* parent)
     , m_tree(new QTreeView(this))
 {
     m_tree->setModel(m_model);
+    m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    addCopyActions(m_tree, [this](const QModelIndex& index) {
+        const int event = index.siblingAtColumn(0).data(EventLogModel::kEventRole).toInt();
+        const AnalysisPtr& a = m_selection->analysis();
+        if (!a || event < 0 || event >= static_cast<int>(a->atSize->events.size()))
+            return;
+        const AllocationEvent& e = a->atSize->events[static_cast<std::size_t>(event)];
+        m_selection->selectEvent(event);
+        if (e.tensor >= 0) {
+            m_selection->selectTensor(TensorRef { e.subgraph, e.tensor });
+            m_selection->reveal();
+        }
+    });
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     m_tree->header()->setStretchLastSection(false);

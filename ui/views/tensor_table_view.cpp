@@ -1,5 +1,6 @@
 #include "tensor_table_view.h"
 
+#include "table_copy.h"
 #include "ui/models/tensor_table_model.h"
 
 #include <QHeaderView>
@@ -28,7 +29,13 @@ TensorTableView::TensorTableView(SelectionState* selection, QWidget* parent)
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    addCopyActions(m_table, [this](const QModelIndex& index) {
+        const QModelIndex src = m_proxy->mapToSource(index);
+        m_selection->selectTensor(TensorRef { m_model->index(src.row(), TensorTableModel::Subgraph).data().toInt(),
+            m_model->index(src.row(), TensorTableModel::Index).data().toInt() });
+        m_selection->reveal();
+    });
     m_table->verticalHeader()->hide();
     m_table->setWordWrap(false);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
