@@ -291,6 +291,8 @@ Status concatenationPrepare(KernelContext& ctx)
     auto out = ctx.tempOutput(0);
     if (!out)
         return out.error();
+    if (!out.value().valid)
+        return ensureFailed(ctx, kConcatenation, 141, "output_tensor != nullptr");
     ctx.releaseTemp(in0.value());
     const Status s = [&]() -> Status {
         const DataType inputType = ctx.input(0)->type;

@@ -51,6 +51,12 @@ bool checkedLog2(float x, int& log2Rounded)
 {
     const float l = std::log(x) * (1.0f / std::log(2.0f));
     const float r = std::round(l);
+    // TFLM converts the rounded log2 to int unchecked; for a scale of 0, a negative one or
+    // infinity the fraction is NaN and the check fails anyway, so the value does not matter.
+    if (!std::isfinite(r) || std::abs(r) > 1e9f) {
+        log2Rounded = 0;
+        return false;
+    }
     log2Rounded = static_cast<int>(r);
     return std::abs(l - r) < 1e-3f;
 }
