@@ -19,6 +19,7 @@
 #include "plots/live_bytes_plot.h"
 #include "plots/timeline_plot.h"
 #include "settings.h"
+#include "settings_history.h"
 #include "views/arena_map_view.h"
 #include "views/event_log_view.h"
 #include "views/tensor_table_view.h"
@@ -47,6 +48,7 @@
 #include <QStyle>
 #include <QStyleFactory>
 #include <QTabWidget>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -67,6 +69,13 @@ MainWindow::MainWindow(QWidget* parent)
     , m_ramBudget(new RamBudgetPanel(this))
     , m_walkthrough(new WalkthroughPanel(m_selection, this))
     , m_playback(new PlaybackBar(m_selection, this))
+    , m_history(new SettingsHistory(
+          [this](const EmulationSettings& s) {
+              m_controls->applySettings(s);
+              if (m_model)
+                  analyzeSettings(s);
+          },
+          this))
 {
     setWindowTitle(tr("ArenaScope"));
     setAcceptDrops(true);
@@ -198,6 +207,14 @@ void MainWindow::buildMenus()
     }
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    auto* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_history->stack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_history->stack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({ QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z) });
+    edit->addAction(undo);
+    edit->addAction(redo);
 
     auto* view = menuBar()->addMenu(tr("&View"));
     // Every panel can be hidden and shown again (their title bars' close buttons hide them).
@@ -428,6 +445,7 @@ bool MainWindow::openModel(const QString& path)
     m_jobs->prime(first); // the request below only re-emulates at the new size
     if (first->minArenaBytes)
         m_controls->setArenaBytes(*first->minArenaBytes);
+    m_history->reset(m_controls->settings()); // undo goes back no further than the opened model
     requestAnalysis();
     refreshTargetNote();
     return true;
@@ -468,6 +486,12 @@ void MainWindow::requestAnalysis()
     if (!m_model)
         return;
     const EmulationSettings s = m_controls->settings();
+    m_history->changed(s);
+    analyzeSettings(s);
+}
+
+void MainWindow::analyzeSettings(const EmulationSettings& s)
+{
     Settings().setEmulation(s);
     m_jobs->request(m_model, s);
 }

@@ -27,6 +27,7 @@ class TimelinePlot;
 class VerdictPanel;
 class WalkthroughPanel;
 class PlaybackBar;
+class SettingsHistory;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -62,6 +63,7 @@ private:
     void findSmallerPlan();
     void openPlannerLab();
     QSize defaultSize() const;
+    void analyzeSettings(const EmulationSettings& s); // without a step in the undo history
     void refreshTargetNote();
 
     ModelPtr m_model;
@@ -80,6 +82,7 @@ private:
     RamBudgetPanel* m_ramBudget;
     WalkthroughPanel* m_walkthrough;
     PlaybackBar* m_playback;
+    SettingsHistory* m_history;
     std::vector<QDockWidget*> m_docks; // every panel, for the View menu
     QMenu* m_recentMenu = nullptr;
     std::optional<std::uint64_t> m_lastMinimum;

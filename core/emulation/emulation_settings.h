@@ -43,6 +43,8 @@ struct EmulationSettings {
     // when set, arenaSize is the persistent arena and this is the non-persistent one.
     std::optional<std::uint64_t> nonPersistentBytes;
 
+    bool operator==(const EmulationSettings&) const = default;
+
     // What TFLM actually builds. preserve_all_tensors switches to the linear planner; the
     // four-argument MicroAllocator::Create (separate arenas) always builds a plain
     // MicroAllocator with a GreedyMemoryPlanner (there is no recording or linear variant).

@@ -250,6 +250,42 @@ private slots:
         QCOMPARE(lines[1].section(QLatin1Char('\t'), 2, 2), table->model()->index(0, 2).data().toString());
     }
 
+    void undoAndRedoTheArenaSizeAndSettings()
+    {
+        MainWindow w;
+        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        auto find = [&](QKeySequence::StandardKey key) -> QAction* {
+            for (QAction* a : w.findChildren<QAction*>())
+                if (a->shortcuts().contains(QKeySequence(key)))
+                    return a;
+            return nullptr;
+        };
+        QAction* undo = find(QKeySequence::Undo);
+        QAction* redo = find(QKeySequence::Redo);
+        QVERIFY(undo && redo);
+        QVERIFY(!undo->isEnabled()); // nothing before the opened model
+        const std::uint64_t minimum = w.controls()->arenaBytes();
+        // Two size changes in a row are one step, like a drag.
+        w.controls()->setArenaBytes(minimum + 100);
+        w.controls()->setArenaBytes(minimum + 200);
+        EmulationSettings linear = w.controls()->settings();
+        linear.planner = PlannerKind::Linear;
+        w.controls()->applySettings(linear);
+        emit w.controls()->settingsChanged();
+        QCOMPARE(w.analysis()->settings.planner, PlannerKind::Linear);
+        undo->trigger();
+        QCOMPARE(w.controls()->settings().planner, PlannerKind::Greedy);
+        QCOMPARE(w.analysis()->settings.planner, PlannerKind::Greedy);
+        QCOMPARE(w.controls()->arenaBytes(), minimum + 200);
+        undo->trigger();
+        QCOMPARE(w.controls()->arenaBytes(), minimum);
+        QCOMPARE(*w.analysis()->arenaSize(), minimum);
+        redo->trigger();
+        QCOMPARE(w.controls()->arenaBytes(), minimum + 200);
+        redo->trigger();
+        QCOMPARE(w.controls()->settings().planner, PlannerKind::Linear);
+    }
+
     void f1OpensTheConceptPages()
     {
         MainWindow w;
