@@ -19,6 +19,7 @@
 #include <QMenu>
 #include <QMimeData>
 #include <QScreen>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -40,7 +41,11 @@ QString sharedModel(const char* name)
 class TstMainWindow : public QObject {
     Q_OBJECT
 private slots:
-    void init() { QStandardPaths::setTestModeEnabled(true); }
+    void init()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear(); // every test starts from the default settings
+    }
 
     void opensTheExampleAtItsMinimum()
     {

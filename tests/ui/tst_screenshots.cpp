@@ -3,7 +3,9 @@
 // with a colour tolerance. Also: the headless report and failed saves.
 #include "ui/export/export_actions.h"
 #include "ui/export/image_export.h"
+#include "ui/models/selection_state.h"
 #include "ui/plots/plot_colors.h"
+#include "ui/plots/timeline_plot.h"
 
 #include "core/model/loader.h"
 
@@ -11,6 +13,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using namespace arenascope;
 
@@ -121,6 +124,26 @@ private slots:
             QVERIFY2(QFileInfo(QDir(dir.path()).filePath(QString::fromLatin1(name))).size() > 0, name);
         QImage png(QDir(dir.path()).filePath(QStringLiteral("timeline.png")));
         QCOMPARE(png.size(), QSize(1600, 900));
+    }
+
+    void everyColourHasALegendEntryAndExportsSayWhatTheyShow()
+    {
+        SelectionState selection;
+        TimelinePlot plot(&selection);
+        selection.setAnalysis(example(64 * 1024));
+        QVERIFY(plot.plot()->legend->visible());
+        QStringList names;
+        for (int i = 0; i < plot.plot()->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot.plot()->legend->item(i)))
+                names << item->plottable()->name();
+        for (const char* want : { "input", "activation", "output", "scratch", "offline", "alignment padding",
+                 "tail (persistent)", "beyond the arena" })
+            QVERIFY2(names.contains(QString::fromLatin1(want)), want);
+        // The arena map export leaves a margin on the right: nothing is cut at the edge.
+        const QImage map = renderArenaMap(example(64 * 1024), ImageOptions { QSize(1600, 200), 1.0 });
+        for (int y = 0; y < map.height(); ++y)
+            for (int x = map.width() - 4; x < map.width(); ++x)
+                QVERIFY2(map.pixelColor(x, y) == QColor(Qt::white), "ink at the right edge of the arena map");
     }
 
     void failedReportLeavesTheFolderAsItWas()

@@ -13,6 +13,7 @@ namespace arenascope {
 struct ImageOptions {
     QSize size { 1600, 900 }; // logical pixels
     double scale = 1.0; // device pixel ratio: 2.0 doubles the pixel count for print
+    bool header = true; // a line naming the model, its settings and the arena size
 };
 
 QImage renderTimeline(const AnalysisPtr& analysis, const ImageOptions& options);

@@ -6,28 +6,47 @@
 #include "plot_colors.h"
 
 #include <QHBoxLayout>
+
 #include <QLineEdit>
 #include <QMouseEvent>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <cmath>
 #include <qcustomplot.h>
 
 namespace arenascope {
 
 namespace {
 
-// Whole steps only, and no more labels than fit: about one per 70 pixels of axis.
+// Whole steps only, and no more labels than fit: about one per 70 pixels of the axis as it
+// is drawn (on screen or in an export of any size), at 1, 2 or 5 times a power of ten.
 class StepTicker : public QCPAxisTicker {
+public:
+    explicit StepTicker(const QCPAxis* axis)
+        : m_axis(axis)
+    {
+    }
+
 protected:
     double getTickStep(const QCPRange& range) override
     {
-        return std::max(1.0, std::ceil(QCPAxisTicker::getTickStep(range)));
+        // The axis rect may not be laid out yet when an export draws: the viewport is.
+        const int width = std::max(m_axis->axisRect()->width(), m_axis->parentPlot()->viewport().width() - 150);
+        const int labels = std::max(2, width / 70);
+        const double raw = std::max(1.0, range.size() / labels);
+        const double power = std::pow(10.0, std::floor(std::log10(raw)));
+        for (double m : { 1.0, 2.0, 5.0, 10.0 })
+            if (m * power >= raw)
+                return m * power;
+        return 10 * power;
     }
     int getSubTickCount(double) override { return 0; }
+
+private:
+    const QCPAxis* m_axis;
 };
 
-// Byte offsets with thousands separators, as every other view prints bytes (no 2.5e6).
 QString bytesText(std::uint64_t bytes)
 {
     return QString::fromStdString(formatBytes(bytes));
@@ -82,9 +101,7 @@ TimelinePlot::TimelinePlot(SelectionState* selection, QWidget* parent)
     m_plot->xAxis->setLabel(tr("execution step (allocation scope)"));
     m_plot->yAxis->setLabel(tr("arena offset (bytes)"));
     m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new ByteTicker));
-    // As many step labels as fit at the current width and zoom.
     connect(m_plot, &QCustomPlot::beforeReplot, this, [this] {
-        m_plot->xAxis->ticker()->setTickCount(std::max(2, m_plot->axisRect()->width() / 70));
         // The tail's label only inside a band tall enough for it, at the size drawn now.
         if (m_dynamic.tailLabel) {
             const double band = std::abs(
@@ -97,6 +114,7 @@ TimelinePlot::TimelinePlot(SelectionState* selection, QWidget* parent)
     m_buffers = new BufferLayer(m_plot);
     m_plot->setToolTip(tr("Wheel: zoom. Drag: pan. Right-drag: zoom to a rectangle. Double-click: reset. "
                           "Drag the dashed line to change the arena size."));
+    buildLegend();
     connect(m_selection, &SelectionState::analysisChanged, this, &TimelinePlot::rebuild);
     connect(m_selection, &SelectionState::selectionChanged, this, &TimelinePlot::updateHighlight);
     connect(m_selection, &SelectionState::revealRequested, this, [this] { zoomTo(m_selection->plannedBuffer()); });
@@ -208,7 +226,7 @@ void TimelinePlot::buildStatic()
 
     // Step numbers on the x axis, as many as fit at the current zoom (StepTicker); the
     // operator of each step is in the buffers' tooltips and the allocation log.
-    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new StepTicker));
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new StepTicker(m_plot->xAxis)));
     m_plot->xAxis->setTickLabelRotation(0);
     resetZoom();
 }
@@ -265,6 +283,49 @@ void TimelinePlot::resetZoom()
     const double top = std::max(arenaLineBytes(), static_cast<double>(a->measured->planBytes)) * 1.08;
     m_plot->yAxis->setRange(0, std::max(top, 16.0));
     m_plot->replot();
+}
+
+// A legend row under the plot for every colour and the hatching (also in every PNG export).
+// Empty graphs carry the legend entries; the buffers themselves are drawn by BufferLayer.
+void TimelinePlot::buildLegend()
+{
+    auto entry = [this](const QString& name, const QBrush& brush, const QPen& pen) {
+        QCPGraph* g = m_plot->addGraph();
+        g->setName(name);
+        g->setPen(pen);
+        g->setBrush(brush);
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setSelectable(QCP::stNone);
+    };
+    for (BufferKind k : { BufferKind::ModelInput, BufferKind::Activation, BufferKind::ModelOutput, BufferKind::Scratch,
+             BufferKind::OfflinePlaced })
+        entry(QString::fromLatin1(bufferKindName(k)), QBrush(colors::bufferKind(k)),
+            QPen(colors::bufferKind(k).darker()));
+    entry(tr("alignment padding"), QBrush(Qt::darkGray, Qt::BDiagPattern), QPen(Qt::darkGray));
+    entry(tr("tail (persistent)"), QBrush(QColor(0x9c, 0x75, 0x5f, 80)), QPen(QColor(0x9c, 0x75, 0x5f)));
+    entry(tr("beyond the arena"), QBrush(QColor(0xe1, 0x57, 0x59, 70)), QPen(colors::failure()));
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setWrap(8);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setBrush(Qt::NoBrush);
+    m_plot->legend->setIconSize(14, 10);
+    auto* row = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(m_plot->plotLayout()->rowCount(), 0, row);
+    m_plot->plotLayout()->setRowStretchFactor(m_plot->plotLayout()->rowCount() - 1, 0.001);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    row->addElement(0, 0, m_plot->legend);
+    row->setMargins(QMargins(0, 0, 0, 0));
+}
+
+void TimelinePlot::setTitle(const QString& title)
+{
+    if (title.isEmpty())
+        return;
+    m_plot->plotLayout()->insertRow(0);
+    auto* text = new QCPTextElement(m_plot, title);
+    text->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+    m_plot->plotLayout()->addElement(0, 0, text);
 }
 
 int TimelinePlot::findTensor(const QString& text)

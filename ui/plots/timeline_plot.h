@@ -36,6 +36,8 @@ public:
     int findTensor(const QString& text);
     void focusSearch(); // Ctrl+F
     void zoomTo(int plannedBuffer); // the buffer fills about a third of the view
+    // A line above the plot (exports: the model and its settings); empty: none.
+    void setTitle(const QString& title);
 
 signals:
     // The user dragged the arena-size line to `bytes`.
@@ -67,6 +69,7 @@ private:
     };
     DynamicItems m_dynamic;
     QLineEdit* m_search = nullptr;
+    void buildLegend();
     std::pair<double, double> m_tailBand { 0, 0 }; // tail start and arena end, for its label
     BufferLayer* m_buffers; // every planned buffer, by index
     EmulationResultPtr m_builtFor; // the measured plan the static items show
