@@ -15,10 +15,19 @@ Result<std::vector<std::uint8_t>> rewriteModel(const Model& model, const std::fu
                 model.path());
     // An options union whose table is absent unpacks to a type without a value, which Pack
     // cannot write: record it as no options, as TFLM reads it.
-    for (auto& sg : m->subgraphs)
+    for (auto& sg : m->subgraphs) {
         for (auto& op : sg->operators)
             if (op && op->builtin_options.type != tflite::BuiltinOptions::NONE && !op->builtin_options.value)
                 op->builtin_options.type = tflite::BuiltinOptions::NONE;
+        // The same for a tensor's quantization details.
+        for (auto& t : sg->tensors) {
+            if (!t)
+                continue;
+            if (auto& q = t->quantization;
+                q && q->details.type != tflite::QuantizationDetails::NONE && !q->details.value)
+                q->details.type = tflite::QuantizationDetails::NONE;
+        }
+    }
     ARENASCOPE_TRY(edit(*m));
     flatbuffers::FlatBufferBuilder fbb(model.fileSize() + 1024);
     tflite::FinishModelBuffer(fbb, tflite::Model::Pack(fbb, m.get()));

@@ -11,6 +11,7 @@
 // the ancillary header (byte 0: decode type, byte 1: DCM version, byte 4: type-specific
 // version) selects and allocates the DecodeState; a pruned per-channel tensor with non-zero
 // zero points also gets a copy of them.
+#include "core/model/flatbuffer_read.h"
 #include "logic_op_data.h"
 #include "logic_steps.h"
 
@@ -66,7 +67,7 @@ std::vector<std::int64_t> zeroPoints(const KernelContext& ctx, const Tensor& t)
         return zps;
     const bool full = q->zero_point()->size() == q->scale()->size();
     for (flatbuffers::uoffset_t i = 0; i < q->scale()->size(); ++i)
-        zps.push_back(q->zero_point()->Get(full ? i : 0));
+        zps.push_back(int64At(*q->zero_point(), full ? i : 0));
     return zps;
 }
 

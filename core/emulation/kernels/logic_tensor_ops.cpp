@@ -3,6 +3,7 @@
 // transpose_conv.cc, l2_pool_2d.cc, batch_matmul.cc, batch_matmul_common.cc, batch_matmul.h,
 // embedding_lookup.cc, kernel_util.cc (CreateWritableTensorDimsWithCopy); lite/kernels/
 // kernel_util.cc (PopulateConvolutionQuantizationParams, CalculateActivationRangeQuantized).
+#include "core/model/flatbuffer_read.h"
 #include "logic_op_data.h"
 #include "logic_steps.h"
 
@@ -64,7 +65,7 @@ long long zeroPoint(const KernelContext& ctx, const Tensor& t)
     const auto* q = tensors->Get(t.id.value)->quantization();
     if (!q || !q->zero_point() || q->zero_point()->size() == 0)
         return 0;
-    return static_cast<long long>(q->zero_point()->Get(0));
+    return static_cast<long long>(int64At(*q->zero_point(), 0));
 }
 
 } // namespace

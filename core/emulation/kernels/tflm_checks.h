@@ -5,6 +5,7 @@
 // Each prints what TFLM prints (kernel_helpers.h: ensureFailed & co.) with the kernel's
 // __FILE__ and __LINE__, and the tensor parameters TFLM reads (TfLiteTensor::params).
 
+#include "core/model/flatbuffer_read.h"
 #include "kernel_helpers.h"
 
 #include <string>
@@ -37,7 +38,7 @@ inline QuantParams quantParams(const KernelContext& ctx, const Tensor& t)
     if (q && q->scale() && q->scale()->size() > 0 && q->zero_point() && q->zero_point()->size() > 0) {
         p.scale = q->scale()->Get(0);
         // The flatbuffer's int64 zero point narrowed to the struct's int32.
-        p.zeroPoint = static_cast<std::int32_t>(q->zero_point()->Get(0));
+        p.zeroPoint = static_cast<std::int32_t>(int64At(*q->zero_point(), 0));
     }
     return p;
 }
