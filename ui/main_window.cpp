@@ -30,6 +30,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -352,10 +353,15 @@ void MainWindow::exportTo(int kindValue)
     }
     const QString suffix = exportSuffix(kind);
     // QFileDialog asks before replacing an existing file.
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Export"), defaultExportName(kind), tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
+    // Starts in the folder of the last export, with a name that says what the file shows.
+    const QString folder = Settings().exportFolder();
+    const QString suggested = suggestedExportName(kind, *a);
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"),
+        folder.isEmpty() ? suggested : QDir(folder).filePath(suggested),
+        tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
     if (path.isEmpty())
         return;
+    Settings().setExportFolder(QFileInfo(path).absolutePath());
     if (QFileInfo(path).suffix().isEmpty())
         path += QLatin1Char('.') + suffix;
     const QString error = writeExport(kind, a, path, image);

@@ -7,6 +7,7 @@ namespace arenascope {
 namespace {
 // Keys and defaults, all in one place.
 constexpr auto kRecentFiles = "recentFiles";
+constexpr auto kExportFolder = "exportFolder";
 constexpr auto kGeometry = "window/geometry";
 constexpr auto kState = "window/state";
 constexpr auto kPlanner = "emulation/planner"; // "greedy"
@@ -93,6 +94,16 @@ bool Settings::darkPalette() const
 void Settings::setDarkPalette(bool dark)
 {
     QSettings().setValue(QString::fromLatin1(kDark), dark);
+}
+
+QString Settings::exportFolder() const
+{
+    return QSettings().value(QString::fromLatin1(kExportFolder)).toString();
+}
+
+void Settings::setExportFolder(const QString& folder)
+{
+    QSettings().setValue(QString::fromLatin1(kExportFolder), folder);
 }
 
 } // namespace arenascope

@@ -25,6 +25,10 @@ public:
 
     bool darkPalette() const;
     void setDarkPalette(bool dark);
+
+    // The folder of the last export (File > Export starts there); empty at first.
+    QString exportFolder() const;
+    void setExportFolder(const QString& folder);
 };
 
 } // namespace arenascope

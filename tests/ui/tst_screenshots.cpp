@@ -146,6 +146,12 @@ private slots:
                 QVERIFY2(map.pixelColor(x, y) == QColor(Qt::white), "ink at the right edge of the arena map");
     }
 
+    void exportNamesSayWhatTheFileShows()
+    {
+        QCOMPARE(suggestedExportName(ExportKind::TimelinePng, *example(82296)),
+            QStringLiteral("example_kws_int8-cortex-m-greedy-82296B-timeline.png"));
+    }
+
     void failedReportLeavesTheFolderAsItWas()
     {
         QTemporaryDir dir;

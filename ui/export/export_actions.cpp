@@ -6,6 +6,7 @@
 #include "core/solver/model_buffers.h"
 
 #include <QBuffer>
+#include <QFileInfo>
 #include <QSaveFile>
 
 namespace arenascope {
@@ -68,6 +69,20 @@ QString saveAtomically(const QString& path, const QByteArray& bytes)
     if (!file.commit())
         return QObject::tr("Cannot save %1: %2. Any older file is unchanged.").arg(path, file.errorString());
     return {};
+}
+
+QString suggestedExportName(ExportKind kind, const Analysis& a)
+{
+    QString name = QFileInfo(QString::fromStdString(a.model->path())).completeBaseName();
+    name += QLatin1Char('-') + QString::fromLatin1(targetName(a.settings.target).data());
+    if (a.settings.kernels == KernelSet::CmsisNn)
+        name += QStringLiteral("-cmsis-nn-") + QString::fromLatin1(cpuName(a.settings.cpu).data());
+    name += QLatin1Char('-') + QString::fromLatin1(plannerName(a.settings.effectivePlanner()).data());
+    if (a.settings.effectiveInterpreter() == InterpreterKind::Recording)
+        name += QStringLiteral("-recording");
+    if (a.arenaSize())
+        name += QStringLiteral("-%1B").arg(*a.arenaSize());
+    return name + QLatin1Char('-') + defaultExportName(kind);
 }
 
 QString writeExport(ExportKind kind, const AnalysisPtr& analysis, const QString& path, const ImageOptions& image)

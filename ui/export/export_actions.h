@@ -22,6 +22,9 @@ enum class ExportKind {
 
 QString exportSuffix(ExportKind kind); // "png", "csv", "json", "html"
 QString defaultExportName(ExportKind kind); // "timeline.png", "tensors.csv", ...
+// The name File > Export suggests: the model and the settings in front of the kind's name,
+// "person_detect-cortex-m-greedy-82296B-timeline.png".
+QString suggestedExportName(ExportKind kind, const Analysis& analysis);
 // Writes one export of `analysis` to `path`; PNGs use `image`.
 QString writeExport(ExportKind kind, const AnalysisPtr& analysis, const QString& path, const ImageOptions& image = {});
 // Writes bytes atomically.
