@@ -25,6 +25,7 @@
 #include "views/tensor_table_view.h"
 
 #include "core/analysis/optimize.h"
+#include "core/model/lessons.h"
 #include "core/model/loader.h"
 #include "core/solver/model_buffers.h"
 
@@ -49,6 +50,7 @@
 #include <QStyle>
 #include <QStyleFactory>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -262,6 +264,10 @@ void MainWindow::buildMenus()
                         "the lower bound; import and export MiniMalloc CSV"));
 
     auto* help = menuBar()->addMenu(tr("&Help"));
+    auto* lessonsMenu = help->addMenu(tr("&Lessons"));
+    for (const Lesson& lesson : lessons())
+        lessonsMenu->addAction(QString::fromUtf8(lesson.title.data(), static_cast<int>(lesson.title.size())), this,
+            [this, &lesson] { openLesson(lesson); });
     help->addAction(tr("&Concepts..."), QKeySequence::HelpContents, this, [this] {
         auto* d = findChild<ConceptsDialog*>();
         if (!d)
@@ -291,6 +297,32 @@ void MainWindow::buildMenus()
                                                                       : QCoreApplication::applicationVersion(),
                     QString::fromLatin1(qVersion())));
     });
+}
+
+void MainWindow::openLesson(const Lesson& lesson)
+{
+    // The lesson's model, written by the core's builder (the same bytes as models/lessons/).
+    if (!m_lessonDir)
+        m_lessonDir = std::make_unique<QTemporaryDir>();
+    const QString path = QDir(m_lessonDir->path())
+                             .filePath(QString::fromUtf8(lesson.id.data(), static_cast<int>(lesson.id.size()))
+                                 + QStringLiteral(".tflite"));
+    const std::vector<std::uint8_t> bytes = lesson.build();
+    if (const QString error = saveAtomically(
+            path, QByteArray(reinterpret_cast<const char*>(bytes.data()), static_cast<qsizetype>(bytes.size())));
+        !error.isEmpty()) {
+        showMessage(error);
+        return;
+    }
+    if (!openModel(path))
+        return;
+    auto* guide = new QMessageBox(QMessageBox::Information,
+        tr("Lesson: %1").arg(QString::fromUtf8(lesson.title.data(), static_cast<int>(lesson.title.size()))),
+        QString::fromUtf8(lesson.guide.data(), static_cast<int>(lesson.guide.size())), QMessageBox::Ok, this);
+    guide->setObjectName(QStringLiteral("lessonGuide"));
+    guide->setModal(false);
+    guide->setAttribute(Qt::WA_DeleteOnClose);
+    guide->show();
 }
 
 QSize MainWindow::defaultSize() const

@@ -10,10 +10,13 @@ class QLabel;
 class QMenu;
 
 class QDockWidget;
+class QTemporaryDir;
 class QProgressBar;
 class QPushButton;
 
 namespace arenascope {
+
+struct Lesson;
 
 class ArenaMapView;
 class ControlsPanel;
@@ -63,6 +66,7 @@ private:
     void findSmallerPlan();
     void openPlannerLab();
     QSize defaultSize() const;
+    void openLesson(const Lesson& lesson);
     void analyzeSettings(const EmulationSettings& s); // without a step in the undo history
     void refreshTargetNote();
 
@@ -84,6 +88,7 @@ private:
     PlaybackBar* m_playback;
     SettingsHistory* m_history;
     std::vector<QDockWidget*> m_docks; // every panel, for the View menu
+    std::unique_ptr<QTemporaryDir> m_lessonDir; // where Help > Lessons writes the lesson models
     QMenu* m_recentMenu = nullptr;
     std::optional<std::uint64_t> m_lastMinimum;
     AnalysisPtr m_shown; // the analysis on screen, to say what the next settings change did

@@ -12,11 +12,13 @@
 #include "ui/views/arena_map_view.h"
 #include "ui/views/event_log_view.h"
 
+#include "core/model/lessons.h"
 #include "ui/views/tensor_table_view.h"
 #include <QClipboard>
 #include <QDockWidget>
 #include <QLabel>
 #include <QMenu>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
 #include <QSettings>
@@ -289,6 +291,24 @@ private slots:
         QCOMPARE(w.controls()->arenaBytes(), minimum + 200);
         redo->trigger();
         QCOMPARE(w.controls()->settings().planner, PlannerKind::Linear);
+    }
+
+    void helpLessonsOpensEachLessonWithItsGuide()
+    {
+        MainWindow w;
+        QMenu* lessonsMenu = nullptr;
+        for (QMenu* m : w.findChildren<QMenu*>())
+            if (m->title() == QStringLiteral("&Lessons"))
+                lessonsMenu = m;
+        QVERIFY(lessonsMenu);
+        QCOMPARE(lessonsMenu->actions().size(), static_cast<qsizetype>(lessons().size()));
+        lessonsMenu->actions().first()->trigger();
+        QVERIFY(w.model());
+        QVERIFY(QString::fromStdString(w.model()->path())
+                    .endsWith(QString::fromLatin1(lessons()[0].id.data()) + QStringLiteral(".tflite")));
+        auto* guide = w.findChild<QMessageBox*>(QStringLiteral("lessonGuide"));
+        QVERIFY(guide && guide->isVisible());
+        QVERIFY(!guide->text().isEmpty());
     }
 
     void f1OpensTheConceptPages()

@@ -76,9 +76,14 @@ void ArenaMapView::paintEvent(QPaintEvent*)
     // Many segments are narrower than a pixel on large models: draw at most one per pixel
     // column and kind, which looks the same and keeps a drag frame fast.
     int lastColumn[7] = { -1, -1, -1, -1, -1, -1, -1 };
+    // While a single allocation is shown (playback, walkthrough, log), tiny ones stay visible:
+    // at least 3 pixels wide (the hover label gives their true size).
+    const double minimumWidth = m_selection->event() >= 0 ? 3.0 : 1.0;
     for (const ArenaSegment* segment : order) {
         const ArenaSegment& s = *segment;
-        const QRectF r(QPointF(xOf(s.begin), bar.top()), QPointF(std::max(xOf(s.end), xOf(s.begin) + 1), bar.bottom()));
+        const double width = s.kind == ArenaSegment::Kind::Free ? 1.0 : minimumWidth;
+        const QRectF r(
+            QPointF(xOf(s.begin), bar.top()), QPointF(std::max(xOf(s.end), xOf(s.begin) + width), bar.bottom()));
         const auto kindIndex = static_cast<std::size_t>(s.kind);
         const int column = static_cast<int>(r.left());
         if (r.width() <= 1.0 && column == lastColumn[kindIndex] && s.plannedBuffer != m_selection->plannedBuffer())
