@@ -73,12 +73,12 @@ struct Best {
     std::int64_t peak = INT64_MAX;
     std::string method;
 
-    void consider(const BufferSet& set, std::vector<std::int64_t> offsets, std::string how)
+    void consider(const BufferSet& set, std::vector<std::int64_t> candidate, std::string how)
     {
-        const std::int64_t p = peakOf(set, offsets);
+        const std::int64_t p = peakOf(set, candidate);
         if (p < peak) {
             peak = p;
-            this->offsets = std::move(offsets);
+            offsets = std::move(candidate);
             method = std::move(how);
         }
     }
