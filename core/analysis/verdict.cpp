@@ -34,6 +34,9 @@ std::string headlineOf(const Verdict& v)
     case VerdictKind::Fits:
         if (!v.minArenaBytes)
             return "Fits in " + formatBytes(*v.arenaSize);
+        if (v.overwriteFreeMinBytes && *v.arenaSize < *v.overwriteFreeMinBytes)
+            return "Fits only by luck: below " + formatBytes(*v.overwriteFreeMinBytes)
+                + " TFLM's tail overwrites temp memory still in use";
         if (v.headroomBytes == 0)
             return "Fits: exactly the smallest arena (" + smallest + ")";
         return "Fits: " + formatBytes(v.headroomBytes) + " more than the smallest arena (" + smallest + ")";
@@ -44,6 +47,10 @@ std::string headlineOf(const Verdict& v)
     case VerdictKind::NoSizeGiven:
         if (!v.minArenaBytes)
             return "Cannot allocate even in a " + formatBytes(v.figuresArenaBytes) + " arena";
+        if (v.overwriteFreeMinBytes)
+            return "Needs an arena of " + formatBytes(*v.overwriteFreeMinBytes) + " (TFLM may allocate from " + smallest
+                + ", but below " + formatBytes(*v.overwriteFreeMinBytes)
+                + " its tail overwrites temp memory still in use)";
         return "Needs an arena of " + smallest + " (the smallest that works)";
     case VerdictKind::CannotAllocate:
         return "Fails before the arena size matters";
@@ -164,6 +171,7 @@ Verdict makeVerdict(const Analysis& a)
         v.tflmMessage = f->message;
         v.plainWords = plainWordsOf(*f);
     }
+    v.overwriteFreeMinBytes = a.overwriteFreeMinBytes;
     v.headline = headlineOf(v);
     if (a.peakScope >= 0 && a.measured->ok) {
         v.peakStep = a.peakScope;

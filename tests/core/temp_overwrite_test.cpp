@@ -6,6 +6,7 @@
 #include "core/emulation/emulator.h"
 #include "core/model/loader.h"
 #include "core/model/model_builder.h"
+#include "core/util/format.h"
 
 #include <gtest/gtest.h>
 
@@ -61,6 +62,9 @@ TEST(TempOverwrite, FoundAtTheMinimumAndAvoidedAboveIt)
     for (const std::string& w : v.warnings)
         said |= w.find("use at least that") != std::string::npos;
     EXPECT_TRUE(said) << "the verdict does not recommend the overwrite-free size";
+    // The headline names the size to use first, and where TFLM may still allocate.
+    EXPECT_EQ(v.headline.find("Needs an arena of " + formatBytes(*a->overwriteFreeMinBytes)), 0u) << v.headline;
+    EXPECT_NE(v.headline.find(formatBytes(*a->minArenaBytes)), std::string::npos) << v.headline;
 }
 
 TEST(TempOverwrite, NotReportedWhenTheTailStaysClear)
