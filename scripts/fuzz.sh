@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs ArenaScope's libFuzzer targets (tests/fuzz) for a chosen time.
 #   scripts/fuzz.sh [load|analyze|offline_plan|all] [seconds per target, default 60] [jobs, default 1]
+# With ARENASCOPE_FUZZ_RUNS=N each target instead runs N inputs from a fixed seed: the same
+# inputs every time (what the test command does, so CI is deterministic).
 # Builds the asan-core preset (clang, AddressSanitizer + UBSan, coverage) in build-asan-core.
 # Seeds: the bundled models, the lesson models and ../shared/models when present, copied into
 # build-asan-core/corpus/<target> at run time (nothing is committed). A crash, timeout or
@@ -42,14 +44,16 @@ run() {
   local target="$1"
   seed "$target"
   mkdir -p "$build/findings"
-  echo "== fuzz_$target for ${seconds}s"
+  echo "== fuzz_$target for ${ARENASCOPE_FUZZ_RUNS:-${seconds}s} ${ARENASCOPE_FUZZ_RUNS:+runs}"
   local log="$build/findings/fuzz_$target.log"
   set +e
   local parallel=()
   [ "$jobs" -gt 1 ] && parallel=(-fork="$jobs")
+  local budget=(-max_total_time="$seconds")
+  [ -n "${ARENASCOPE_FUZZ_RUNS:-}" ] && budget=(-runs="$ARENASCOPE_FUZZ_RUNS" -seed=1)
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     "$build/tests/fuzz/fuzz_$target" "$build/corpus/$target" \
-    -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -max_len=4194304 \
+    "${budget[@]}" -timeout=20 -rss_limit_mb=3072 -max_len=4194304 \
     "${parallel[@]}" -print_final_stats=1 \
     -artifact_prefix="$build/findings/$target-" >"$log" 2>&1
   local rc=$?

@@ -231,6 +231,16 @@ private:
         if (t.hasData)
             m_model.m_constantBytes += t.dataBytes;
         if (const auto* q = fb.quantization()) {
+            // A FlatBuffers writer aligns an int64 vector to 8 bytes; the verifier checks only 4.
+            // A misaligned one is a damaged file, and reading it would be undefined behaviour.
+            if (q->zero_point() && q->zero_point()->size() > 0
+                && (q->zero_point()->Data() - m_model.bytes().data())
+                        % static_cast<std::ptrdiff_t>(sizeof(std::int64_t))
+                    != 0)
+                return makeError(ErrorCode::InvalidModel,
+                    "the zero_point vector is not 8-byte aligned (a FlatBuffers writer always aligns it): the file is "
+                    "damaged",
+                    tensorWhere);
             t.quant.channels = q->scale() ? q->scale()->size() : 0;
             t.quant.zeroPoints = q->zero_point() ? q->zero_point()->size() : 0;
             t.quant.present = t.quant.channels > 0 && t.quant.zeroPoints > 0;
