@@ -3,17 +3,10 @@
 // - TflmGreedy: TFLM's GreedyMemoryPlanner, exactly as the device plans (greedy_planner.h).
 // - Heuristic: several orderings (size, lifetime, size x lifetime, start, end) x first fit and
 //   best fit; the best plan wins (TFLM's greedy plan included, so it is never worse).
-// - Exact: branch and bound over "canonical" plans. Any plan can be pushed down until every
-//   buffer rests on a buffer below it or on 0, and its buffers then come in order of offset;
-//   the search builds plans in that order. At each node the lowest floor among sections
-//   (time intervals between lifetime boundaries) that still have buffers to place is either
-//   filled, at that height, by a buffer lying within the run of sections at that floor (one
-//   branch per buffer; a buffer passed over stays excluded at that height in later branches,
-//   which removes orderings of the same plan), or left empty up to the lower neighbouring
-//   floor (one branch). A node is cut when a section's floor plus the bytes still to place in
-//   it exceed the capacity. It decides "fits in C?" for the capacity and then for the lower
-//   bound (the most bytes alive at one time); when the lower bound is reached the plan is
-//   proven optimal, otherwise the result says how far it may be from it.
+// - Exact: a search over canonical plans (exact_search.h) decides "fits in C?" for the
+//   capacity, then for the lower bound (the most bytes alive at one time), then halves the gap
+//   between what is proven impossible and the best plan while time remains. At the lower bound
+//   the plan is proven optimal; otherwise the result says how far it may be from it.
 //
 // Usage:
 //   SolveOptions o; o.planner = SolverKind::Exact; o.capacity = 1 << 20;

@@ -1,0 +1,405 @@
+#include "exact_search.h"
+
+#include <algorithm>
+#include <array>
+#include <numeric>
+#include <random>
+
+namespace arenascope {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr std::int64_t kUnplaced = -1;
+
+// What a node of the search ended in; OutOfNodes lets the restarts try another rank.
+enum class Outcome { Found, Infeasible, Stopped, OutOfNodes };
+
+// The static ranks tried in turn: each sorts buffers by three keys, largest first.
+enum class Key { Width, Area, BusiestSection };
+constexpr std::array<std::array<Key, 3>, 3> kRanks { {
+    { Key::Width, Key::Area, Key::BusiestSection },
+    { Key::BusiestSection, Key::Area, Key::Width },
+    { Key::BusiestSection, Key::Width, Key::Area },
+} };
+
+class ExactSearch {
+public:
+    // `shuffle` != 0 scales each buffer's first key by a random factor near 1 (seeded by it).
+    ExactSearch(const BufferSet& set, const std::array<Key, 3>& rankKeys, std::uint32_t shuffle)
+        : m_set(set)
+    {
+        std::vector<std::int64_t> points;
+        for (const SolverBuffer& b : set.buffers) {
+            points.push_back(b.lower);
+            points.push_back(b.upper);
+        }
+        std::sort(points.begin(), points.end());
+        points.erase(std::unique(points.begin(), points.end()), points.end());
+        m_sections = points.size() > 1 ? points.size() - 1 : 0;
+        const auto sectionOf = [&](std::int64_t t) {
+            return static_cast<std::size_t>(std::lower_bound(points.begin(), points.end(), t) - points.begin());
+        };
+        const std::size_t n = set.buffers.size();
+        m_begin.resize(n);
+        m_end.resize(n);
+        m_members.assign(m_sections, {});
+        m_total.assign(m_sections, 0);
+        for (std::size_t b = 0; b < n; ++b) {
+            m_begin[b] = sectionOf(set.buffers[b].lower);
+            m_end[b] = sectionOf(set.buffers[b].upper);
+            if (set.buffers[b].size == 0)
+                continue; // takes no bytes: offset 0, never placed
+            m_active.push_back(b);
+            for (std::size_t s = m_begin[b]; s < m_end[b]; ++s) {
+                m_members[s].push_back(b);
+                m_total[s] += set.buffers[b].size;
+            }
+        }
+        m_overlaps.assign(n, {});
+        for (std::size_t i = 0; i < m_active.size(); ++i)
+            for (std::size_t j = i + 1; j < m_active.size(); ++j) {
+                const std::size_t a = m_active[i], b = m_active[j];
+                if (m_begin[a] < m_end[b] && m_begin[b] < m_end[a]) {
+                    m_overlaps[a].push_back(b);
+                    m_overlaps[b].push_back(a);
+                }
+            }
+        m_cut.assign(m_sections + 1, 0);
+        for (std::size_t b : m_active)
+            for (std::size_t k = m_begin[b] + 1; k < m_end[b]; ++k)
+                ++m_cut[k];
+        m_floor.assign(m_sections, 0);
+        m_offset.assign(n, kUnplaced);
+        m_minOffset.assign(n, 0);
+        m_stamp.assign(m_sections, 0);
+        m_trail.reserve(1 << 16);
+        rank(rankKeys, shuffle);
+    }
+
+    std::int64_t busiestSectionBytes() const
+    {
+        return m_total.empty() ? 0 : *std::max_element(m_total.begin(), m_total.end());
+    }
+
+    Outcome decide(std::int64_t capacity, const SearchLimits& limits, std::uint64_t nodeLimit)
+    {
+        m_capacity = capacity;
+        m_limits = limits;
+        m_nodeLimit = nodeLimit;
+        if (busiestSectionBytes() > capacity)
+            return Outcome::Infeasible;
+        return solveRange(0, m_sections);
+    }
+
+    std::vector<std::int64_t> offsets() const
+    {
+        std::vector<std::int64_t> out(m_offset);
+        for (std::int64_t& o : out)
+            o = std::max<std::int64_t>(o, 0);
+        return out;
+    }
+    std::uint64_t nodes() const { return m_nodes; }
+
+private:
+    struct Entry {
+        std::int64_t minOffset;
+        std::size_t rank;
+        std::size_t buffer;
+    };
+
+    void rank(const std::array<Key, 3>& keys, std::uint32_t shuffle)
+    {
+        std::vector<double> factor(m_set.buffers.size(), 1.0);
+        if (shuffle != 0) {
+            std::mt19937 random(shuffle);
+            std::uniform_real_distribution<double> near1(0.75, 1.25);
+            for (double& f : factor)
+                f = near1(random);
+        }
+        const auto value = [&](std::size_t b, Key k) -> double {
+            const SolverBuffer& x = m_set.buffers[b];
+            switch (k) {
+            case Key::Width:
+                return static_cast<double>(x.upper - x.lower);
+            case Key::Area:
+                return static_cast<double>(x.size) * static_cast<double>(x.upper - x.lower);
+            case Key::BusiestSection: {
+                std::int64_t most = 0;
+                for (std::size_t s = m_begin[b]; s < m_end[b]; ++s)
+                    most = std::max(most, m_total[s]);
+                return static_cast<double>(most);
+            }
+            }
+            return 0.0;
+        };
+        std::vector<std::size_t> order = m_active;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            double fa = factor[a], fb = factor[b];
+            for (Key k : keys) {
+                if (const double va = value(a, k) * fa, vb = value(b, k) * fb; va != vb)
+                    return va > vb;
+                fa = fb = 1.0;
+            }
+            return false;
+        });
+        m_rank.assign(m_set.buffers.size(), 0);
+        for (std::size_t i = 0; i < order.size(); ++i)
+            m_rank[order[i]] = i;
+    }
+
+    bool stop()
+    {
+        ++m_nodes;
+        if (m_nodes > m_nodeLimit) {
+            m_outOfNodes = true;
+            return true;
+        }
+        if ((m_nodes & 0x3ff) == 0)
+            m_stopped = m_stopped || Clock::now() > m_limits.deadline || (m_limits.cancel && m_limits.cancel->load());
+        return m_stopped;
+    }
+    Outcome stoppedOutcome() const { return m_stopped ? Outcome::Stopped : Outcome::OutOfNodes; }
+
+    // Changes a placement makes beyond its own sections go through set(); undoTo() takes back
+    // the placements after `mark` (the count of placements to keep).
+    void set(std::int64_t& where, std::int64_t value)
+    {
+        m_trail.push_back({ &where, where });
+        where = value;
+    }
+    void undoTo(std::size_t mark)
+    {
+        while (m_placements.size() > mark) {
+            const Placement& p = m_placements.back();
+            while (m_trail.size() > p.trailMark) {
+                *m_trail.back().where = m_trail.back().old;
+                m_trail.pop_back();
+            }
+            const std::size_t b = p.buffer;
+            std::copy(m_savedFloors.begin() + static_cast<std::ptrdiff_t>(p.savedFloorsMark), m_savedFloors.end(),
+                m_floor.begin() + static_cast<std::ptrdiff_t>(m_begin[b]));
+            m_savedFloors.resize(p.savedFloorsMark);
+            for (std::size_t s = m_begin[b]; s < m_end[b]; ++s)
+                m_total[s] += m_set.buffers[b].size;
+            for (std::size_t k = m_begin[b] + 1; k < m_end[b]; ++k)
+                ++m_cut[k];
+            m_offset[b] = kUnplaced;
+            m_minOffset[b] = p.minOffset;
+            m_placements.pop_back();
+        }
+    }
+
+    // Places the buffers still to place within sections [lo, hi), which none of them crosses.
+    // Splits first where no such buffer crosses a boundary.
+    Outcome solveRange(std::size_t lo, std::size_t hi)
+    {
+        std::size_t partBegin = lo;
+        for (std::size_t k = lo + 1; k <= hi; ++k) {
+            if (k < hi && m_cut[k] != 0)
+                continue;
+            std::vector<Entry> entries;
+            for (std::size_t b : m_active)
+                if (m_offset[b] == kUnplaced && m_begin[b] >= partBegin && m_end[b] <= k)
+                    entries.push_back({ 0, m_rank[b], b });
+            if (!entries.empty()) {
+                const Outcome o = search(partBegin, k, entries, 0, 0);
+                if (o != Outcome::Found)
+                    return o;
+            }
+            partBegin = k;
+        }
+        return Outcome::Found;
+    }
+
+    Outcome search(
+        std::size_t lo, std::size_t hi, const std::vector<Entry>& parent, std::int64_t lastOffset, std::size_t lastRank)
+    {
+        std::vector<Entry> order;
+        order.reserve(parent.size());
+        for (const Entry& e : parent)
+            if (m_offset[e.buffer] == kUnplaced)
+                order.push_back({ m_minOffset[e.buffer], e.rank, e.buffer });
+        if (order.empty())
+            return Outcome::Found;
+        if (stop())
+            return stoppedOutcome();
+        std::sort(order.begin(), order.end(), [](const Entry& a, const Entry& b) {
+            return a.minOffset != b.minOffset ? a.minOffset < b.minOffset : a.rank < b.rank;
+        });
+        std::int64_t lowestTop = INT64_MAX;
+        for (const Entry& e : order)
+            lowestTop = std::min(lowestTop, e.minOffset + m_set.buffers[e.buffer].size);
+        for (const Entry& e : order) {
+            if (e.minOffset < lastOffset || (e.minOffset == lastOffset && e.rank < lastRank))
+                continue; // would break the order of offsets
+            if (e.minOffset >= lowestTop)
+                break; // leaves a gap another buffer fits in (see the header)
+            const std::size_t mark = m_placements.size();
+            const bool constrainsOthers = place(e.buffer, e.minOffset);
+            Outcome o = Outcome::Infeasible;
+            if (sectionsHaveRoom(lo, hi, e.minOffset))
+                o = continueAfter(lo, hi, order, e);
+            if (o == Outcome::Found)
+                return o;
+            undoTo(mark);
+            if (o != Outcome::Infeasible)
+                return o;
+            if (!constrainsOthers)
+                break;
+        }
+        return Outcome::Infeasible;
+    }
+
+    // Places `b` at `offset`; whether a buffer still to place is alive with it.
+    bool place(std::size_t b, std::int64_t offset)
+    {
+        m_placements.push_back({ b, m_minOffset[b], m_trail.size(), m_savedFloors.size() });
+        m_savedFloors.insert(m_savedFloors.end(), m_floor.begin() + static_cast<std::ptrdiff_t>(m_begin[b]),
+            m_floor.begin() + static_cast<std::ptrdiff_t>(m_end[b]));
+        m_offset[b] = offset;
+        m_minOffset[b] = INT64_MAX;
+        const std::int64_t top = offset + m_set.buffers[b].size;
+        bool constrainsOthers = false;
+        ++m_stampValue;
+        std::vector<std::size_t>& affected = m_affectedScratch;
+        affected.clear();
+        for (std::size_t o : m_overlaps[b]) {
+            if (m_offset[o] != kUnplaced)
+                continue;
+            constrainsOthers = true;
+            if (m_minOffset[o] >= top)
+                continue;
+            set(m_minOffset[o], top);
+            for (std::size_t s = m_begin[o]; s < m_end[o]; ++s)
+                if (m_stamp[s] != m_stampValue) {
+                    m_stamp[s] = m_stampValue;
+                    affected.push_back(s);
+                }
+        }
+        for (std::size_t s = m_begin[b]; s < m_end[b]; ++s) {
+            m_floor[s] = top;
+            m_total[s] -= m_set.buffers[b].size;
+        }
+        // No buffer still to place in a section starts below the lowest of their minimum offsets,
+        // which in a section of a raised buffer is at most `top`.
+        for (std::size_t s : affected) {
+            if (m_floor[s] >= top)
+                continue;
+            std::int64_t lowest = INT64_MAX;
+            for (std::size_t o : m_members[s]) {
+                lowest = std::min(lowest, m_minOffset[o]); // placed buffers hold INT64_MAX
+                if (lowest <= m_floor[s])
+                    break;
+            }
+            if (lowest > m_floor[s])
+                set(m_floor[s], lowest);
+        }
+        for (std::size_t k = m_begin[b] + 1; k < m_end[b]; ++k)
+            --m_cut[k];
+        return constrainsOthers;
+    }
+
+    bool sectionsHaveRoom(std::size_t lo, std::size_t hi, std::int64_t offset) const
+    {
+        for (std::size_t s = lo; s < hi; ++s)
+            if (std::max(offset, m_floor[s]) + m_total[s] > m_capacity)
+                return false;
+        return true;
+    }
+
+    // After placing e.buffer: go on in [lo, hi), or, when the placement left boundaries no
+    // buffer still to place crosses, solve the parts between them one after the other.
+    Outcome continueAfter(std::size_t lo, std::size_t hi, const std::vector<Entry>& order, const Entry& e)
+    {
+        const std::size_t b = e.buffer;
+        bool split = false;
+        for (std::size_t k = std::max(m_begin[b] + 1, lo + 1); k < std::min(m_end[b], hi) && !split; ++k)
+            split = m_cut[k] == 0;
+        if (!split)
+            return search(lo, hi, order, e.minOffset, e.rank);
+        return solveRange(lo, hi);
+    }
+
+    struct Change {
+        std::int64_t* where;
+        std::int64_t old;
+    };
+
+    const BufferSet& m_set;
+    std::size_t m_sections = 0;
+    std::vector<std::size_t> m_active; // buffers with bytes
+    std::vector<std::size_t> m_begin, m_end; // sections [begin, end) of each buffer
+    std::vector<std::vector<std::size_t>> m_members; // buffers with bytes in each section
+    std::vector<std::vector<std::size_t>> m_overlaps; // buffers alive with each buffer
+    std::vector<std::size_t> m_rank;
+    // The state, changed only by place() and undoTo():
+    std::vector<std::int64_t> m_offset;
+    std::vector<std::int64_t> m_minOffset; // INT64_MAX once placed
+    std::vector<std::int64_t> m_floor, m_total; // per section
+    std::vector<std::int64_t> m_cut; // per boundary: buffers still to place crossing it
+    struct Placement {
+        std::size_t buffer;
+        std::int64_t minOffset; // before it was placed
+        std::size_t trailMark, savedFloorsMark;
+    };
+    std::vector<Placement> m_placements;
+    std::vector<Change> m_trail; // raised minimum offsets and floors outside the buffer's sections
+    std::vector<std::int64_t> m_savedFloors; // each placement's sections' floors before it
+    // Scratch:
+    std::vector<std::uint64_t> m_stamp;
+    std::uint64_t m_stampValue = 0;
+    std::vector<std::size_t> m_affectedScratch;
+
+    std::int64_t m_capacity = 0;
+    SearchLimits m_limits;
+    std::uint64_t m_nodeLimit = 0;
+    std::uint64_t m_nodes = 0;
+    bool m_stopped = false;
+    bool m_outOfNodes = false;
+};
+
+// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...: restart budgets that waste at most a
+// logarithmic factor against the best fixed budget, whatever the instance.
+std::uint64_t luby(std::uint64_t i)
+{
+    for (std::uint64_t k = 1;; ++k) {
+        if (i == (std::uint64_t { 1 } << k) - 1)
+            return std::uint64_t { 1 } << (k - 1);
+        if (i < (std::uint64_t { 1 } << k) - 1)
+            return luby(i - (std::uint64_t { 1 } << (k - 1)) + 1);
+    }
+}
+
+} // namespace
+
+Decision decideWithRestarts(const BufferSet& set, std::int64_t capacity, const SearchLimits& limits,
+    std::vector<std::int64_t>& offsets, std::uint64_t& nodes)
+{
+    // Each restart takes the next rank (the three orders, then the same with random factors) and
+    // a node budget from the Luby sequence; budgets grow without end, so a search that can
+    // decide runs to the end eventually, and an infeasibility proof holds whatever the rank.
+    const std::uint64_t base = 4 * set.buffers.size() + 64;
+    for (std::uint64_t restart = 0;; ++restart) {
+        if (Clock::now() >= limits.deadline || (limits.cancel && limits.cancel->load()))
+            return Decision::Stopped;
+        const auto& keys = kRanks[restart % kRanks.size()];
+        const auto shuffle = static_cast<std::uint32_t>(restart < kRanks.size() ? 0 : restart);
+        ExactSearch search(set, keys, shuffle);
+        const Outcome o = search.decide(capacity, limits, base * luby(restart + 1));
+        nodes += search.nodes();
+        switch (o) {
+        case Outcome::Found:
+            offsets = search.offsets();
+            return Decision::Found;
+        case Outcome::Infeasible:
+            return Decision::Infeasible;
+        case Outcome::Stopped:
+            return Decision::Stopped;
+        case Outcome::OutOfNodes:
+            break;
+        }
+    }
+}
+
+} // namespace arenascope
