@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include "palette.h"
+
 #include "core/analysis/settings_change.h"
 #include "core/analysis/verdict.h"
 #include "core/util/format.h"
@@ -347,23 +349,7 @@ void MainWindow::openPlannerLab()
 
 void MainWindow::applyPalette(bool dark)
 {
-    if (!dark) {
-        QApplication::setPalette(QApplication::style()->standardPalette());
-        return;
-    }
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    p.setColor(QPalette::AlternateBase, QColor(0x2f, 0x2f, 0x2f));
-    p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
-    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Highlight, QColor(0x3d, 0x6f, 0xb3));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::ToolTipBase, QColor(0x35, 0x35, 0x35));
-    p.setColor(QPalette::ToolTipText, QColor(0xe0, 0xe0, 0xe0));
-    QApplication::setPalette(p);
+    QApplication::setPalette(dark ? darkPalette() : lightPalette());
 }
 
 void MainWindow::exportTo(int kindValue)

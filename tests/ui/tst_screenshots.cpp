@@ -4,6 +4,7 @@
 #include "ui/export/export_actions.h"
 #include "ui/export/image_export.h"
 #include "ui/models/selection_state.h"
+#include "ui/palette.h"
 #include "ui/plots/plot_colors.h"
 #include "ui/plots/timeline_plot.h"
 
@@ -89,7 +90,7 @@ private slots:
         // It fits: the arena line is drawn in the 'fits' colour, not the failure colour.
         bool fitsLine = false;
         bool failLine = false;
-        for (int y = 0; y < img.height(); ++y)
+        for (int y = 0; y < img.height() - 40; ++y) // above the legend row, which shows every colour
             for (int x = 0; x < img.width(); x += 3) {
                 fitsLine = fitsLine || near(img.pixelColor(x, y), colors::fits(), 10);
                 failLine = failLine || near(img.pixelColor(x, y), colors::failure(), 10);
@@ -108,6 +109,53 @@ private slots:
             for (int x = 0; x < img.width(); ++x)
                 failurePixels += near(img.pixelColor(x, y), colors::failure(), 10) ? 1 : 0;
         QVERIFY2(failurePixels > 100, "no failure-coloured arena line or buffer");
+        // What crosses the line keeps its kind's colour (outlined in the failure colour): no
+        // buffer is filled in the failure colour, and the biggest buffer's colour is there.
+        const auto& planned = a->measured->planned;
+        const auto biggest = std::max_element(planned.begin(), planned.end(),
+            [](const auto& x, const auto& y) { return x.alignedBytes < y.alignedBytes; });
+        const QColor kindFill = colors::bufferKind(biggest->kind).lighter(125);
+        const QColor failureFill = colors::failure().lighter(125);
+        int kindPixels = 0, failureFillPixels = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x) {
+                kindPixels += near(img.pixelColor(x, y), kindFill, 4) ? 1 : 0;
+                failureFillPixels += near(img.pixelColor(x, y), failureFill, 4) ? 1 : 0;
+            }
+        QVERIFY2(kindPixels > 100, "the buffers lost their kinds' colours");
+        QCOMPARE(failureFillPixels, 0);
+    }
+
+    void plotsFollowThePaletteAndExportsStayLight()
+    {
+        SelectionState selection;
+        TimelinePlot plot(&selection);
+        plot.resize(900, 500);
+        selection.setAnalysis(example(64 * 1024));
+        plot.setPalette(darkPalette());
+        const QColor darkBase = darkPalette().color(QPalette::Base);
+        const QColor darkText = darkPalette().color(QPalette::Text);
+        QImage img = plot.plot()->toPixmap(900, 500, 1.0).toImage();
+        QVERIFY(near(img.pixelColor(2, 2), darkBase, 2));
+        QCOMPARE(plot.plot()->yAxis->tickLabelColor(), darkText);
+        QCOMPARE(plot.plot()->legend->textColor(), darkText);
+        int textPixels = 0; // axis labels and figures in the dark palette's text colour
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < 80; ++x)
+                textPixels += near(img.pixelColor(x, y), darkText, 40) ? 1 : 0;
+        QVERIFY2(textPixels > 50, "no readable axis text on the dark background");
+        plot.setPalette(lightPalette());
+        img = plot.plot()->toPixmap(900, 500, 1.0).toImage();
+        QVERIFY(near(img.pixelColor(2, 2), lightPalette().color(QPalette::Base), 2));
+
+        // An export under the dark palette is drawn light, like every other export.
+        const QPalette before = QApplication::palette();
+        QApplication::setPalette(darkPalette());
+        const QImage exported = renderTimeline(example(64 * 1024), ImageOptions { QSize(800, 450), 1.0 });
+        const QImage map = renderArenaMap(example(64 * 1024), ImageOptions { QSize(800, 120), 1.0 });
+        QApplication::setPalette(before);
+        QVERIFY(near(exported.pixelColor(2, exported.height() / 2), lightPalette().color(QPalette::Base), 2));
+        QVERIFY(!near(map.pixelColor(map.width() / 2, map.height() - 3), darkBase, 8));
     }
 
     void headlessReportWritesEveryFile()

@@ -1,5 +1,7 @@
 #include "image_export.h"
 
+#include "ui/palette.h"
+
 #include "core/analysis/verdict.h"
 #include "core/util/format.h"
 #include "ui/models/selection_state.h"
@@ -42,6 +44,7 @@ QImage renderTimeline(const AnalysisPtr& analysis, const ImageOptions& options)
 {
     SelectionState selection;
     TimelinePlot plot(&selection);
+    plot.setPalette(lightPalette()); // the same picture whatever palette the app shows
     if (options.header)
         plot.setTitle(exportHeader(*analysis));
     plot.resize(options.size);
@@ -55,6 +58,7 @@ QImage renderArenaMap(const AnalysisPtr& analysis, const ImageOptions& options)
     SelectionState selection;
     ArenaMapView view(&selection);
     view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.setPalette(lightPalette());
     // A header line, then the map (with a margin on the right so no label is clipped).
     const int header = options.header ? QFontMetrics(view.font()).height() + 8 : 0;
     view.resize(options.size.width() - 8, std::max(60, options.size.height() - header));

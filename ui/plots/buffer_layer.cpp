@@ -16,10 +16,10 @@ void BufferLayer::setBoxes(std::vector<Box> boxes)
     m_selected = -1;
 }
 
-void BufferLayer::setColor(std::size_t index, const QColor& color)
+void BufferLayer::setCrossesArena(std::size_t index, bool crosses)
 {
     if (index < m_boxes.size())
-        m_boxes[index].color = color;
+        m_boxes[index].crossesArena = crosses;
 }
 
 void BufferLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const
@@ -44,7 +44,11 @@ void BufferLayer::draw(QCPPainter* painter)
             continue;
         const bool selected = static_cast<int>(i) == m_selected;
         const QRectF tensor = rectOf(b.first, b.last, b.lo, b.used);
-        painter->setPen(selected ? QPen(Qt::black, 2) : QPen(b.color.darker(130)));
+        // A buffer that does not fit keeps its kind's colour, outlined in the failure colour.
+        const QPen outline = selected ? QPen(Qt::black, 2)
+            : b.crossesArena          ? QPen(colors::failure(), 2.5)
+                                      : QPen(b.color.darker(130));
+        painter->setPen(outline);
         painter->setBrush(selected ? QBrush(colors::selection()) : QBrush(b.color.lighter(125)));
         painter->drawRect(tensor);
         // Padding only where it is visible: thousands of sub-pixel hatches cost a frame.

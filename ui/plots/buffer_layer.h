@@ -19,12 +19,13 @@ public:
         double lo = 0; // offset of the first byte
         double used = 0; // end of the tensor's bytes
         double hi = 0; // end of the 16-aligned reservation (padding above `used`)
-        QColor color;
+        QColor color; // the buffer's kind
+        bool crossesArena = false; // reaches past the arena's usable end: outlined in the failure colour
     };
 
     explicit BufferLayer(QCustomPlot* plot);
     void setBoxes(std::vector<Box> boxes);
-    void setColor(std::size_t index, const QColor& color);
+    void setCrossesArena(std::size_t index, bool crosses);
     const std::vector<Box>& boxes() const { return m_boxes; }
     void setSelectedIndex(int index) { m_selected = index; }
 

@@ -1,5 +1,8 @@
 #include "live_bytes_plot.h"
 
+#include "plot_style.h"
+
+#include <QEvent>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -19,7 +22,18 @@ LiveBytesPlot::LiveBytesPlot(SelectionState* selection, QWidget* parent)
     m_plot->xAxis->setLabel(tr("step"));
     m_plot->yAxis->setLabel(tr("bytes"));
     m_plot->legend->setVisible(true);
+    stylePlot(m_plot, palette());
     connect(m_selection, &SelectionState::analysisChanged, this, &LiveBytesPlot::rebuild);
+}
+
+void LiveBytesPlot::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange)
+        return;
+    stylePlot(m_plot, palette());
+    m_shown.reset(); // the head line takes the new palette's ink
+    rebuild();
 }
 
 void LiveBytesPlot::rebuild()
@@ -54,7 +68,7 @@ void LiveBytesPlot::rebuild()
             QVector<double> { value, value });
         g->setPen(QPen(color, 1.5, style));
     };
-    flat(static_cast<double>(a->measured->planBytes), tr("planned head"), QColor(0x44, 0x44, 0x44), Qt::SolidLine);
+    flat(static_cast<double>(a->measured->planBytes), tr("planned head"), plotInk(palette()), Qt::SolidLine);
     flat(static_cast<double>(a->lowerBoundBytes), tr("lower bound"), QColor(0x59, 0xa1, 0x4f), Qt::DashLine);
     m_plot->xAxis->setRange(-0.5, std::max(1.0, static_cast<double>(live.size()) - 0.5));
     m_plot->yAxis->setRange(0, std::max(16.0, static_cast<double>(a->measured->planBytes) * 1.15));

@@ -16,6 +16,9 @@ public:
     LiveBytesPlot(SelectionState* selection, QWidget* parent = nullptr);
     QCustomPlot* plot() const { return m_plot; }
 
+protected:
+    void changeEvent(QEvent* event) override; // follows a palette change
+
 private:
     void rebuild();
     SelectionState* m_selection;

@@ -4,6 +4,7 @@
 
 #include "buffer_layer.h"
 #include "plot_colors.h"
+#include "plot_style.h"
 
 #include <QHBoxLayout>
 
@@ -115,9 +116,23 @@ TimelinePlot::TimelinePlot(SelectionState* selection, QWidget* parent)
     m_plot->setToolTip(tr("Wheel: zoom. Drag: pan. Right-drag: zoom to a rectangle. Double-click: reset. "
                           "Drag the dashed line to change the arena size."));
     buildLegend();
+    stylePlot(m_plot, palette());
     connect(m_selection, &SelectionState::analysisChanged, this, &TimelinePlot::rebuild);
     connect(m_selection, &SelectionState::selectionChanged, this, &TimelinePlot::updateHighlight);
     connect(m_selection, &SelectionState::revealRequested, this, [this] { zoomTo(m_selection->plannedBuffer()); });
+}
+
+void TimelinePlot::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange)
+        return;
+    stylePlot(m_plot, palette());
+    m_builtFor.reset(); // the lines and labels take the new palette's ink
+    if (m_selection->analysis())
+        rebuild();
+    else
+        m_plot->replot();
 }
 
 double TimelinePlot::arenaLineBytes() const
@@ -157,7 +172,7 @@ QCPItemText* TimelinePlot::lineLabel(const QColor& color)
     label->position->setType(QCPItemPosition::ptAxisRectRatio);
     label->position->setTypeY(QCPItemPosition::ptPlotCoords);
     label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-    label->setColor(color.darker(120));
+    label->setColor(labelColor(color, palette()));
     return label;
 }
 
@@ -193,7 +208,7 @@ void TimelinePlot::buildStatic()
     m_buffers->setBoxes(std::move(boxes));
     // Head boundary (the plan) and the temp peak above it.
     const double head = static_cast<double>(std::max<std::int64_t>(r.planBytes, 0));
-    const QColor headColor(0x44, 0x44, 0x44);
+    const QColor headColor = plotInk(palette());
     horizontalLine(head, QPen(headColor, 1.5));
     // Head on the left, temp peak in the middle, arena size on the right: when the tail is
     // thin the three lines are close, and their labels must not sit on each other.
@@ -217,6 +232,7 @@ void TimelinePlot::buildStatic()
     m_dynamic.tailLabel = new QCPItemText(m_plot);
     m_dynamic.tailLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_dynamic.tailLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    m_dynamic.tailLabel->setColor(plotInk(palette()));
     m_dynamic.overflow = new QCPItemRect(m_plot);
     m_dynamic.overflow->setBrush(QBrush(QColor(0xe1, 0x57, 0x59, 70)));
     m_dynamic.overflow->setPen(Qt::NoPen);
@@ -242,11 +258,12 @@ void TimelinePlot::updateDynamic()
     const double tailStart = arena - static_cast<double>(tailBytes);
     const double head = static_cast<double>(std::max<std::int64_t>(r.planBytes, 0));
     const bool fits = a->fits().value_or(true);
-    // Buffers reaching into the tail are what does not fit: failure colour.
+    // Buffers reaching into the tail are what does not fit: they keep their kind's colour and
+    // are outlined in the failure colour.
     for (std::size_t i = 0; i < r.planned.size(); ++i) {
         const PlannedBuffer& b = r.planned[i];
         const bool beyond = static_cast<double>(b.offset) + static_cast<double>(b.alignedBytes) > tailStart;
-        m_buffers->setColor(i, beyond ? colors::failure() : colors::bufferKind(b.kind));
+        m_buffers->setCrossesArena(i, beyond && b.offset >= 0);
     }
     m_dynamic.tail->topLeft->setCoords(-1e9, arena);
     m_dynamic.tail->bottomRight->setCoords(1e9, tailStart);
@@ -264,7 +281,7 @@ void TimelinePlot::updateDynamic()
     m_dynamic.arenaLine->point2->setCoords(1, arena);
     m_dynamic.arenaLine->setPen(QPen(lineColor, 2.5, Qt::DashLine));
     m_dynamic.arenaLabel->position->setCoords(0.99, arena);
-    m_dynamic.arenaLabel->setColor(lineColor.darker(120));
+    m_dynamic.arenaLabel->setColor(labelColor(lineColor, palette()));
     m_dynamic.arenaLabel->setText(split
             ? tr("non-persistent arena: %1").arg(bytesText(static_cast<std::uint64_t>(arena)))
             : tr("arena size: %1").arg(bytesText(static_cast<std::uint64_t>(arena))));
@@ -304,6 +321,7 @@ void TimelinePlot::buildLegend()
     entry(tr("alignment padding"), QBrush(Qt::darkGray, Qt::BDiagPattern), QPen(Qt::darkGray));
     entry(tr("tail (persistent)"), QBrush(QColor(0x9c, 0x75, 0x5f, 80)), QPen(QColor(0x9c, 0x75, 0x5f)));
     entry(tr("beyond the arena"), QBrush(QColor(0xe1, 0x57, 0x59, 70)), QPen(colors::failure()));
+    entry(tr("does not fit (outlined)"), QBrush(colors::failure()), QPen(colors::failure(), 2.5));
     m_plot->legend->setVisible(true);
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_plot->legend->setWrap(8);
@@ -325,6 +343,7 @@ void TimelinePlot::setTitle(const QString& title)
     m_plot->plotLayout()->insertRow(0);
     auto* text = new QCPTextElement(m_plot, title);
     text->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+    text->setTextColor(plotInk(palette()));
     m_plot->plotLayout()->addElement(0, 0, text);
 }
 

@@ -47,6 +47,7 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override; // follows a palette change
 
 private:
     void rebuild();
