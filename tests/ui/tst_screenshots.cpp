@@ -7,6 +7,7 @@
 #include "ui/palette.h"
 #include "ui/plots/plot_colors.h"
 #include "ui/plots/timeline_plot.h"
+#include "ui/views/arena_map_view.h"
 
 #include "core/model/loader.h"
 
@@ -156,6 +157,45 @@ private slots:
         QApplication::setPalette(before);
         QVERIFY(near(exported.pixelColor(2, exported.height() / 2), lightPalette().color(QPalette::Base), 2));
         QVERIFY(!near(map.pixelColor(map.width() / 2, map.height() - 3), darkBase, 8));
+    }
+
+    void restingOnABufferShowsTheBufferNotTheGenericHelp()
+    {
+        SelectionState selection;
+        TimelinePlot plot(&selection);
+        plot.resize(900, 500);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        const auto a = example(64 * 1024);
+        selection.setAnalysis(a);
+        plot.resetZoom();
+        const auto& planned = a->measured->planned;
+        const auto biggest = std::max_element(planned.begin(), planned.end(),
+            [](const auto& x, const auto& y) { return x.alignedBytes < y.alignedBytes; });
+        const TimelineGeometry g = plot.geometry();
+        const QPoint centre(static_cast<int>(g.mapStepToX((biggest->first + biggest->last) / 2.0)),
+            static_cast<int>(g.mapOffsetToY(static_cast<double>(biggest->offset) + biggest->alignedBytes / 2.0)));
+        QHelpEvent rest(QEvent::ToolTip, centre, plot.plot()->mapToGlobal(centre));
+        QApplication::sendEvent(plot.plot(), &rest);
+        QTRY_VERIFY(QToolTip::isVisible());
+        const auto& tensor = a->model->subgraphs()[static_cast<std::size_t>(biggest->subgraph)]
+                                 .tensors[static_cast<std::size_t>(biggest->tensor)];
+        QVERIFY2(QToolTip::text().contains(QString::fromStdString(tensor.name).toHtmlEscaped()),
+            qPrintable(QToolTip::text()));
+        QVERIFY(QToolTip::text() != plot.plot()->toolTip());
+        QToolTip::hideText();
+
+        ArenaMapView map(&selection);
+        map.resize(900, 124);
+        map.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&map));
+        const QPoint onBar(map.width() / 8, map.height() / 2);
+        QHelpEvent restOnMap(QEvent::ToolTip, onBar, map.mapToGlobal(onBar));
+        QApplication::sendEvent(&map, &restOnMap);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("offset")), qPrintable(QToolTip::text()));
+        QVERIFY(QToolTip::text() != map.toolTip());
+        QToolTip::hideText();
     }
 
     void headlessReportWritesEveryFile()

@@ -400,6 +400,20 @@ void TimelinePlot::updateHighlight()
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+// The buffer's tooltip stays while the mouse is on the buffer (its rectangle on screen).
+void TimelinePlot::showBufferTip(const QPoint& globalPos, int plannedBuffer)
+{
+    const auto& planned = m_selection->analysis()->measured->planned;
+    const PlannedBuffer& b = planned[static_cast<std::size_t>(plannedBuffer)];
+    const TimelineGeometry g = geometry();
+    const QRectF box(QPointF(g.mapStepToX(b.first - TimelineGeometry::kHalfStep),
+                         g.mapOffsetToY(static_cast<double>(b.offset + b.alignedBytes))),
+        QPointF(g.mapStepToX(b.last + TimelineGeometry::kHalfStep), g.mapOffsetToY(static_cast<double>(b.offset))));
+    constexpr int kShowWhileOnItMs = 10 * 60 * 1000;
+    QToolTip::showText(
+        globalPos, tooltipFor(plannedBuffer), m_plot, box.normalized().toAlignedRect(), kShowWhileOnItMs);
+}
+
 TimelineGeometry TimelinePlot::geometry() const
 {
     TimelineGeometry g;
@@ -502,10 +516,21 @@ bool TimelinePlot::eventFilter(QObject* watched, QEvent* event)
         const int hit = TimelineGeometry::hitTest(
             r.planned, g.mapXToStep(me->position().x()), g.mapYToOffset(me->position().y()));
         if (hit >= 0)
-            QToolTip::showText(me->globalPosition().toPoint(), tooltipFor(hit), m_plot);
+            showBufferTip(me->globalPosition().toPoint(), hit);
         else
             QToolTip::hideText();
         return false;
+    }
+    case QEvent::ToolTip: {
+        // Resting on a buffer shows the buffer, never the plot's generic help.
+        auto* he = static_cast<QHelpEvent*>(event);
+        const TimelineGeometry g = geometry();
+        const int hit
+            = TimelineGeometry::hitTest(r.planned, g.mapXToStep(he->pos().x()), g.mapYToOffset(he->pos().y()));
+        if (hit < 0)
+            return QWidget::eventFilter(watched, event);
+        showBufferTip(he->globalPos(), hit);
+        return true;
     }
     case QEvent::MouseButtonRelease:
         if (m_dragging) {

@@ -57,6 +57,7 @@ private:
     QCPItemText* lineLabel(const QColor& color);
     QCPItemStraightLine* horizontalLine(double y, const QPen& pen);
     QString tooltipFor(int plannedBuffer) const;
+    void showBufferTip(const QPoint& globalPos, int plannedBuffer);
     double arenaLineBytes() const;
 
     SelectionState* m_selection;

@@ -172,14 +172,15 @@ void ArenaMapView::paintEvent(QPaintEvent*)
     }
 }
 
-void ArenaMapView::mouseMoveEvent(QMouseEvent* event)
+// What lies at pixel column x, and the columns it spans (the tooltip stays while the mouse
+// is inside them).
+std::pair<QString, QRect> ArenaMapView::tipAt(double x) const
 {
-    const ArenaSegment* s = m_layout.segmentAt(offsetAt(event->position().x()));
-    if (!s) {
-        QToolTip::showText(event->globalPosition().toPoint(),
-            tr("free, at offset %1").arg(QString::fromStdString(formatBytes(offsetAt(event->position().x())))), this);
-        return;
-    }
+    const std::uint64_t offset = offsetAt(x);
+    const ArenaSegment* s = m_layout.segmentAt(offset);
+    if (!s)
+        return { tr("free, at offset %1").arg(QString::fromStdString(formatBytes(offset))),
+            QRect(static_cast<int>(x), 0, 1, height()) };
     // Descriptions are made here, on hover, not for every segment on every frame.
     const AnalysisPtr& a = m_selection->analysis();
     QString what;
@@ -196,13 +197,40 @@ void ArenaMapView::mouseMoveEvent(QMouseEvent* event)
     }
     if (s->kind == ArenaSegment::Kind::Tail)
         what += QStringLiteral(" (%1)").arg(QString::fromUtf8(categoryName(s->category)));
-    QToolTip::showText(event->globalPosition().toPoint(),
-        tr("%1<br>offsets %2 – %3 (%4 bytes)")
-            .arg(what.toHtmlEscaped())
-            .arg(s->begin)
-            .arg(s->end)
-            .arg(s->end - s->begin),
-        this);
+    const QString text = tr("%1<br>offsets %2 – %3 (%4 bytes)")
+                             .arg(what.toHtmlEscaped())
+                             .arg(s->begin)
+                             .arg(s->end)
+                             .arg(s->end - s->begin);
+    const int left = static_cast<int>(std::floor(xOf(s->begin)));
+    const int right = static_cast<int>(std::ceil(xOf(s->end)));
+    return { text, QRect(left, 0, std::max(1, right - left), height()) };
+}
+
+void ArenaMapView::showTipAt(const QPoint& pos, const QPoint& globalPos)
+{
+    const auto [text, area] = tipAt(pos.x());
+    constexpr int kShowWhileOnItMs = 10 * 60 * 1000;
+    QToolTip::showText(globalPos, text, this, area, kShowWhileOnItMs);
+}
+
+void ArenaMapView::mouseMoveEvent(QMouseEvent* event)
+{
+    showTipAt(event->position().toPoint(), event->globalPosition().toPoint());
+}
+
+bool ArenaMapView::event(QEvent* event)
+{
+    // Resting the mouse on the bar shows what is under it, never the view's generic help
+    // (which stays for the labels around the bar).
+    if (event->type() == QEvent::ToolTip) {
+        auto* he = static_cast<QHelpEvent*>(event);
+        if (m_selection->analysis() && barRect().contains(he->pos())) {
+            showTipAt(he->pos(), he->globalPos());
+            return true;
+        }
+    }
+    return QWidget::event(event);
 }
 
 void ArenaMapView::mousePressEvent(QMouseEvent* event)

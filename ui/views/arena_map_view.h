@@ -19,6 +19,7 @@ public:
     QSize minimumSizeHint() const override { return { 200, 96 }; }
 
 protected:
+    bool event(QEvent* event) override; // the tooltip of what is under the mouse
     void paintEvent(QPaintEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
@@ -28,6 +29,8 @@ private:
     QRectF barRect() const;
     double xOf(std::uint64_t offset) const;
     std::uint64_t offsetAt(double x) const;
+    std::pair<QString, QRect> tipAt(double x) const;
+    void showTipAt(const QPoint& pos, const QPoint& globalPos);
 
     SelectionState* m_selection;
     ArenaMapLayout m_layout;
