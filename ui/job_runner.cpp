@@ -21,7 +21,7 @@ void JobRunner::request(ModelPtr model, EmulationSettings settings)
 {
     const std::uint64_t generation = ++m_generation;
     if (m_last && m_last->model == model && sameExceptSize(m_last->settings, settings) && m_running == 0) {
-        m_last = reanalyzeAtSize(*m_last, settings.arenaSize);
+        m_last = reanalyzeAtSize(*m_last, settings);
         emit finished(m_last);
         return;
     }

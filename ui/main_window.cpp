@@ -528,7 +528,7 @@ void MainWindow::showAnalysis(const AnalysisPtr& a)
         m_selection->setAnalysisWhileDragging(a);
     else
         m_selection->setAnalysis(a);
-    m_controls->setMinimum(a->minArenaBytes);
+    m_controls->setMinimum(a->minArenaBytes, a->minNonPersistentBytes);
     if (m_shown && m_shown->model == a->model && !sameExceptSize(m_shown->settings, a->settings)) {
         m_changeNote = QString::fromStdString(describeSettingsChange(*m_shown, *a));
         refreshTargetNote();
@@ -536,7 +536,7 @@ void MainWindow::showAnalysis(const AnalysisPtr& a)
     m_shown = a;
     m_verdict->setChangeNote(m_changeNote);
     const Verdict v = makeVerdict(*a);
-    m_ramBudget->setArenaBytes(v.arenaSize && v.kind == VerdictKind::Fits ? *v.arenaSize : v.figuresArenaBytes);
+    m_ramBudget->setArenaBytes(v.budgetArenaBytes);
     QString status = QString::fromStdString(v.headline);
     if (!m_changeNote.isEmpty())
         status += tr("  |  %1").arg(m_changeNote);

@@ -41,10 +41,11 @@ namespace {
 
 MinimumSearch searchSmallest(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
     const std::function<bool(const EmulationResult&)>& works,
-    std::optional<std::chrono::steady_clock::time_point> deadline, const std::atomic<bool>* cancel)
+    std::optional<std::chrono::steady_clock::time_point> deadline, const std::atomic<bool>* cancel,
+    SizedArena which = SizedArena::Main)
 {
     auto okAt = [&](std::uint64_t size) {
-        settings.arenaSize = size;
+        (which == SizedArena::Main ? settings.arenaSize : settings.nonPersistentBytes) = size;
         return works(*emulate(model, settings));
     };
     auto late
@@ -90,10 +91,10 @@ std::optional<std::uint64_t> findSmallestArena(const Model& model, EmulationSett
 }
 
 MinimumSearch findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
-    std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* cancel)
+    std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* cancel, SizedArena which)
 {
     return searchSmallest(
-        model, std::move(settings), ceiling, [](const EmulationResult& r) { return r.ok; }, deadline, cancel);
+        model, std::move(settings), ceiling, [](const EmulationResult& r) { return r.ok; }, deadline, cancel, which);
 }
 
 std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result)
@@ -155,6 +156,31 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
                 a->overwriteFreeMinBytes = findOverwriteFreeArena(*model, settings, measure.arenaBytes());
         }
     }
+    if (a->measured->ok && settings.nonPersistentBytes) {
+        // Separate arenas: TFLM's persistent and non-persistent allocations never share memory,
+        // so each arena has its own smallest size, found with the other at the measuring size.
+        EmulationSettings persistent = settings;
+        persistent.nonPersistentBytes = measure.nonPersistentBytes;
+        const MinimumSearch p = findMinimumArena(*model, persistent, measure.arenaBytes(), deadline, limits.cancel);
+        EmulationSettings nonPersistent = settings;
+        nonPersistent.arenaSize = measure.arenaSize;
+        const MinimumSearch np = findMinimumArena(
+            *model, nonPersistent, *measure.nonPersistentBytes, deadline, limits.cancel, SizedArena::NonPersistent);
+        a->minArenaBytes = p.bytes;
+        a->minNonPersistentBytes = np.bytes;
+        a->minArenaExact = p.exact && np.exact;
+        a->cancelled = !a->minArenaExact && limits.cancel && limits.cancel->load();
+        if (!a->minArenaExact)
+            a->notes.push_back(std::string(a->cancelled ? "The search for the smallest arenas was cancelled"
+                                                        : "The search for the smallest arenas ran out of its budget")
+                + ": the sizes found work, smaller ones may too.");
+        if (p.bytes && np.bytes) {
+            EmulationSettings atMin = settings;
+            atMin.arenaSize = *p.bytes;
+            atMin.nonPersistentBytes = *np.bytes;
+            a->atMinimum = emulate(*model, atMin);
+        }
+    }
     const auto live = liveBytesPerScope(*a->measured);
     const auto peak = std::max_element(live.begin(), live.end());
     a->lowerBoundBytes = peak == live.end() ? 0 : *peak;
@@ -179,15 +205,28 @@ bool sameExceptSize(const EmulationSettings& a, const EmulationSettings& b)
 {
     return a.target == b.target && a.kernels == b.kernels && a.cpu == b.cpu && a.planner == b.planner
         && a.interpreter == b.interpreter && a.preserveAllTensors == b.preserveAllTensors
-        && a.resourceVariables == b.resourceVariables && a.nonPersistentBytes == b.nonPersistentBytes;
+        && a.resourceVariables == b.resourceVariables
+        && a.nonPersistentBytes.has_value() == b.nonPersistentBytes.has_value();
 }
 
 AnalysisPtr reanalyzeAtSize(const Analysis& base, std::optional<std::uint64_t> arenaSize)
 {
+    EmulationSettings sizes = base.settings;
+    sizes.arenaSize = arenaSize;
+    return reanalyzeAtSize(base, sizes);
+}
+
+AnalysisPtr reanalyzeAtSize(const Analysis& base, const EmulationSettings& sizes)
+{
     EmulationSettings settings = base.settings;
-    settings.arenaSize = arenaSize;
+    settings.arenaSize = sizes.arenaSize;
+    settings.nonPersistentBytes = sizes.nonPersistentBytes;
+    const std::optional<std::uint64_t> arenaSize = settings.arenaSize;
     // A size above the measuring arena changes the measured figures too: start afresh.
-    if (arenaSize && *arenaSize > base.measured->settings.arenaBytes())
+    const auto& measuredAt = base.measured->settings;
+    if ((arenaSize && *arenaSize > measuredAt.arenaBytes())
+        || (settings.nonPersistentBytes && measuredAt.nonPersistentBytes
+            && *settings.nonPersistentBytes > *measuredAt.nonPersistentBytes))
         return analyze(base.model, settings);
     auto a = std::make_shared<Analysis>(base);
     a->settings = settings;

@@ -35,7 +35,9 @@ struct Analysis {
     EmulationResultPtr measured;
     EmulationResultPtr atSize; // == measured when no size was given
     EmulationResultPtr atMinimum; // at minArenaBytes; nullptr when there is none
-    std::optional<std::uint64_t> minArenaBytes;
+    std::optional<std::uint64_t> minArenaBytes; // with separate arenas: the persistent one
+    // With separate arenas (settings.nonPersistentBytes): the smallest non-persistent arena.
+    std::optional<std::uint64_t> minNonPersistentBytes;
     // False when the search ran out of its time budget (AnalysisLimits): minArenaBytes then
     // works but may not be the smallest.
     bool minArenaExact = true;
@@ -65,8 +67,10 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
 // The same analysis at another arena size: reuses the measured run, the minimum and the lower
 // bound (they do not depend on the size) and emulates once. What an arena-size drag costs.
 AnalysisPtr reanalyzeAtSize(const Analysis& base, std::optional<std::uint64_t> arenaSize);
+// The same with both arena sizes taken from `sizes` (arenaSize and nonPersistentBytes).
+AnalysisPtr reanalyzeAtSize(const Analysis& base, const EmulationSettings& sizes);
 
-// True if `a` and `b` differ only in the arena size (so reanalyzeAtSize applies). Every
+// True if `a` and `b` differ only in the arena sizes (so reanalyzeAtSize applies). Every
 // other setting changes the emulation.
 bool sameExceptSize(const EmulationSettings& a, const EmulationSettings& b);
 
@@ -88,8 +92,11 @@ struct MinimumSearch {
     std::optional<std::uint64_t> bytes;
     bool exact = true;
 };
+// `which` says which arena's size varies (the other keeps its size in `settings`).
+enum class SizedArena { Main, NonPersistent };
 MinimumSearch findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
-    std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* cancel = nullptr);
+    std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* cancel = nullptr,
+    SizedArena which = SizedArena::Main);
 
 // Live planned bytes per scope (index = scope), from a finished plan.
 std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result);

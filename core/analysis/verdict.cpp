@@ -27,8 +27,31 @@ const EmulationResult& runFor(const Analysis& a, VerdictKind kind)
     return *a.measured;
 }
 
+// Separate persistent and non-persistent arenas: the sum of what each lacks or has to spare.
+std::string splitHeadlineOf(const Verdict& v)
+{
+    const std::string both
+        = "persistent " + formatBytes(*v.minArenaBytes) + ", non-persistent " + formatBytes(*v.minNonPersistentBytes);
+    switch (v.kind) {
+    case VerdictKind::Fits:
+        if (v.headroomBytes == 0)
+            return "Fits: exactly the smallest arenas (" + both + ")";
+        return "Fits: " + formatBytes(v.headroomBytes) + " more than the smallest arenas (" + both + ")";
+    case VerdictKind::DoesNotFit:
+        return "Does not fit: " + formatBytes(v.shortfallBytes) + " short of the smallest arenas (" + both + ")";
+    case VerdictKind::NoSizeGiven:
+        return "Needs a persistent arena of " + formatBytes(*v.minArenaBytes) + " and a non-persistent arena of "
+            + formatBytes(*v.minNonPersistentBytes) + " (the smallest that work)";
+    case VerdictKind::CannotAllocate:
+        return "Fails before the arena size matters";
+    }
+    return {};
+}
+
 std::string headlineOf(const Verdict& v)
 {
+    if (v.minArenaBytes && v.minNonPersistentBytes)
+        return splitHeadlineOf(v);
     const std::string smallest = v.minArenaBytes ? formatBytes(*v.minArenaBytes) : std::string();
     switch (v.kind) {
     case VerdictKind::Fits:
@@ -150,14 +173,29 @@ Verdict makeVerdict(const Analysis& a)
     v.kind = kindOf(a);
     v.arenaSize = a.arenaSize();
     v.minArenaBytes = a.minArenaBytes;
-    if (v.arenaSize && v.minArenaBytes) {
-        if (*v.arenaSize >= *v.minArenaBytes)
-            v.headroomBytes = *v.arenaSize - *v.minArenaBytes;
+    v.nonPersistentBytes = a.settings.nonPersistentBytes;
+    v.minNonPersistentBytes = a.minNonPersistentBytes;
+    // Each arena's spare bytes or missing bytes (one arena when they are not separate).
+    auto account = [&v](std::optional<std::uint64_t> size, std::optional<std::uint64_t> minimum) {
+        if (!size || !minimum)
+            return;
+        if (*size >= *minimum)
+            v.headroomBytes += *size - *minimum;
         else
-            v.shortfallBytes = *v.minArenaBytes - *v.arenaSize;
-    }
+            v.shortfallBytes += *minimum - *size;
+    };
+    account(v.arenaSize, v.minArenaBytes);
+    account(v.nonPersistentBytes, v.minNonPersistentBytes);
+    if (v.kind == VerdictKind::DoesNotFit)
+        v.headroomBytes = 0;
+    if (v.kind == VerdictKind::Fits)
+        v.budgetArenaBytes = *v.arenaSize + v.nonPersistentBytes.value_or(0);
+    else if (v.minArenaBytes)
+        v.budgetArenaBytes = *v.minArenaBytes + v.minNonPersistentBytes.value_or(0);
     const EmulationResult& r = runFor(a, v.kind);
     v.figuresArenaBytes = r.settings.arenaBytes();
+    if (!v.budgetArenaBytes)
+        v.budgetArenaBytes = v.figuresArenaBytes + r.settings.nonPersistentBytes.value_or(0);
     v.arenaUsedBytes = r.arenaUsedBytes;
     v.headBytes = r.headBytes;
     v.tailBytes = r.tailBytes;

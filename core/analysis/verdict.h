@@ -47,8 +47,15 @@ struct Verdict {
     std::string headline; // "Does not fit: 56,041 B short of the smallest arena (82,296 B)"
     std::optional<std::uint64_t> arenaSize;
     std::optional<std::uint64_t> minArenaBytes;
+    // With separate arenas, arenaSize and minArenaBytes are the persistent arena's, these the
+    // non-persistent one's, and shortfall and headroom add up both arenas.
+    std::optional<std::uint64_t> nonPersistentBytes;
+    std::optional<std::uint64_t> minNonPersistentBytes;
     std::uint64_t shortfallBytes = 0; // DoesNotFit: minArenaBytes - arenaSize
     std::uint64_t headroomBytes = 0; // Fits: arenaSize - minArenaBytes
+    // The arena RAM to budget for: the given arena(s) when they fit, else the smallest that
+    // work (both arenas when separate), else the arena the figures were taken in.
+    std::uint64_t budgetArenaBytes = 0;
     // When TFLM's tail overwrites live temp memory at the smallest arena: the smallest arena
     // where it does not (the size to recommend; see TempOverwrite).
     std::optional<std::uint64_t> overwriteFreeMinBytes;

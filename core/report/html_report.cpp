@@ -107,8 +107,12 @@ std::string breakdownSection(const Analysis& a, const Verdict& v)
     std::string out
         = "<section id=\"breakdown\">\n<h2>Arena breakdown</h2>\n<p>Figures of AllocateTensors in an arena of "
         + bytesText(v.figuresArenaBytes) + ".</p>\n<table>\n";
-    if (v.minArenaBytes)
+    if (v.minArenaBytes && v.minNonPersistentBytes) {
+        row(out, "smallest persistent arena", bytesText(*v.minArenaBytes), true);
+        row(out, "smallest non-persistent arena", bytesText(*v.minNonPersistentBytes), true);
+    } else if (v.minArenaBytes) {
         row(out, "smallest arena that works", bytesText(*v.minArenaBytes), true);
+    }
     row(out, "arena used (head + tail)", bytesText(v.arenaUsedBytes), true);
     row(out, "head (memory plan)", bytesText(v.headBytes), true);
     row(out, "tail (persistent)", bytesText(v.tailBytes), true);

@@ -92,6 +92,8 @@ std::string planJson(const Analysis& a, bool pretty)
     w.field("verdict", verdictKindName(v.kind));
     w.field("headline", v.headline);
     w.field("min_arena_bytes", a.minArenaBytes);
+    // Separate arenas only: min_arena_bytes is the persistent arena's, this the other's.
+    w.field("min_non_persistent_arena_bytes", a.minNonPersistentBytes);
     // Set only when TFLM's tail overwrites live temp memory at min_arena_bytes: the smallest
     // arena where it does not.
     w.field("overwrite_free_min_bytes", a.overwriteFreeMinBytes);
@@ -175,7 +177,10 @@ std::string planText(const Analysis& a)
     std::ostringstream out;
     out << "model:            " << a.model->path() << "\n";
     out << "settings:         " << describeSettings(a.settings) << "\n";
-    if (v.arenaSize)
+    if (v.arenaSize && v.nonPersistentBytes)
+        out << "arena sizes:      persistent " << formatBytes(*v.arenaSize) << ", non-persistent "
+            << formatBytes(*v.nonPersistentBytes) << "\n";
+    else if (v.arenaSize)
         out << "arena size:       " << formatBytes(*v.arenaSize) << "\n";
     out << "verdict:          " << v.headline << "\n";
     if (v.failed) {
@@ -185,7 +190,10 @@ std::string planText(const Analysis& a)
     }
     if (v.kind == VerdictKind::CannotAllocate)
         return out.str();
-    if (v.minArenaBytes)
+    if (v.minArenaBytes && v.minNonPersistentBytes)
+        out << "smallest arenas:  persistent " << formatBytes(*v.minArenaBytes) << ", non-persistent "
+            << formatBytes(*v.minNonPersistentBytes) << "\n";
+    else if (v.minArenaBytes)
         out << "smallest arena:   " << formatBytes(*v.minArenaBytes) << "\n";
     if (v.overwriteFreeMinBytes)
         out << "without overwrite: " << formatBytes(*v.overwriteFreeMinBytes)

@@ -4,9 +4,11 @@
 #include "test_support.h"
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/verdict.h"
 #include "core/emulation/emulator.h"
 #include "core/model/example_model.h"
 #include "core/model/loader.h"
+#include "core/util/format.h"
 
 #include <gtest/gtest.h>
 
@@ -113,6 +115,48 @@ TEST(SplitArena, CliTakesTheSecondSize)
     EXPECT_EQ(run(cli + " plan '" + model + "' --arena-size 8K --non-persistent-arena-size 64K"), 0);
     EXPECT_EQ(run(cli + " plan '" + model + "' --arena-size 8K --non-persistent-arena-size 1K"), 1);
     EXPECT_EQ(run(cli + " plan '" + model + "' --non-persistent-arena-size lots"), 2);
+}
+
+} // namespace
+} // namespace arenascope
+
+namespace arenascope {
+namespace {
+
+// Each arena has its own smallest size: both together work, one byte less in either fails,
+// and the verdict adds up what both arenas lack or have to spare.
+TEST(SplitArena, EachArenaHasItsSmallestSizeAndTheVerdictAddsThemUp)
+{
+    const auto model = example();
+    const auto a = analyze(model, split(1 << 20, 1 << 20));
+    ASSERT_TRUE(a->minArenaBytes);
+    ASSERT_TRUE(a->minNonPersistentBytes);
+    const std::uint64_t p = *a->minArenaBytes, np = *a->minNonPersistentBytes;
+    EXPECT_TRUE(emulate(*model, split(p, np))->ok);
+    EXPECT_FALSE(emulate(*model, split(p - 1, np))->ok);
+    EXPECT_FALSE(emulate(*model, split(p, np - 1))->ok);
+    EXPECT_TRUE(a->atMinimum && a->atMinimum->ok);
+
+    const Verdict fits = makeVerdict(*analyze(model, split(p + 100, np + 20)));
+    EXPECT_EQ(fits.kind, VerdictKind::Fits);
+    EXPECT_EQ(fits.headroomBytes, 120u);
+    EXPECT_EQ(fits.budgetArenaBytes, p + 100 + np + 20);
+    EXPECT_NE(fits.headline.find("more than the smallest arenas"), std::string::npos) << fits.headline;
+
+    const Verdict shortOfBoth = makeVerdict(*analyze(model, split(p - 8, np - 64)));
+    EXPECT_EQ(shortOfBoth.kind, VerdictKind::DoesNotFit);
+    EXPECT_EQ(shortOfBoth.shortfallBytes, 72u);
+    EXPECT_EQ(shortOfBoth.budgetArenaBytes, p + np);
+    EXPECT_EQ(shortOfBoth.headline,
+        "Does not fit: 72 B short of the smallest arenas (persistent " + formatBytes(p) + ", non-persistent "
+            + formatBytes(np) + ")");
+
+    // Dragging either size is a size change: the minimums carry over.
+    EmulationSettings sizes = split(p, np + 4);
+    const auto dragged = reanalyzeAtSize(*a, sizes);
+    EXPECT_EQ(dragged->minNonPersistentBytes, a->minNonPersistentBytes);
+    EXPECT_TRUE(dragged->fits().value_or(false));
+    EXPECT_TRUE(sameExceptSize(a->settings, sizes));
 }
 
 } // namespace

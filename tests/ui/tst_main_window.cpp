@@ -6,6 +6,7 @@
 #include "ui/pages/concepts_dialog.h"
 #include "ui/pages/controls_panel.h"
 #include "ui/pages/playback_bar.h"
+#include "ui/pages/ram_budget_panel.h"
 #include "ui/pages/verdict_panel.h"
 #include "ui/pages/walkthrough_panel.h"
 #include "ui/plots/timeline_plot.h"
@@ -20,6 +21,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -123,6 +125,22 @@ private slots:
         QVERIFY(w.controls()->settings().nonPersistentBytes.value_or(0) < 20 * 1024);
         QVERIFY(!*w.analysis()->fits()); // the 24,000-byte plan no longer fits
         QVERIFY(w.analysis()->atSize->failure->message.rfind("Failed to resize buffer.", 0) == 0);
+
+        // Each arena has a smallest size; "Set to minimum" sets both, and the RAM budget and the
+        // verdict count both arenas.
+        const AnalysisPtr failing = w.analysis();
+        QVERIFY(failing->minArenaBytes && failing->minNonPersistentBytes);
+        auto* toMinimum = w.findChild<QPushButton*>(QStringLiteral("setToMinimum"));
+        QVERIFY(toMinimum && toMinimum->isEnabled());
+        QTest::mouseClick(toMinimum, Qt::LeftButton);
+        QCOMPARE(w.controls()->arenaBytes(), *failing->minArenaBytes);
+        QCOMPARE(w.controls()->settings().nonPersistentBytes.value_or(0), *failing->minNonPersistentBytes);
+        QVERIFY(*w.analysis()->fits());
+        QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Fits: exactly the smallest arenas")),
+            qPrintable(w.statusBar()->currentMessage()));
+        auto* budget = w.findChild<RamBudgetPanel*>();
+        QVERIFY(budget);
+        QCOMPARE(budget->arenaBytes(), *failing->minArenaBytes + *failing->minNonPersistentBytes);
     }
 
     void walkthroughStepsThroughTheStagesAndTheMapFollows()

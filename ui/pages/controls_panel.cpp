@@ -50,6 +50,7 @@ ControlsPanel::ControlsPanel(QWidget* parent)
 {
     m_slider->setRange(0, kSliderSteps);
     m_slider->setToolTip(tr("Arena size from 0 to twice the smallest arena that works"));
+    m_toMinimum->setObjectName(QStringLiteral("setToMinimum"));
     m_toMinimum->setToolTip(tr("Set the arena to the smallest size for which AllocateTensors succeeds"));
     m_toMinimum->setEnabled(false);
     for (TargetKind t : allTargets())

@@ -40,7 +40,9 @@ class RamBudgetPanel : public QWidget {
 public:
     explicit RamBudgetPanel(QWidget* parent = nullptr);
     RamBudget budget() const;
+    // The arena RAM to budget (Verdict::budgetArenaBytes: both arenas when separate).
     void setArenaBytes(std::uint64_t bytes);
+    std::uint64_t arenaBytes() const { return m_arenaBytes; }
 
 signals:
     void budgetChanged();
