@@ -17,7 +17,7 @@ JobRunner::JobRunner(QObject* parent)
 {
 }
 
-void JobRunner::request(ModelPtr model, EmulationSettings settings)
+void JobRunner::request(ModelPtr model, EmulationSettings settings, Where where)
 {
     const std::uint64_t generation = ++m_generation;
     if (m_last && m_last->model == model && sameExceptSize(m_last->settings, settings) && m_running == 0) {
@@ -25,7 +25,7 @@ void JobRunner::request(ModelPtr model, EmulationSettings settings)
         emit finished(m_last);
         return;
     }
-    if (m_lastMillis < kFrameMillis && m_running == 0) {
+    if (where == Where::AsCheapAsItWas && m_lastMillis < kFrameMillis && m_running == 0) {
         QElapsedTimer timer;
         timer.start();
         m_last = analyze(std::move(model), settings);

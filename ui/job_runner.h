@@ -22,7 +22,9 @@ public:
     // Starts an analysis; earlier ones still running are superseded. When only the arena size
     // changed, one emulation at the new size suffices (reanalyzeAtSize). Cheap requests run
     // synchronously so a drag updates within the same frame.
-    void request(ModelPtr model, EmulationSettings settings);
+    // Background: never on the GUI thread (a newly opened model, whose cost is unknown).
+    enum class Where { AsCheapAsItWas, Background };
+    void request(ModelPtr model, EmulationSettings settings, Where where = Where::AsCheapAsItWas);
     bool busy() const { return m_running > 0; }
     // Stops the running analysis's search for the smallest arena (AnalysisLimits::cancel).
     void cancel();

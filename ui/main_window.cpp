@@ -390,11 +390,34 @@ void MainWindow::exportTo(int kindValue)
     statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
 }
 
+// The search tries several orders and planners and re-emulates the written model: off the
+// GUI thread, with the busy bar, and offered when it ends.
 void MainWindow::findSmallerPlan()
 {
-    if (!m_model)
+    if (!m_model || m_searchingPlan)
         return;
-    auto result = optimizeModel(*m_model, m_controls->settings());
+    m_searchingPlan = true;
+    m_progress->show();
+    statusBar()->showMessage(tr("Searching for a smaller plan..."));
+    using Found = std::shared_ptr<Result<OptimizationResult>>;
+    auto* watcher = new QFutureWatcher<Found>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, model = m_model] {
+        const Found found = watcher->result();
+        watcher->deleteLater();
+        m_searchingPlan = false;
+        m_progress->setVisible(m_jobs->busy());
+        statusBar()->clearMessage();
+        if (model == m_model) // the user has not opened another model meanwhile
+            offerSmallerPlan(*found);
+    });
+    watcher->setFuture(QtConcurrent::run([model = m_model, settings = m_controls->settings()] {
+        return std::make_shared<Result<OptimizationResult>>(optimizeModel(*model, settings));
+    }));
+}
+
+void MainWindow::offerSmallerPlan(const Result<OptimizationResult>& result)
+{
+    const auto text = [](std::int64_t n) { return QString::fromStdString(formatBytes(static_cast<std::uint64_t>(n))); };
     if (!result) {
         QMessageBox::information(this, tr("Find a smaller plan"),
             tr("No offline plan can be made for this model: %1").arg(QString::fromStdString(result.error().message)));
@@ -403,21 +426,18 @@ void MainWindow::findSmallerPlan()
     const OptimizationResult& o = result.value();
     if (!o.improved()) {
         QMessageBox::information(this, tr("Find a smaller plan"),
-            tr("TFLM's greedy plan (%1 bytes of head) is already the smallest plan found.").arg(o.headBefore));
+            tr("TFLM's greedy plan (%1 of head) is already the smallest plan found.").arg(text(o.headBefore)));
         return;
     }
-    const QString text
-        = tr("<p>A plan with <b>%1 bytes</b> of head instead of %2 (%3 bytes less), found by %4.</p>"
-             "<p>Smallest arena: %5 -&gt; <b>%6 bytes</b>.</p>"
+    const QString question
+        = tr("<p>A plan with <b>%1</b> of head instead of %2 (%3 less), found by %4.</p>"
+             "<p>Smallest arena: %5 -&gt; <b>%6</b>.</p>"
              "<p>Save a copy of the model with this plan as its OfflineMemoryAllocation metadata? TFLM's greedy "
              "planner then places the tensors at exactly these offsets.</p>")
-              .arg(o.headAfter)
-              .arg(o.headBefore)
-              .arg(o.headBefore - o.headAfter)
-              .arg(QString::fromStdString(o.strategy))
-              .arg(o.minArenaBefore.value_or(0))
-              .arg(o.minArenaAfter.value_or(0));
-    if (QMessageBox::question(this, tr("Find a smaller plan"), text) != QMessageBox::Yes)
+              .arg(text(o.headAfter), text(o.headBefore), text(o.headBefore - o.headAfter),
+                  QString::fromStdString(o.strategy), text(static_cast<std::int64_t>(o.minArenaBefore.value_or(0))),
+                  text(static_cast<std::int64_t>(o.minArenaAfter.value_or(0))));
+    if (QMessageBox::question(this, tr("Find a smaller plan"), question) != QMessageBox::Yes)
         return;
     const QString base = QFileInfo(QString::fromStdString(m_model->path())).completeBaseName();
     const QString path = QFileDialog::getSaveFileName(this, tr("Save the model with the offline plan"),
@@ -459,20 +479,32 @@ bool MainWindow::openModel(const QString& path)
     setWindowTitle(tr("ArenaScope - %1").arg(QFileInfo(path).fileName()));
     Settings().addRecentFile(QFileInfo(path).absoluteFilePath());
     refreshRecentMenu();
-    m_lastMinimum.reset();
     m_shown.reset();
     m_changeNote.clear();
-    // Start at the smallest working arena, so the first view is a plan that fits.
+    // Analyze without a size first (off the GUI thread: a large model takes seconds), then
+    // start at the smallest working arena so the first view is a plan that fits (see
+    // showOpened).
     EmulationSettings s = m_controls->settings();
     s.arenaSize.reset();
-    const auto first = analyze(m_model, s);
-    m_jobs->prime(first); // the request below only re-emulates at the new size
-    if (first->minArenaBytes)
-        m_controls->setArenaBytes(*first->minArenaBytes);
-    m_history->reset(m_controls->settings()); // undo goes back no further than the opened model
-    requestAnalysis();
-    refreshTargetNote();
+    m_opening = true;
+    m_jobs->request(m_model, s, JobRunner::Where::Background);
     return true;
+}
+
+// The first analysis of a newly opened model: set the arena to its smallest working size
+// (both arenas when separate) and show the plan at that size.
+void MainWindow::showOpened(const AnalysisPtr& a)
+{
+    m_opening = false;
+    EmulationSettings s = m_controls->settings();
+    if (a->minArenaBytes)
+        s.arenaSize = *a->minArenaBytes;
+    if (s.nonPersistentBytes && a->minNonPersistentBytes)
+        s.nonPersistentBytes = *a->minNonPersistentBytes;
+    m_controls->applySettings(s);
+    m_history->reset(m_controls->settings()); // undo goes back no further than the opened model
+    requestAnalysis(); // a size change only: one emulation on the analysis just delivered
+    refreshTargetNote();
 }
 
 void MainWindow::refreshTargetNote()
@@ -522,6 +554,13 @@ void MainWindow::analyzeSettings(const EmulationSettings& s)
 
 void MainWindow::showAnalysis(const AnalysisPtr& a)
 {
+    if (m_opening && a->model == m_model) {
+        if (!a->settings.arenaSize) {
+            showOpened(a);
+            return;
+        }
+        m_opening = false; // the user changed a setting before the first analysis arrived
+    }
     // During a drag only the timeline, the arena map and the status bar follow the mouse;
     // the verdict and the log catch up when the drag ends.
     if (m_dragging)

@@ -3,6 +3,7 @@
 // budget, all observing one SelectionState. Analyses come from the JobRunner.
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/optimize.h"
 
 #include <QMainWindow>
 
@@ -38,8 +39,11 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Loads `path`; on failure the previous model stays and the message bar says why.
+    // Loads `path`; on failure the previous model stays and the message bar says why. The
+    // first analysis runs off the GUI thread (busy bar and Cancel past half a second); when it
+    // arrives the arena is set to the smallest working size. opening() is true until then.
     bool openModel(const QString& path);
+    bool opening() const { return m_opening; }
     const ModelPtr& model() const { return m_model; }
     AnalysisPtr analysis() const;
     SelectionState* selection() const { return m_selection; }
@@ -57,6 +61,8 @@ private:
     void buildMenus();
     void requestAnalysis();
     void showAnalysis(const AnalysisPtr& analysis);
+    void showOpened(const AnalysisPtr& analysis);
+    void offerSmallerPlan(const Result<OptimizationResult>& result);
     void showSettled(const AnalysisPtr& analysis);
     void showMessage(const QString& text);
     void chooseFile();
@@ -90,7 +96,8 @@ private:
     std::vector<QDockWidget*> m_docks; // every panel, for the View menu
     std::unique_ptr<QTemporaryDir> m_lessonDir; // where Help > Lessons writes the lesson models
     QMenu* m_recentMenu = nullptr;
-    std::optional<std::uint64_t> m_lastMinimum;
+    bool m_opening = false; // the newly opened model's first analysis has not arrived
+    bool m_searchingPlan = false; // Find a Smaller Plan runs in the background
     AnalysisPtr m_shown; // the analysis on screen, to say what the next settings change did
     QString m_changeNote;
     bool m_dragging = false; // the arena line is being dragged: text panels wait

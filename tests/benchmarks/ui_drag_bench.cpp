@@ -33,6 +33,8 @@ void dragOn(benchmark::State& state, const QString& path)
         state.SkipWithError("the model does not load");
         return;
     }
+    while (window.opening()) // the first analysis runs off the GUI thread
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
     QApplication::processEvents();
     const std::uint64_t minimum = window.analysis()->minArenaBytes.value_or(1 << 20);
     // Grab the arena line as a user does, then move the mouse: one frame per move.

@@ -14,6 +14,7 @@
 #include "ui/views/event_log_view.h"
 
 #include "core/model/lessons.h"
+#include "core/util/format.h"
 #include "ui/views/tensor_table_view.h"
 #include <QClipboard>
 #include <QDockWidget>
@@ -27,6 +28,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTreeView>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -34,6 +36,12 @@
 using namespace arenascope;
 
 namespace {
+
+// Opens `path` and waits for its first analysis (which runs off the GUI thread).
+bool open(MainWindow& w, const QString& path)
+{
+    return w.openModel(path) && QTest::qWaitFor([&] { return !w.opening(); }, 60000);
+}
 
 QString sharedModel(const char* name)
 {
@@ -54,7 +62,7 @@ private slots:
     void opensTheExampleAtItsMinimum()
     {
         MainWindow w;
-        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
         QVERIFY(w.analysis());
         QVERIFY(w.analysis()->minArenaBytes);
         QCOMPARE(w.controls()->arenaBytes(), *w.analysis()->minArenaBytes);
@@ -68,7 +76,7 @@ private slots:
         if (!QFileInfo::exists(sharedModel("person_detect.tflite")))
             QSKIP("../shared/models is absent");
         MainWindow w;
-        QVERIFY(w.openModel(sharedModel("person_detect.tflite")));
+        QVERIFY(open(w, sharedModel("person_detect.tflite")));
         const std::uint64_t minimum = *w.analysis()->minArenaBytes;
         QCOMPARE(minimum, std::uint64_t(82296)); // the oracle's figure for cortex-m, greedy
         w.controls()->setArenaBytes(minimum - 1);
@@ -102,7 +110,7 @@ private slots:
         w.resize(1200, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
         EmulationSettings s = w.controls()->settings();
         s.nonPersistentBytes = 64 * 1024;
         w.controls()->applySettings(s);
@@ -146,7 +154,7 @@ private slots:
     void walkthroughStepsThroughTheStagesAndTheMapFollows()
     {
         MainWindow w;
-        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
         auto* walk = w.findChild<WalkthroughPanel*>();
         QVERIFY(walk);
         // Every stage that allocated something (this model requests no scratch buffers: no handles).
@@ -170,7 +178,7 @@ private slots:
     void playbackMovesTheLogAndTheWalkthroughAndStopsOnTheFailure()
     {
         MainWindow w;
-        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
         auto* play = w.findChild<PlaybackBar*>();
         auto* walk = w.findChild<WalkthroughPanel*>();
         auto* log = w.findChild<EventLogView*>();
@@ -203,7 +211,7 @@ private slots:
     {
         for (const QSize size : { QSize(1400, 900), QSize(1280, 720) }) {
             MainWindow w;
-            QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+            QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
             w.resize(size);
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -218,7 +226,7 @@ private slots:
     void findATensorByNameAndEveryPanelToggles()
     {
         MainWindow w;
-        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
         const AnalysisPtr a = w.analysis();
         int wanted = -1;
         for (std::size_t i = 0; i < a->measured->planned.size() && wanted < 0; ++i)
@@ -254,7 +262,7 @@ private slots:
     void ctrlCCopiesRowsWithAHeader()
     {
         MainWindow w;
-        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
         auto* tensors = w.findChild<TensorTableView*>();
         QVERIFY(tensors);
         QTableView* table = tensors->table();
@@ -278,7 +286,7 @@ private slots:
     void undoAndRedoTheArenaSizeAndSettings()
     {
         MainWindow w;
-        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
         auto find = [&](QKeySequence::StandardKey key) -> QAction* {
             for (QAction* a : w.findChildren<QAction*>())
                 if (a->shortcuts().contains(QKeySequence(key)))
@@ -361,12 +369,46 @@ private slots:
         QApplication::sendEvent(&w, &drop);
         QVERIFY(w.model());
         QVERIFY(w.windowTitle().contains(QStringLiteral("example_kws_int8")));
+        // The analysis runs off the GUI thread: the drop returns before it arrives, then the
+        // arena is set to the smallest working size.
+        QVERIFY(w.opening());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.opening(), 60000);
+        QCOMPARE(w.analysis()->model, w.model());
+        QCOMPARE(w.controls()->arenaBytes(), *w.analysis()->minArenaBytes);
+        QVERIFY(*w.analysis()->fits());
+    }
+
+    // Find a Smaller Plan searches off the GUI thread, then offers the plan with its figures.
+    void findASmallerPlanRunsInTheBackgroundAndOffersThePlan()
+    {
+        MainWindow w;
+        QVERIFY(open(w, QStringLiteral(ARENASCOPE_SOURCE_DIR "/models/lessons/greedy_gap.tflite")));
+        QAction* find = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text().contains(QStringLiteral("Smaller Plan")))
+                find = a;
+        QVERIFY(find);
+        QString offered;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, [&] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                offered = box->text();
+                box->reject(); // "No": nothing is saved
+            }
+        });
+        poll.start(20);
+        find->trigger();
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("Searching"))); // returned at once
+        QTRY_VERIFY_WITH_TIMEOUT(!offered.isEmpty(), 60000);
+        const std::uint64_t bound = w.analysis()->lowerBoundBytes;
+        QVERIFY2(offered.contains(QString::fromStdString(formatBytes(bound))), qPrintable(offered));
+        QVERIFY2(offered.contains(QStringLiteral("less")), qPrintable(offered));
     }
 
     void badFileKeepsThePreviousModel()
     {
         MainWindow w;
-        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
         const auto before = w.model();
         QTemporaryDir dir;
         const QString bad = dir.filePath(QStringLiteral("bad.tflite"));
@@ -387,7 +429,7 @@ private slots:
         w.resize(1200, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(w.openModel(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
         QCustomPlot* plot = w.timeline()->plot();
         plot->replot();
         const std::uint64_t start = w.controls()->arenaBytes();
