@@ -159,6 +159,43 @@ private slots:
         QVERIFY(!near(map.pixelColor(map.width() / 2, map.height() - 3), darkBase, 8));
     }
 
+    // At any plot size and arena size the line labels never sit on each other, stay in the
+    // plot, and the arena size's label is always there.
+    void lineLabelsNeverCollide()
+    {
+        const auto fits = example(64 * 1024);
+        const std::uint64_t minimum = *fits->minArenaBytes;
+        int hiddenSomewhere = 0;
+        for (const QSize size : { QSize(1600, 900), QSize(800, 450), QSize(420, 260), QSize(300, 180) })
+            for (const std::uint64_t arena :
+                { minimum, minimum + 64, minimum + minimum / 4, minimum / 2, 4 * minimum }) {
+                SelectionState selection;
+                TimelinePlot plot(&selection);
+                plot.resize(size);
+                selection.setAnalysis(example(arena));
+                plot.resetZoom();
+                (void)plot.plot()->toPixmap(size.width(), size.height());
+                const auto labels = plot.shownLabels();
+                const QRectF area = plot.plot()->axisRect()->rect();
+                bool arenaLabel = false;
+                for (std::size_t i = 0; i < labels.size(); ++i) {
+                    arenaLabel = arenaLabel || labels[i].first.startsWith(QStringLiteral("arena size"));
+                    QVERIFY2(area.contains(labels[i].second), qPrintable(labels[i].first));
+                    for (std::size_t j = i + 1; j < labels.size(); ++j)
+                        QVERIFY2(!labels[i].second.intersects(labels[j].second),
+                            qPrintable(QStringLiteral("%1 and %2 at %3x%4, arena %5")
+                                           .arg(labels[i].first, labels[j].first)
+                                           .arg(size.width())
+                                           .arg(size.height())
+                                           .arg(arena)));
+                }
+                QVERIFY2(arenaLabel,
+                    qPrintable(QStringLiteral("no arena label at %1x%2").arg(size.width()).arg(size.height())));
+                hiddenSomewhere += labels.size() < 4 ? 1 : 0;
+            }
+        QVERIFY(hiddenSomewhere > 0); // the small plots could not hold every label
+    }
+
     void restingOnABufferShowsTheBufferNotTheGenericHelp()
     {
         SelectionState selection;

@@ -1,5 +1,6 @@
 // The pure geometry behind the timeline and the arena map, table-tested.
 #include "ui/models/arena_map_layout.h"
+#include "ui/models/label_layout.h"
 #include "ui/models/timeline_geometry.h"
 
 #include "core/model/loader.h"
@@ -127,6 +128,58 @@ private slots:
         QCOMPARE(last.headEnd, all.headEnd);
         QCOMPARE(count(last, ArenaSegment::Kind::Buffer), count(all, ArenaSegment::Kind::Buffer));
         QCOMPARE(count(last, ArenaSegment::Kind::TempPeak), 0);
+    }
+
+    void labelsNeverOverlap_data()
+    {
+        QTest::addColumn<QList<QRectF>>("rects"); // in priority order, highest first
+        QTest::addColumn<QList<bool>>("shown");
+        const QRectF arena(300, 10, 90, 14);
+        QTest::newRow("apart") << QList<QRectF> { arena, QRectF(5, 100, 90, 14), QRectF(150, 60, 90, 14) }
+                               << QList<bool> { true, true, true };
+        QTest::newRow("head under the arena label")
+            << QList<QRectF> { arena, QRectF(320, 20, 90, 14) } << QList<bool> { true, false };
+        QTest::newRow("temp peak on the head, tail clear")
+            << QList<QRectF> { arena, QRectF(5, 100, 90, 14), QRectF(60, 95, 90, 14), QRectF(150, 40, 90, 14) }
+            << QList<bool> { true, true, false, true };
+        QTest::newRow("hidden one does not hide others") << QList<QRectF> { arena, QRectF(320, 18, 70, 14),
+            QRectF(380, 25, 10, 14) } << QList<bool> { true, false, true };
+        QTest::newRow("outside the plot")
+            << QList<QRectF> { QRectF(350, -5, 90, 14), QRectF(5, 100, 90, 14) } << QList<bool> { false, true };
+        QTest::newRow("touching edges are apart")
+            << QList<QRectF> { QRectF(0, 0, 50, 10), QRectF(50, 0, 50, 10) } << QList<bool> { true, true };
+    }
+    void labelsNeverOverlap()
+    {
+        QFETCH(QList<QRectF>, rects);
+        QFETCH(QList<bool>, shown);
+        std::vector<LabelBox> boxes;
+        for (int i = 0; i < rects.size(); ++i)
+            boxes.push_back(LabelBox { rects[i], static_cast<int>(rects.size() - i), true, {}, false, -1, false });
+        hideOverlaps(boxes, QRectF(0, 0, 400, 300));
+        for (int i = 0; i < rects.size(); ++i)
+            QCOMPARE(boxes[static_cast<std::size_t>(i)].visible, shown[i]);
+    }
+
+    void aLabelMovesBelowItsLineRatherThanHide()
+    {
+        // The head's label above its line would sit on the arena's; below it, it is clear.
+        std::vector<LabelBox> boxes { { QRectF(300, 10, 90, 14), 2, true, QRectF(300, 26, 90, 14), false, -1, false },
+            { QRectF(310, 12, 60, 14), 1, true, QRectF(310, 28, 60, 14), false, -1, false } };
+        hideOverlaps(boxes, QRectF(0, 0, 400, 300));
+        QVERIFY(boxes[0].visible && !boxes[0].atAlternative);
+        QVERIFY(boxes[1].visible && boxes[1].atAlternative);
+        // Off the top of the plot: below the line.
+        std::vector<LabelBox> top { { QRectF(300, -8, 90, 14), 1, true, QRectF(300, 6, 90, 14), false, -1, false } };
+        hideOverlaps(top, QRectF(0, 0, 400, 300));
+        QVERIFY(top[0].visible && top[0].atAlternative);
+        // A label may touch its own line, never another one.
+        const std::vector<QRectF> lines { QRectF(0, 48.5, 400, 3), QRectF(0, 58.5, 400, 3) };
+        std::vector<LabelBox> onLines { { QRectF(10, 36, 90, 14), 2, true, QRectF(10, 50, 90, 14), false, 0, false },
+            { QRectF(200, 46, 90, 14), 1, true, QRectF(200, 60, 90, 14), false, 1, false } };
+        hideOverlaps(onLines, QRectF(0, 0, 400, 300), lines);
+        QVERIFY(onLines[0].visible && !onLines[0].atAlternative); // touches line 0, its own
+        QVERIFY(onLines[1].visible && onLines[1].atAlternative); // above, it would cross line 0
     }
 };
 

@@ -48,6 +48,7 @@ QImage renderTimeline(const AnalysisPtr& analysis, const ImageOptions& options)
     if (options.header)
         plot.setTitle(exportHeader(*analysis));
     plot.resize(options.size);
+    plot.fitLegend(options.size.width());
     selection.setAnalysis(analysis);
     plot.resetZoom();
     return plot.plot()->toPixmap(options.size.width(), options.size.height(), options.scale).toImage();

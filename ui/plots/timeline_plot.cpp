@@ -5,6 +5,7 @@
 #include "buffer_layer.h"
 #include "plot_colors.h"
 #include "plot_style.h"
+#include "ui/models/label_layout.h"
 
 #include <QHBoxLayout>
 
@@ -99,17 +100,14 @@ TimelinePlot::TimelinePlot(SelectionState* selection, QWidget* parent)
     });
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->setSelectionRectMode(QCP::srmNone);
+    // Any width will do (the legend wraps to fit, fitLegend): the plot never widens the window.
+    m_plot->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Expanding);
+    m_plot->setMinimumWidth(240);
     m_plot->xAxis->setLabel(tr("execution step (allocation scope)"));
     m_plot->yAxis->setLabel(tr("arena offset (bytes)"));
     m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new ByteTicker));
-    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] {
-        // The tail's label only inside a band tall enough for it, at the size drawn now.
-        if (m_dynamic.tailLabel) {
-            const double band = std::abs(
-                m_plot->yAxis->coordToPixel(m_tailBand.first) - m_plot->yAxis->coordToPixel(m_tailBand.second));
-            m_dynamic.tailLabel->setVisible(band > 2.5 * m_plot->font().pointSizeF());
-        }
-    });
+    // Labels are placed once the axes are laid out at the size about to be drawn.
+    connect(m_plot, &QCustomPlot::afterLayout, this, &TimelinePlot::placeLabels);
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
     m_buffers = new BufferLayer(m_plot);
@@ -120,6 +118,82 @@ TimelinePlot::TimelinePlot(SelectionState* selection, QWidget* parent)
     connect(m_selection, &SelectionState::analysisChanged, this, &TimelinePlot::rebuild);
     connect(m_selection, &SelectionState::selectionChanged, this, &TimelinePlot::updateHighlight);
     connect(m_selection, &SelectionState::revealRequested, this, [this] { zoomTo(m_selection->plannedBuffer()); });
+}
+
+// The rectangle a line label covers on screen, from its anchor, alignment, font and padding.
+QRectF TimelinePlot::labelRect(const QCPItemText* label)
+{
+    const QPointF anchor = label->position->pixelPosition();
+    const QSizeF text = QFontMetricsF(label->font()).size(0, label->text());
+    const QMargins pad = label->padding();
+    QRectF box(
+        QPointF(0, 0), QSizeF(text.width() + pad.left() + pad.right(), text.height() + pad.top() + pad.bottom()));
+    const Qt::Alignment a = label->positionAlignment();
+    if (a & Qt::AlignLeft)
+        box.moveLeft(anchor.x());
+    else if (a & Qt::AlignRight)
+        box.moveRight(anchor.x());
+    else
+        box.moveLeft(anchor.x() - box.width() / 2);
+    if (a & Qt::AlignTop)
+        box.moveTop(anchor.y());
+    else if (a & Qt::AlignBottom)
+        box.moveBottom(anchor.y());
+    else
+        box.moveTop(anchor.y() - box.height() / 2);
+    return box;
+}
+
+// Arena size first, then head, temp peak and tail: a label that would sit on a more important
+// one, or leave the plot area, is not drawn (the verdict states every figure). The tail's label
+// also needs a band tall enough to hold it.
+void TimelinePlot::placeLabels()
+{
+    std::vector<QCPItemText*> labels;
+    for (QCPItemText* l : { m_dynamic.arenaLabel, m_headLabel, m_peakLabel, m_dynamic.tailLabel })
+        if (l)
+            labels.push_back(l);
+    // Each labelled line is an obstacle to the other labels.
+    const QRectF area = m_plot->axisRect()->rect();
+    const auto lineStrip = [&](double y) { return QRectF(area.left(), y - 1.5, area.width(), 3.0); };
+    std::vector<QRectF> lines;
+    std::vector<LabelBox> boxes;
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        QCPItemText* l = labels[i];
+        // Line labels sit above their line, or else just below it (the tail's sits in its band).
+        const Qt::Alignment horizontal = l->positionAlignment() & Qt::AlignHorizontal_Mask;
+        // The arena size's label is always drawn: it names the line the user drags.
+        LabelBox box { {}, static_cast<int>(labels.size() - i), true, {}, false, -1, l == m_dynamic.arenaLabel };
+        if (l != m_dynamic.tailLabel) {
+            box.ownLine = static_cast<int>(lines.size());
+            lines.push_back(lineStrip(l->position->pixelPosition().y()));
+            l->setPositionAlignment(horizontal | Qt::AlignTop);
+            box.alternative = labelRect(l);
+            l->setPositionAlignment(horizontal | Qt::AlignBottom);
+        }
+        box.rect = labelRect(l);
+        boxes.push_back(box);
+    }
+    if (m_dynamic.tailLabel) {
+        const double band
+            = std::abs(m_plot->yAxis->coordToPixel(m_tailBand.first) - m_plot->yAxis->coordToPixel(m_tailBand.second));
+        boxes.back().visible = band > boxes.back().rect.height() + 4;
+    }
+    hideOverlaps(boxes, area, lines);
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        labels[i]->setVisible(boxes[i].visible);
+        if (boxes[i].atAlternative)
+            labels[i]->setPositionAlignment((labels[i]->positionAlignment() & Qt::AlignHorizontal_Mask) | Qt::AlignTop);
+    }
+}
+
+std::vector<std::pair<QString, QRectF>> TimelinePlot::shownLabels() const
+{
+    std::vector<std::pair<QString, QRectF>> out;
+    for (QCPItemText* l : { m_dynamic.arenaLabel, m_headLabel, m_peakLabel, m_dynamic.tailLabel })
+        if (l && l->visible())
+            out.emplace_back(l->text(), labelRect(l));
+    return out;
 }
 
 void TimelinePlot::changeEvent(QEvent* event)
@@ -152,6 +226,7 @@ void TimelinePlot::rebuild()
         m_plot->clearItems();
         m_buffers->setBoxes({});
         m_dynamic = {};
+        m_headLabel = m_peakLabel = nullptr;
         m_builtFor.reset();
         m_plot->replot();
         return;
@@ -216,6 +291,8 @@ void TimelinePlot::buildStatic()
     headLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     headLabel->position->setCoords(0.01, head);
     headLabel->setText(tr("head: %1").arg(bytesText(static_cast<std::uint64_t>(head))));
+    m_headLabel = headLabel;
+    m_peakLabel = nullptr;
     if (r.tempPeakBytes > 0) {
         const double peak = head + static_cast<double>(r.tempPeakBytes);
         horizontalLine(peak, QPen(colors::temp(), 1.5, Qt::DotLine));
@@ -223,6 +300,7 @@ void TimelinePlot::buildStatic()
         peakLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         peakLabel->position->setCoords(0.55, peak);
         peakLabel->setText(tr("temp peak: +%1").arg(bytesText(r.tempPeakBytes)));
+        m_peakLabel = peakLabel;
     }
     // The parts that follow the arena size.
     m_dynamic.tail = new QCPItemRect(m_plot);
@@ -269,9 +347,6 @@ void TimelinePlot::updateDynamic()
     m_dynamic.tail->bottomRight->setCoords(1e9, tailStart);
     m_dynamic.tailLabel->position->setCoords(0.25, arena - static_cast<double>(tailBytes) / 2);
     m_dynamic.tailLabel->setText(tr("tail (persistent): %1").arg(bytesText(static_cast<std::uint64_t>(tailBytes))));
-    // Only inside a band tall enough to hold it; the verdict always shows the figure.
-    const double bandPixels = std::abs(m_plot->yAxis->coordToPixel(tailStart) - m_plot->yAxis->coordToPixel(arena));
-    m_dynamic.tailLabel->setVisible(bandPixels > 2.5 * m_plot->font().pointSizeF());
     m_tailBand = { tailStart, arena };
     m_dynamic.overflow->setVisible(!fits);
     m_dynamic.overflow->topLeft->setCoords(-1e9, std::max(head, tailStart));
@@ -324,7 +399,7 @@ void TimelinePlot::buildLegend()
     entry(tr("does not fit (outlined)"), QBrush(colors::failure()), QPen(colors::failure(), 2.5));
     m_plot->legend->setVisible(true);
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setWrap(8);
+    m_plot->legend->setWrap(4);
     m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->legend->setBrush(Qt::NoBrush);
     m_plot->legend->setIconSize(14, 10);
@@ -334,6 +409,22 @@ void TimelinePlot::buildLegend()
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
     row->addElement(0, 0, m_plot->legend);
     row->setMargins(QMargins(0, 0, 0, 0));
+}
+
+// As many legend entries per row as fit the width: the legend never makes the plot (or the
+// window) wider than the room it has.
+void TimelinePlot::fitLegend(int width)
+{
+    QCPLegend* legend = m_plot->legend;
+    int widest = 1;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+    const int columns
+        = std::clamp((width - 20) / (widest + legend->columnSpacing()), 1, std::max(1, legend->itemCount()));
+    if (columns != legend->columnCount()) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true); // places the entries again
+    }
 }
 
 void TimelinePlot::setTitle(const QString& title)
@@ -475,6 +566,8 @@ QString TimelinePlot::tooltipFor(int index) const
 
 bool TimelinePlot::eventFilter(QObject* watched, QEvent* event)
 {
+    if (watched == m_plot && event->type() == QEvent::Resize)
+        fitLegend(m_plot->width());
     const AnalysisPtr& a = m_selection->analysis();
     if (watched != m_plot || !a)
         return QWidget::eventFilter(watched, event);

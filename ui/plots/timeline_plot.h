@@ -38,6 +38,9 @@ public:
     void zoomTo(int plannedBuffer); // the buffer fills about a third of the view
     // A line above the plot (exports: the model and its settings); empty: none.
     void setTitle(const QString& title);
+    void fitLegend(int width); // legend entries per row for a plot this wide
+    // The line labels drawn in the last replot, with their rectangles (never overlapping).
+    std::vector<std::pair<QString, QRectF>> shownLabels() const;
 
 signals:
     // The user dragged the arena-size line to `bytes`.
@@ -55,6 +58,8 @@ private:
     void updateDynamic(); // tail, arena line, colours: on every size change
     void updateHighlight();
     QCPItemText* lineLabel(const QColor& color);
+    void placeLabels();
+    static QRectF labelRect(const QCPItemText* label);
     QCPItemStraightLine* horizontalLine(double y, const QPen& pen);
     QString tooltipFor(int plannedBuffer) const;
     void showBufferTip(const QPoint& globalPos, int plannedBuffer);
@@ -70,6 +75,8 @@ private:
         QCPItemText* arenaLabel = nullptr;
     };
     DynamicItems m_dynamic;
+    QCPItemText* m_headLabel = nullptr; // with the plan: reset by buildStatic
+    QCPItemText* m_peakLabel = nullptr;
     QLineEdit* m_search = nullptr;
     void buildLegend();
     std::pair<double, double> m_tailBand { 0, 0 }; // tail start and arena end, for its label
