@@ -215,6 +215,8 @@ private slots:
             w.resize(size);
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
+            // Nothing (the legend, a dock) makes the window wider than asked.
+            QVERIFY2(w.width() <= size.width(), qPrintable(QStringLiteral("window %1 px wide").arg(w.width())));
             QVERIFY2(w.timeline()->width() * 2 > w.width(),
                 qPrintable(QStringLiteral("timeline %1 px of %2").arg(w.timeline()->width()).arg(w.width())));
         }
