@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "pages/concept_help.h"
 #include "palette.h"
 
 #include "core/analysis/settings_change.h"
@@ -33,6 +34,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QCursor>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -144,6 +146,13 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_verdict, &VerdictPanel::titleChanged, verdictDock, &QDockWidget::setWindowTitle);
 
     buildMenus();
+    // What each view shows, for its tooltip and F1.
+    tagConcept(m_timeline, "lifetime");
+    tagConcept(m_arenaMap, "head");
+    tagConcept(m_liveBytes, "lower_bound");
+    tagConcept(m_verdict, "smallest_arena");
+    tagConcept(m_ramBudget, "non_arena_ram");
+    tagConcept(m_walkthrough, "temp");
     connect(m_controls, &ControlsPanel::settingsChanged, this, &MainWindow::requestAnalysis);
     connect(m_jobs, &JobRunner::finished, this, &MainWindow::showAnalysis);
     connect(m_jobs, &JobRunner::busyChanged, this, [this](bool busy) {
@@ -270,12 +279,12 @@ void MainWindow::buildMenus()
     for (const Lesson& lesson : lessons())
         lessonsMenu->addAction(QString::fromUtf8(lesson.title.data(), static_cast<int>(lesson.title.size())), this,
             [this, &lesson] { openLesson(lesson); });
+    // F1 over a view or control opens the page of the concept it shows (concept_help.h).
     help->addAction(tr("&Concepts..."), QKeySequence::HelpContents, this, [this] {
-        auto* d = findChild<ConceptsDialog*>();
-        if (!d)
-            d = new ConceptsDialog(this);
-        d->show();
-        d->raise();
+        QString id = conceptAt(QApplication::widgetAt(QCursor::pos()));
+        if (id.isEmpty())
+            id = conceptAt(QApplication::focusWidget());
+        showConcepts(id);
     });
     help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
         QString rows;
@@ -345,6 +354,17 @@ void MainWindow::openPlannerLab()
     auto* lab = new PlannerLabDialog(std::move(set), source, this);
     lab->setAttribute(Qt::WA_DeleteOnClose);
     lab->show();
+}
+
+void MainWindow::showConcepts(const QString& id)
+{
+    auto* d = findChild<ConceptsDialog*>();
+    if (!d)
+        d = new ConceptsDialog(this);
+    if (!id.isEmpty())
+        d->showConcept(id);
+    d->show();
+    d->raise();
 }
 
 void MainWindow::applyPalette(bool dark)

@@ -44,6 +44,8 @@ public:
     // arrives the arena is set to the smallest working size. opening() is true until then.
     bool openModel(const QString& path);
     bool opening() const { return m_opening; }
+    // Help > Concepts, at the page of concept `id` if given ("head", "tail", ...).
+    void showConcepts(const QString& id = {});
     const ModelPtr& model() const { return m_model; }
     AnalysisPtr analysis() const;
     SelectionState* selection() const { return m_selection; }

@@ -3,6 +3,7 @@
 #include "ui/main_window.h"
 #include "ui/models/event_log_model.h"
 #include "ui/models/selection_state.h"
+#include "ui/pages/concept_help.h"
 #include "ui/pages/concepts_dialog.h"
 #include "ui/pages/controls_panel.h"
 #include "ui/pages/playback_bar.h"
@@ -13,10 +14,13 @@
 #include "ui/views/arena_map_view.h"
 #include "ui/views/event_log_view.h"
 
+#include "core/analysis/concepts.h"
 #include "core/model/lessons.h"
 #include "core/util/format.h"
 #include "ui/views/tensor_table_view.h"
+#include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
 #include <QMenu>
@@ -354,6 +358,31 @@ private slots:
         QVERIFY(d->showConcept(QStringLiteral("tail")));
         QVERIFY(d->pageText().contains(QStringLiteral("Tail")));
         QVERIFY(!d->showConcept(QStringLiteral("no-such-concept")));
+
+        // Every view and control that shows a concept leads F1 to its page.
+        const QList<QWidget*> views { w.timeline(), w.timeline()->plot(), w.arenaMap(), w.verdict(),
+            w.findChild<RamBudgetPanel*>(), w.findChild<WalkthroughPanel*>() };
+        QList<QWidget*> controls;
+        for (QWidget* c : w.controls()->findChildren<QWidget*>())
+            if (qobject_cast<QComboBox*>(c) || qobject_cast<QCheckBox*>(c))
+                controls << c;
+        QVERIFY(controls.size() >= 6);
+        int without = 0;
+        for (QWidget* v : views + controls) {
+            const QString id = conceptAt(v);
+            if (id.isEmpty()) {
+                QVERIFY2(!views.contains(v), qPrintable(v->metaObject()->className()));
+                ++without; // the CPU list: no concept of its own
+                continue;
+            }
+            w.showConcepts(id);
+            const Concept* c = findConcept(id.toStdString());
+            QVERIFY(c);
+            QVERIFY2(d->pageText().contains(QString::fromUtf8(c->term.data(), static_cast<int>(c->term.size()))),
+                qPrintable(id));
+            QVERIFY(v->toolTip().contains(QStringLiteral("F1")) || !conceptAt(v->parentWidget()).isEmpty());
+        }
+        QCOMPARE(without, 1);
     }
 
     void dropAModelOnTheWindow()

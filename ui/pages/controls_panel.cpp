@@ -1,5 +1,7 @@
 #include "controls_panel.h"
 
+#include "concept_help.h"
+
 #include "byte_size_edit.h"
 
 #include <QCheckBox>
@@ -92,6 +94,14 @@ ControlsPanel::ControlsPanel(QWidget* parent)
                                        "needed by models with VAR_HANDLE; 0 = none created"));
     m_split->setToolTip(tr("Use the four-argument MicroAllocator::Create: the persistent tail in the arena above, "
                            "head and temp in a second arena"));
+    tagConcept(m_arena, "smallest_arena");
+    tagConcept(m_target, "target");
+    tagConcept(m_kernels, "kernels");
+    tagConcept(m_planner, "lifetime");
+    tagConcept(m_interpreter, "recording");
+    tagConcept(m_preserve, "preserve_all_tensors");
+    tagConcept(m_split, "tail");
+    tagConcept(m_nonPersistent, "head");
     buildForm();
     m_arena->setBytes(64 * 1024);
     m_nonPersistent->setBytes(64 * 1024);
