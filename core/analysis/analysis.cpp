@@ -14,6 +14,13 @@ std::optional<bool> Analysis::fits() const
     return atSize && atSize->ok;
 }
 
+std::uint64_t Analysis::shownArenaBytes() const
+{
+    if (settings.nonPersistentBytes)
+        return *settings.nonPersistentBytes;
+    return arenaSize().value_or(measured->arenaUsedBytes);
+}
+
 const Failure* Analysis::failure() const
 {
     if (measured && measured->failure && !measured->failure->capacity)

@@ -55,6 +55,10 @@ struct Analysis {
     std::optional<std::uint64_t> recordingOverheadBytes;
 
     std::optional<std::uint64_t> arenaSize() const { return settings.arenaSize; }
+    // The arena the timeline and the arena map show, whose line the user drags: the
+    // non-persistent arena when the arenas are separate (the plan and temp live there), else the
+    // single arena (the given size, or the bytes used in the measuring arena).
+    std::uint64_t shownArenaBytes() const;
     std::optional<bool> fits() const;
     // The failure that decides the verdict: at the user's size, or a non-capacity failure.
     const Failure* failure() const;

@@ -16,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
+#include <set>
 
 using namespace arenascope;
 
@@ -194,6 +195,34 @@ private slots:
                 hiddenSomewhere += labels.size() < 4 ? 1 : 0;
             }
         QVERIFY(hiddenSomewhere > 0); // the small plots could not hold every label
+    }
+
+    // Zoomed in, buffers larger than the view are cut at the plot area, never drawn over the axes.
+    void zoomedBuffersStayInThePlotArea()
+    {
+        SelectionState selection;
+        TimelinePlot plot(&selection);
+        plot.resize(800, 500);
+        const auto a = example(64 * 1024);
+        selection.setAnalysis(a);
+        plot.plot()->xAxis->setRange(1.8, 2.2);
+        plot.plot()->yAxis->setRange(1000, 1200);
+        const QImage img = plot.plot()->toPixmap(800, 500).toImage();
+        const QRect area = plot.plot()->axisRect()->rect();
+        std::set<BufferKind> kinds;
+        for (const auto& b : a->measured->planned)
+            kinds.insert(b.kind);
+        int inside = 0, outside = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x)
+                for (BufferKind k : kinds)
+                    if (near(img.pixelColor(x, y), colors::bufferKind(k).lighter(125), 3)) {
+                        (area.adjusted(-1, -1, 1, 1).contains(x, y) ? inside : outside) += 1;
+                        break;
+                    }
+        QVERIFY2(inside > 1000, "the zoomed buffer is not drawn");
+        // The legend's small icons are the only kind-coloured pixels outside the plot area.
+        QVERIFY2(outside < 600, qPrintable(QString::number(outside)));
     }
 
     void restingOnABufferShowsTheBufferNotTheGenericHelp()

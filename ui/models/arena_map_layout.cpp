@@ -8,9 +8,7 @@ ArenaMapLayout ArenaMapLayout::build(const Analysis& a, int step)
 {
     ArenaMapLayout m;
     const EmulationResult& at = *a.atSize;
-    // With separate arenas this is the non-persistent one (the tail lives elsewhere).
-    m.arenaBytes = a.settings.nonPersistentBytes ? *a.settings.nonPersistentBytes
-                                                 : a.arenaSize().value_or(a.measured->arenaUsedBytes);
+    m.arenaBytes = a.shownArenaBytes(); // with separate arenas, the non-persistent one
     // Head: the committed plan at this size, or (when it failed earlier) the plan it needed.
     const EmulationResult& planSource = at.ok ? at : *a.measured;
     m.headEnd = static_cast<std::uint64_t>(std::max<std::int64_t>(planSource.planBytes, 0));

@@ -22,6 +22,11 @@ void BufferLayer::setCrossesArena(std::size_t index, bool crosses)
         m_boxes[index].crossesArena = crosses;
 }
 
+QRect BufferLayer::clipRect() const
+{
+    return mParentPlot->axisRect()->rect();
+}
+
 void BufferLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const
 {
     applyAntialiasingHint(painter, mAntialiased, QCP::aePlottables);

@@ -30,6 +30,7 @@ public:
     void setSelectedIndex(int index) { m_selected = index; }
 
 protected:
+    QRect clipRect() const override; // the axis rect: zoomed-in buffers never cover the axes
     void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
     void draw(QCPPainter* painter) override;
 

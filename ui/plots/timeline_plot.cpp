@@ -211,12 +211,7 @@ void TimelinePlot::changeEvent(QEvent* event)
 
 double TimelinePlot::arenaLineBytes() const
 {
-    // With separate arenas the timeline shows the non-persistent one (head and temp): that
-    // is where the plan lives, and the line the user drags.
-    const auto& a = m_selection->analysis();
-    if (a->settings.nonPersistentBytes)
-        return static_cast<double>(*a->settings.nonPersistentBytes);
-    return static_cast<double>(a->arenaSize().value_or(a->measured->arenaUsedBytes));
+    return static_cast<double>(m_selection->analysis()->shownArenaBytes());
 }
 
 void TimelinePlot::rebuild()
