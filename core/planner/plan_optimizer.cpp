@@ -1,5 +1,7 @@
 #include "plan_optimizer.h"
 
+#include "fit_placement.h"
+
 #include "greedy_planner.h"
 
 #include <algorithm>
@@ -21,40 +23,18 @@ bool overlapInTime(const BufferRequest& a, const BufferRequest& b)
     return !(a.first > b.last || b.first > a.last);
 }
 
-// Places the buffers of `order` one by one, each in the first (or the tightest) gap among
-// already placed buffers that are alive at the same time.
+// First or best fit in `order` (fit_placement.h), as TFLM's int offsets; the rest online.
 std::vector<std::int32_t> place(
     std::span<const BufferRequest> requests, const std::vector<std::size_t>& order, bool bestFit)
 {
+    const auto placed = placeInOrder(
+        requests.size(), order, bestFit,
+        [&](std::size_t a, std::size_t b) { return overlapInTime(requests[a], requests[b]); },
+        [&](std::size_t i) { return static_cast<std::int64_t>(requests[i].size); });
     std::vector<std::int32_t> offsets(requests.size(), kOnlinePlanned);
-    std::vector<std::size_t> placed;
-    std::vector<std::pair<std::int32_t, std::int32_t>> busy; // [begin, end) of overlapping buffers
-    for (std::size_t id : order) {
-        const BufferRequest& want = requests[id];
-        busy.clear();
-        for (std::size_t other : placed)
-            if (overlapInTime(want, requests[other]))
-                busy.emplace_back(offsets[other], offsets[other] + requests[other].size);
-        std::sort(busy.begin(), busy.end());
-        std::int32_t candidate = 0;
-        std::int32_t best = -1;
-        std::int32_t bestSlack = INT32_MAX;
-        for (const auto& [begin, end] : busy) {
-            if (begin - candidate >= want.size) {
-                if (!bestFit) {
-                    best = candidate;
-                    break;
-                }
-                if (begin - candidate - want.size < bestSlack) {
-                    bestSlack = begin - candidate - want.size;
-                    best = candidate;
-                }
-            }
-            candidate = std::max(candidate, end);
-        }
-        offsets[id] = best >= 0 ? best : candidate;
-        placed.push_back(id);
-    }
+    for (std::size_t i = 0; i < placed.size(); ++i)
+        if (placed[i] >= 0)
+            offsets[i] = static_cast<std::int32_t>(std::min<std::int64_t>(placed[i], INT32_MAX));
     return offsets;
 }
 

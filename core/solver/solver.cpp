@@ -1,5 +1,6 @@
 #include "solver.h"
 
+#include "core/planner/fit_placement.h"
 #include "core/planner/greedy_planner.h"
 #include "exact_search.h"
 
@@ -34,38 +35,15 @@ std::optional<std::vector<std::int64_t>> tflmGreedy(const BufferSet& set)
     return std::vector<std::int64_t>(plan.offsets.begin(), plan.offsets.end());
 }
 
-// ---- Heuristic: one ordering, first or best fit among buffers alive at the same time.
+// ---- Heuristic: one ordering, first or best fit (core/planner/fit_placement.h).
 std::vector<std::int64_t> place(const BufferSet& set, const std::vector<std::size_t>& order, bool bestFit)
 {
     const auto& v = set.buffers;
-    std::vector<std::int64_t> offsets(v.size(), 0);
-    std::vector<std::size_t> placed;
-    std::vector<std::pair<std::int64_t, std::int64_t>> busy;
-    for (std::size_t id : order) {
-        busy.clear();
-        for (std::size_t other : placed)
-            if (together(v[id], v[other]))
-                busy.emplace_back(offsets[other], offsets[other] + v[other].size);
-        std::sort(busy.begin(), busy.end());
-        std::int64_t candidate = 0;
-        std::int64_t best = -1;
-        std::int64_t bestSlack = INT64_MAX;
-        for (const auto& [begin, end] : busy) {
-            if (begin - candidate >= v[id].size) {
-                if (!bestFit) {
-                    best = candidate;
-                    break;
-                }
-                if (begin - candidate - v[id].size < bestSlack) {
-                    bestSlack = begin - candidate - v[id].size;
-                    best = candidate;
-                }
-            }
-            candidate = std::max(candidate, end);
-        }
-        offsets[id] = best >= 0 ? best : candidate;
-        placed.push_back(id);
-    }
+    auto offsets = placeInOrder(
+        v.size(), order, bestFit, [&](std::size_t a, std::size_t b) { return together(v[a], v[b]); },
+        [&](std::size_t i) { return v[i].size; });
+    for (std::int64_t& o : offsets)
+        o = std::max<std::int64_t>(o, 0); // not in `order` (no buffers placed): 0
     return offsets;
 }
 
