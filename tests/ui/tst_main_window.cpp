@@ -15,6 +15,7 @@
 #include "ui/views/event_log_view.h"
 
 #include "core/analysis/concepts.h"
+#include "core/analysis/replay.h"
 #include "core/model/lessons.h"
 #include "core/util/format.h"
 #include "ui/views/tensor_table_view.h"
@@ -211,6 +212,32 @@ private slots:
 
     // The timeline is the largest thing on screen at common sizes; the window opens within
     // the screen.
+    // Playback moves the timeline too: the tail as far as it has grown, the plan faint until it
+    // is committed.
+    void theTimelineFollowsPlayback()
+    {
+        MainWindow w;
+        QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        const AnalysisPtr a = w.analysis();
+        const auto& events = a->atSize->events;
+        int commit = -1;
+        for (std::size_t i = 0; i < events.size() && commit < 0; ++i)
+            if (events[i].phase == Phase::CommitPlan)
+                commit = static_cast<int>(i);
+        QVERIFY(commit > 2);
+        const int early = commit / 2;
+        w.selection()->selectEvent(early);
+        QVERIFY(w.timeline()->planFaded());
+        QCOMPARE(w.timeline()->tailBand().first, static_cast<double>(replayArena(*a->atSize, early).tailBegin));
+        const int last = static_cast<int>(events.size()) - 1;
+        w.selection()->selectEvent(last);
+        QVERIFY(!w.timeline()->planFaded());
+        QCOMPARE(w.timeline()->tailBand().first, static_cast<double>(replayArena(*a->atSize, last).tailBegin));
+        QVERIFY(w.timeline()->tailBand().first < static_cast<double>(replayArena(*a->atSize, early).tailBegin));
+        w.selection()->selectEvent(-1); // playback off: the final state
+        QVERIFY(!w.timeline()->planFaded());
+    }
+
     void timelineGetsMostOfTheWidth()
     {
         for (const QSize size : { QSize(1400, 900), QSize(1280, 720) }) {

@@ -42,6 +42,8 @@ void BufferLayer::draw(QCPPainter* painter)
             QPointF(x->coordToPixel(first), y->coordToPixel(hi)), QPointF(x->coordToPixel(last), y->coordToPixel(lo)))
             .normalized();
     };
+    if (m_faded)
+        painter->setOpacity(0.25);
     for (std::size_t i = 0; i < m_boxes.size(); ++i) {
         const Box& b = m_boxes[i];
         const QRectF whole = rectOf(b.first, b.last, b.lo, b.hi);
@@ -64,6 +66,7 @@ void BufferLayer::draw(QCPPainter* painter)
             painter->drawRect(padding);
         }
     }
+    painter->setOpacity(1.0);
 }
 
 } // namespace arenascope

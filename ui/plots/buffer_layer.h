@@ -28,6 +28,9 @@ public:
     void setCrossesArena(std::size_t index, bool crosses);
     const std::vector<Box>& boxes() const { return m_boxes; }
     void setSelectedIndex(int index) { m_selected = index; }
+    // Playback before the plan is committed: the buffers are not in the arena yet, drawn faint.
+    void setFaded(bool faded) { m_faded = faded; }
+    bool faded() const { return m_faded; }
 
 protected:
     QRect clipRect() const override; // the axis rect: zoomed-in buffers never cover the axes
@@ -37,6 +40,7 @@ protected:
 private:
     std::vector<Box> m_boxes;
     int m_selected = -1;
+    bool m_faded = false;
 };
 
 } // namespace arenascope

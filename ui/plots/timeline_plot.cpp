@@ -1,5 +1,6 @@
 #include "timeline_plot.h"
 
+#include "core/analysis/replay.h"
 #include "core/util/format.h"
 
 #include "buffer_layer.h"
@@ -117,6 +118,12 @@ TimelinePlot::TimelinePlot(SelectionState* selection, QWidget* parent)
     stylePlot(m_plot, palette());
     connect(m_selection, &SelectionState::analysisChanged, this, &TimelinePlot::rebuild);
     connect(m_selection, &SelectionState::selectionChanged, this, &TimelinePlot::updateHighlight);
+    connect(m_selection, &SelectionState::eventChanged, this, [this] {
+        if (m_selection->analysis() && m_dynamic.arenaLine) {
+            updateDynamic(); // playback: the allocator's state at the event
+            m_plot->replot();
+        }
+    });
     connect(m_selection, &SelectionState::revealRequested, this, [this] { zoomTo(m_selection->plannedBuffer()); });
 }
 
@@ -207,6 +214,16 @@ void TimelinePlot::changeEvent(QEvent* event)
         rebuild();
     else
         m_plot->replot();
+}
+
+bool TimelinePlot::planFaded() const
+{
+    return m_buffers->faded();
+}
+
+std::pair<double, double> TimelinePlot::tailBand() const
+{
+    return m_tailBand;
 }
 
 double TimelinePlot::arenaLineBytes() const
@@ -310,6 +327,15 @@ void TimelinePlot::buildStatic()
     m_dynamic.overflow->setBrush(QBrush(QColor(0xe1, 0x57, 0x59, 70)));
     m_dynamic.overflow->setPen(Qt::NoPen);
     m_dynamic.overflow->setSelectable(false);
+    // Playback: what the allocator holds above the head right now, and an allocation that failed.
+    m_dynamic.temps = new QCPItemRect(m_plot);
+    m_dynamic.temps->setBrush(QBrush(colors::temp(), Qt::Dense4Pattern));
+    m_dynamic.temps->setPen(QPen(colors::temp()));
+    m_dynamic.temps->setSelectable(false);
+    m_dynamic.failedBlock = new QCPItemRect(m_plot);
+    m_dynamic.failedBlock->setBrush(QBrush(colors::failure(), Qt::BDiagPattern));
+    m_dynamic.failedBlock->setPen(QPen(colors::failure(), 2));
+    m_dynamic.failedBlock->setSelectable(false);
     m_dynamic.arenaLine = horizontalLine(0, QPen());
     m_dynamic.arenaLabel = lineLabel(colors::fits());
 
@@ -328,9 +354,39 @@ void TimelinePlot::updateDynamic()
     // The tail shares this arena unless it has its own.
     const bool split = a->settings.nonPersistentBytes.has_value();
     const std::uint64_t tailBytes = split ? 0 : a->atSize->ok ? a->atSize->tailBytes : r.tailBytes;
-    const double tailStart = arena - static_cast<double>(tailBytes);
+    double tailStart = arena - static_cast<double>(tailBytes);
     const double head = static_cast<double>(std::max<std::int64_t>(r.planBytes, 0));
     const bool fits = a->fits().value_or(true);
+    // Playback (an event chosen, one arena): the allocator's state right after that event.
+    const int event = m_selection->event();
+    const bool replaying = !split && event >= 0 && event < static_cast<int>(a->atSize->events.size());
+    m_buffers->setFaded(false);
+    if (m_headLabel)
+        m_headLabel->setText(tr("head: %1").arg(bytesText(static_cast<std::uint64_t>(head))));
+    m_dynamic.temps->setVisible(false);
+    m_dynamic.failedBlock->setVisible(false);
+    QString tailText = tr("tail (persistent): %1").arg(bytesText(static_cast<std::uint64_t>(tailBytes)));
+    if (replaying) {
+        const ArenaSnapshot s = replayArena(*a->atSize, event);
+        tailStart = static_cast<double>(s.tailBegin);
+        tailText = tr("tail so far: %1").arg(bytesText(static_cast<std::uint64_t>(arena - tailStart)));
+        m_buffers->setFaded(!s.planCommitted); // the plan is not in the arena yet
+        if (m_headLabel)
+            m_headLabel->setText(s.planCommitted
+                    ? tr("head: %1").arg(bytesText(static_cast<std::uint64_t>(head)))
+                    : tr("plan: %1 (committed later; the head holds %2 now)")
+                          .arg(bytesText(static_cast<std::uint64_t>(head)), bytesText(s.headEnd)));
+        if (s.tempEnd > s.headEnd) {
+            m_dynamic.temps->topLeft->setCoords(-1e9, static_cast<double>(s.tempEnd));
+            m_dynamic.temps->bottomRight->setCoords(1e9, static_cast<double>(s.headEnd));
+            m_dynamic.temps->setVisible(true);
+        }
+        if (s.failed) {
+            m_dynamic.failedBlock->topLeft->setCoords(-1e9, static_cast<double>(s.failed->end));
+            m_dynamic.failedBlock->bottomRight->setCoords(1e9, static_cast<double>(s.failed->begin));
+            m_dynamic.failedBlock->setVisible(true);
+        }
+    }
     // Buffers reaching into the tail are what does not fit: they keep their kind's colour and
     // are outlined in the failure colour.
     for (std::size_t i = 0; i < r.planned.size(); ++i) {
@@ -340,8 +396,8 @@ void TimelinePlot::updateDynamic()
     }
     m_dynamic.tail->topLeft->setCoords(-1e9, arena);
     m_dynamic.tail->bottomRight->setCoords(1e9, tailStart);
-    m_dynamic.tailLabel->position->setCoords(0.25, arena - static_cast<double>(tailBytes) / 2);
-    m_dynamic.tailLabel->setText(tr("tail (persistent): %1").arg(bytesText(static_cast<std::uint64_t>(tailBytes))));
+    m_dynamic.tailLabel->position->setCoords(0.25, (arena + tailStart) / 2);
+    m_dynamic.tailLabel->setText(tailText);
     m_tailBand = { tailStart, arena };
     m_dynamic.overflow->setVisible(!fits);
     m_dynamic.overflow->topLeft->setCoords(-1e9, std::max(head, tailStart));

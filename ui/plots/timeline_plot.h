@@ -30,6 +30,8 @@ public:
     // Geometry of the current view, for tests and hit testing.
     TimelineGeometry geometry() const;
     QCustomPlot* plot() const { return m_plot; }
+    bool planFaded() const; // playback before the plan is committed
+    std::pair<double, double> tailBand() const; // the tail drawn: its start and the arena end
     void resetZoom();
     // Finds the next planned tensor whose name contains `text` (case-insensitive), after the
     // one selected: selects it and zooms to it. Returns its planned-buffer index, -1 if none.
@@ -73,6 +75,8 @@ private:
         QCPItemRect* overflow = nullptr;
         QCPItemStraightLine* arenaLine = nullptr;
         QCPItemText* arenaLabel = nullptr;
+        QCPItemRect* temps = nullptr; // playback: temp memory held above the head
+        QCPItemRect* failedBlock = nullptr; // playback: the allocation that did not fit
     };
     DynamicItems m_dynamic;
     QCPItemText* m_headLabel = nullptr; // with the plan: reset by buildStatic
