@@ -81,7 +81,7 @@ private slots:
         const auto biggest = std::max_element(planned.begin(), planned.end(),
             [](const auto& x, const auto& y) { return x.alignedBytes < y.alignedBytes; });
         QVERIFY(biggest != planned.end());
-        // Recreate the plot's axes: x from -0.7 to steps - 0.3, y from 0 to 1.08 x max(arena, plan).
+        // Recreate the plot's axes: x from -0.7 to steps - 0.3, y from 0 to 1.15 x max(arena, plan).
         // Rather than guessing margins, scan the row through the buffer's vertical centre for the colour.
         const QColor want = colors::bufferKind(biggest->kind).lighter(125);
         bool found = false;

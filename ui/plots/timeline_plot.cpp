@@ -413,7 +413,7 @@ void TimelinePlot::updateDynamic()
             : tr("arena size: %1").arg(bytesText(static_cast<std::uint64_t>(arena))));
     // Keep the user's zoom, but keep the arena line reachable.
     if (m_plot->yAxis->range().upper < arena)
-        m_plot->yAxis->setRangeUpper(arena * 1.08);
+        m_plot->yAxis->setRangeUpper(arena * 1.15);
 }
 
 void TimelinePlot::resetZoom()
@@ -423,7 +423,8 @@ void TimelinePlot::resetZoom()
         return;
     const double steps = std::max(1, a->measured->scopeCount);
     m_plot->xAxis->setRange(-0.7, steps - 0.3);
-    const double top = std::max(arenaLineBytes(), static_cast<double>(a->measured->planBytes)) * 1.08;
+    // Room above the highest line for its label.
+    const double top = std::max(arenaLineBytes(), static_cast<double>(a->measured->planBytes)) * 1.15;
     m_plot->yAxis->setRange(0, std::max(top, 16.0));
     m_plot->replot();
 }
