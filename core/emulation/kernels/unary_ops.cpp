@@ -78,7 +78,9 @@ Status checkInt16Pot(
 // Exponent of TFLM's QuantizeMultiplier(m) (kernels/internal/quantization_util.cc).
 int quantizeMultiplierShift(double m)
 {
-    if (m == 0.0)
+    // An infinite or NaN scale (a damaged model) has no exponent; TFLM's conversion of it is
+    // undefined. Treated as no shift.
+    if (m == 0.0 || !std::isfinite(m))
         return 0;
     int shift = 0;
     const double q = std::frexp(m, &shift);
