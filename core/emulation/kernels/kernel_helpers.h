@@ -85,6 +85,22 @@ inline std::optional<flexbuffers::Map> customOptionsMap(KernelContext& ctx)
     return root.AsMap();
 }
 
+// An integer from a custom_options value. TFLM reads it with AsInt32/AsInt64, which convert a
+// float value with a cast that is undefined out of range (a damaged file): such a value is
+// refused here (nullopt), as is a value that is not a number.
+inline std::optional<std::int64_t> flexInteger(const flexbuffers::Reference& value)
+{
+    if (value.IsFloat()) {
+        const double d = value.AsDouble();
+        if (!(d >= -9.2e18 && d <= 9.2e18)) // NaN fails both
+            return std::nullopt;
+        return static_cast<std::int64_t>(d);
+    }
+    if (!value.IsNumeric() && !value.IsBool())
+        return std::nullopt;
+    return value.AsInt64();
+}
+
 inline bool isOneOf(DataType t, std::initializer_list<DataType> types)
 {
     for (DataType x : types)

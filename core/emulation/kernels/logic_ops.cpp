@@ -405,8 +405,12 @@ Status detectionPostprocessPrepare(KernelContext& ctx)
     const auto map = customOptionsMap(ctx);
     if (!map)
         return ctx.kernelError("TFLite_Detection_PostProcess needs its custom options (a flexbuffer map)");
-    const std::int64_t maxDetections = (*map)["max_detections"].AsInt64();
-    const std::int64_t numClasses = (*map)["num_classes"].AsInt64();
+    const auto maxDetectionsOption = flexInteger((*map)["max_detections"]);
+    const auto numClassesOption = flexInteger((*map)["num_classes"]);
+    if (!maxDetectionsOption || !numClassesOption)
+        return ctx.kernelError("max_detections or num_classes is not a number in range (TFLite_Detection_PostProcess)");
+    const std::int64_t maxDetections = *maxDetectionsOption;
+    const std::int64_t numClasses = *numClassesOption;
     if (maxDetections < 0 || numClasses < 0)
         return ctx.kernelError("negative max_detections or num_classes (TFLite_Detection_PostProcess)");
     TempTensors temps(ctx);

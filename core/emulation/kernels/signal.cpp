@@ -35,7 +35,7 @@ std::optional<std::int64_t> customOption(KernelContext& ctx, const char* key)
     const auto value = (*map)[key];
     if (value.IsNull())
         return std::nullopt;
-    return value.AsInt64();
+    return flexInteger(value);
 }
 
 Result<std::uint64_t> requireOption(KernelContext& ctx, const char* key)
