@@ -154,6 +154,10 @@ MainWindow::MainWindow(QWidget* parent)
     tagConcept(m_ramBudget, "non_arena_ram");
     tagConcept(m_walkthrough, "temp");
     connect(m_controls, &ControlsPanel::settingsChanged, this, &MainWindow::requestAnalysis);
+    connect(m_controls, &ControlsPanel::unitChosen, this, [this](int unit) {
+        m_timeline->setByteUnit(unit); // the axes in the unit the user reads sizes in
+        m_liveBytes->setByteUnit(unit);
+    });
     connect(m_jobs, &JobRunner::finished, this, &MainWindow::showAnalysis);
     connect(m_jobs, &JobRunner::busyChanged, this, [this](bool busy) {
         if (busy)

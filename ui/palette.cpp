@@ -27,6 +27,11 @@ QPalette darkPalette()
     p.setColor(QPalette::ToolTipBase, QColor(0x35, 0x35, 0x35));
     p.setColor(QPalette::ToolTipText, text);
     p.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+    // Disabled controls look disabled.
+    const QColor disabled(0x7a, 0x7a, 0x7a);
+    for (QPalette::ColorRole role : { QPalette::WindowText, QPalette::Text, QPalette::ButtonText })
+        p.setColor(QPalette::Disabled, role, disabled);
+    p.setColor(QPalette::Disabled, QPalette::Button, QColor(0x2e, 0x2e, 0x2e));
     return p;
 }
 

@@ -10,6 +10,7 @@
 #include "ui/pages/ram_budget_panel.h"
 #include "ui/pages/verdict_panel.h"
 #include "ui/pages/walkthrough_panel.h"
+#include "ui/palette.h"
 #include "ui/plots/timeline_plot.h"
 #include "ui/views/arena_map_view.h"
 #include "ui/views/event_log_view.h"
@@ -236,6 +237,40 @@ private slots:
         QVERIFY(w.timeline()->tailBand().first < static_cast<double>(replayArena(*a->atSize, early).tailBegin));
         w.selection()->selectEvent(-1); // playback off: the final state
         QVERIFY(!w.timeline()->planFaded());
+    }
+
+    // The unit the user picks for the arena size is the unit of the plots' byte axes.
+    void theAxesTakeTheChosenUnit()
+    {
+        MainWindow w;
+        QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        QComboBox* unit = nullptr;
+        for (QComboBox* c : w.controls()->findChildren<QComboBox*>())
+            if (c->findText(QStringLiteral("KiB")) >= 0 && !unit)
+                unit = c;
+        QVERIFY(unit);
+        const std::uint64_t before = w.controls()->arenaBytes();
+        unit->setCurrentIndex(unit->findText(QStringLiteral("KiB")));
+        QCOMPARE(w.controls()->arenaBytes(), before); // the size is unchanged
+        QCPAxis* y = w.timeline()->plot()->yAxis;
+        QVERIFY2(y->label().contains(QStringLiteral("KiB")), qPrintable(y->label()));
+        QVector<double> ticks;
+        QVector<QString> labels;
+        y->ticker()->generate(QCPRange(0, 80 * 1024), QLocale::c(), QLatin1Char('g'), 6, ticks, nullptr, &labels);
+        QVERIFY(ticks.size() >= 3);
+        for (int i = 0; i < ticks.size(); ++i) {
+            QCOMPARE(std::fmod(ticks[i], 1024.0), 0.0); // round numbers of KiB
+            QCOMPARE(labels[i], QString::fromStdString(formatCount(static_cast<std::uint64_t>(ticks[i] / 1024))));
+        }
+        unit->setCurrentIndex(unit->findText(QStringLiteral("B")));
+        QVERIFY(y->label().contains(QStringLiteral("bytes")));
+    }
+
+    void theDarkPaletteShowsDisabledControlsAsDisabled()
+    {
+        const QPalette dark = darkPalette();
+        for (QPalette::ColorRole role : { QPalette::ButtonText, QPalette::Text, QPalette::WindowText })
+            QVERIFY(dark.color(QPalette::Disabled, role) != dark.color(QPalette::Active, role));
     }
 
     void timelineGetsMostOfTheWidth()

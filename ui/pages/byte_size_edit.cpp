@@ -28,7 +28,10 @@ ByteSizeEdit::ByteSizeEdit(const QString& tooltip, QWidget* parent)
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(m_value, 1);
     row->addWidget(m_unit);
-    connect(m_unit, &QComboBox::currentIndexChanged, this, [this] { showBytes(); });
+    connect(m_unit, &QComboBox::currentIndexChanged, this, [this](int index) {
+        showBytes();
+        emit unitChosen(index);
+    });
     connect(m_value, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         const auto bytes = static_cast<std::uint64_t>(std::llround(v * static_cast<double>(kUnits[unitIndex()])));
         if (bytes == m_bytes)

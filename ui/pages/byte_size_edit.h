@@ -25,6 +25,7 @@ public:
 
 signals:
     void bytesChanged(std::uint64_t bytes); // only when the user edits the value
+    void unitChosen(int index); // only when the user picks a unit
 
 private:
     void showBytes();

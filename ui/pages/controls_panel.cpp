@@ -139,6 +139,7 @@ void ControlsPanel::connectSignals()
         emit settingsChanged();
     };
     connect(m_arena, &ByteSizeEdit::bytesChanged, this, changed);
+    connect(m_arena, &ByteSizeEdit::unitChosen, this, &ControlsPanel::unitChosen);
     connect(m_nonPersistent, &ByteSizeEdit::bytesChanged, this, changed);
     for (QComboBox* box : { m_target, m_kernels, m_cpu, m_planner, m_interpreter })
         connect(box, &QComboBox::currentIndexChanged, this, changed);

@@ -39,6 +39,7 @@ public:
 
 signals:
     void settingsChanged();
+    void unitChosen(int index); // the arena size's unit picked by the user (0 B, 1 KiB, 2 MiB)
 
 private:
     void buildForm();

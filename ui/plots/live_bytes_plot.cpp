@@ -20,10 +20,16 @@ LiveBytesPlot::LiveBytesPlot(SelectionState* selection, QWidget* parent)
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
     m_plot->xAxis->setLabel(tr("step"));
-    m_plot->yAxis->setLabel(tr("bytes"));
+    setByteAxis(m_plot->yAxis, tr("live"), 0);
     m_plot->legend->setVisible(true);
     stylePlot(m_plot, palette());
     connect(m_selection, &SelectionState::analysisChanged, this, &LiveBytesPlot::rebuild);
+}
+
+void LiveBytesPlot::setByteUnit(int unitIndex)
+{
+    setByteAxis(m_plot->yAxis, tr("live"), unitIndex);
+    m_plot->replot();
 }
 
 void LiveBytesPlot::changeEvent(QEvent* event)

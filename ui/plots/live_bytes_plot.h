@@ -15,6 +15,7 @@ class LiveBytesPlot : public QWidget {
 public:
     LiveBytesPlot(SelectionState* selection, QWidget* parent = nullptr);
     QCustomPlot* plot() const { return m_plot; }
+    void setByteUnit(int unitIndex); // the y axis in B, KiB or MiB
 
 protected:
     void changeEvent(QEvent* event) override; // follows a palette change

@@ -2,7 +2,48 @@
 
 #include <qcustomplot.h>
 
+#include "core/util/format.h"
+
+#include <cmath>
+
 namespace arenascope {
+
+namespace {
+
+class ByteTicker : public QCPAxisTicker {
+public:
+    explicit ByteTicker(double unitBytes)
+        : m_unit(unitBytes)
+    {
+    }
+
+protected:
+    double getTickStep(const QCPRange& range) override
+    {
+        return QCPAxisTicker::getTickStep(QCPRange(range.lower / m_unit, range.upper / m_unit)) * m_unit;
+    }
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override
+    {
+        const double value = std::max(0.0, tick) / m_unit;
+        const double whole = std::round(value);
+        if (std::abs(value - whole) < 1e-9 * std::max(1.0, value))
+            return QString::fromStdString(formatCount(static_cast<std::uint64_t>(whole)));
+        return QString::number(value, 'f', value < 10 ? 2 : 1);
+    }
+
+private:
+    double m_unit;
+};
+
+} // namespace
+
+void setByteAxis(QCPAxis* axis, const QString& what, int unitIndex)
+{
+    static const char* const kUnits[] = { "bytes", "KiB", "MiB" };
+    const int u = std::clamp(unitIndex, 0, 2);
+    axis->setTicker(QSharedPointer<QCPAxisTicker>(new ByteTicker(std::pow(1024.0, u))));
+    axis->setLabel(QStringLiteral("%1 (%2)").arg(what, QString::fromLatin1(kUnits[u])));
+}
 
 bool isDark(const QPalette& palette)
 {

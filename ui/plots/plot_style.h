@@ -11,12 +11,18 @@
 #include <QPalette>
 
 class QCustomPlot;
+class QCPAxis;
+class QString;
 
 namespace arenascope {
 
 void stylePlot(QCustomPlot* plot, const QPalette& palette);
 QColor plotInk(const QPalette& palette);
 bool isDark(const QPalette& palette);
+// A byte axis in the unit the user chose for the arena size (0 B, 1 KiB, 2 MiB): ticks at
+// round numbers of that unit, labelled with thousands separators; the axis label names it.
+void setByteAxis(QCPAxis* axis, const QString& what, int unitIndex);
+
 // A colour for text drawn beside a line of `color`: darker on light, lighter on dark.
 QColor labelColor(const QColor& color, const QPalette& palette);
 

@@ -55,14 +55,6 @@ QString bytesText(std::uint64_t bytes)
     return QString::fromStdString(formatBytes(bytes));
 }
 
-class ByteTicker : public QCPAxisTicker {
-protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override
-    {
-        return QString::fromStdString(formatCount(static_cast<std::uint64_t>(std::llround(std::max(0.0, tick)))));
-    }
-};
-
 } // namespace
 
 namespace {
@@ -105,8 +97,7 @@ TimelinePlot::TimelinePlot(SelectionState* selection, QWidget* parent)
     m_plot->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Expanding);
     m_plot->setMinimumWidth(240);
     m_plot->xAxis->setLabel(tr("execution step (allocation scope)"));
-    m_plot->yAxis->setLabel(tr("arena offset (bytes)"));
-    m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new ByteTicker));
+    setByteAxis(m_plot->yAxis, tr("arena offset"), 0);
     // Labels are placed once the axes are laid out at the size about to be drawn.
     connect(m_plot, &QCustomPlot::afterLayout, this, &TimelinePlot::placeLabels);
     m_plot->setMouseTracking(true);
@@ -477,6 +468,12 @@ void TimelinePlot::fitLegend(int width)
         legend->setWrap(columns);
         legend->setFillOrder(QCPLegend::foColumnsFirst, true); // places the entries again
     }
+}
+
+void TimelinePlot::setByteUnit(int unitIndex)
+{
+    setByteAxis(m_plot->yAxis, tr("arena offset"), unitIndex);
+    m_plot->replot();
 }
 
 void TimelinePlot::setTitle(const QString& title)

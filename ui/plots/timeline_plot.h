@@ -41,6 +41,7 @@ public:
     // A line above the plot (exports: the model and its settings); empty: none.
     void setTitle(const QString& title);
     void fitLegend(int width); // legend entries per row for a plot this wide
+    void setByteUnit(int unitIndex); // the y axis in B, KiB or MiB (ByteSizeEdit's units)
     // The line labels drawn in the last replot, with their rectangles (never overlapping).
     std::vector<std::pair<QString, QRectF>> shownLabels() const;
 
