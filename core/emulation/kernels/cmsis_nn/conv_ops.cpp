@@ -147,7 +147,7 @@ Status depthwisePrepare(KernelContext& ctx)
     // filter_dims = {1, h, w, output depth}; the geometry's stride is never set by TFLM here
     // and only matters for MVE's one-input-channel 1xN case: the options' stride is used.
     const cmsisnn::ConvGeometry g
-        = geometry(ctx, cmsisnn::Dims { 1, filter.shape[1], filter.shape[2], output.shape[3] });
+        = geometry(ctx, cmsisnn::Dims { 1, filter.shape[1], filter.shape[2], nhwc(output).c });
     if (filter.type == D::Int8)
         return requestIfPositive(
             ctx, cmsisnn::depthwiseConvWrapperS8(g, extension(ctx)), "arm_depthwise_conv_wrapper_s8");
