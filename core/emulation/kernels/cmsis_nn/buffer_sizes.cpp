@@ -1,5 +1,7 @@
 #include "buffer_sizes.h"
 
+#include <initializer_list>
+
 #include <algorithm>
 
 namespace arenascope::cmsisnn {
@@ -153,6 +155,17 @@ bool reverseConv(const ConvGeometry& g)
 }
 } // namespace
 
+// Products of a damaged model's dimensions can pass int64: such a size saturates (and then
+// fails as too large for any arena) rather than wrapping.
+std::int64_t product(std::initializer_list<std::int64_t> factors)
+{
+    std::int64_t out = 1;
+    for (std::int64_t f : factors)
+        if (__builtin_mul_overflow(out, f, &out))
+            return INT64_MAX;
+    return out;
+}
+
 std::int64_t transposeConvS8(const ConvGeometry& g, CpuExtension ext)
 {
     if (reverseConv(g)) {
@@ -161,15 +174,17 @@ std::int64_t transposeConvS8(const ConvGeometry& g, CpuExtension ext)
     }
     // As written upstream: the column count takes the larger of the filter width and the
     // vertical stride.
-    const std::int64_t x = ((g.input.w - 1) * g.stride.w + std::max(g.filter.w, g.stride.h)) * g.output.c;
+    const std::int64_t columns = product({ g.input.w - 1, g.stride.w });
+    const std::int64_t x
+        = product({ columns == INT64_MAX ? INT64_MAX : columns + std::max(g.filter.w, g.stride.h), g.output.c });
     const std::int64_t y = std::max(g.filter.h, g.stride.h);
-    return x * y * 4;
+    return product({ x, y, 4 });
 }
 
 std::int64_t transposeConvS8Reverse(const ConvGeometry& g, CpuExtension ext)
 {
     (void)ext;
-    return reverseConv(g) ? g.input.c * g.filter.w * g.filter.h * g.filter.n : 0;
+    return reverseConv(g) ? product({ g.input.c, g.filter.w, g.filter.h, g.filter.n }) : 0;
 }
 
 } // namespace arenascope::cmsisnn
