@@ -28,8 +28,6 @@ public:
     bool busy() const { return m_running > 0; }
     // Stops the running analysis's search for the smallest arena (AnalysisLimits::cancel).
     void cancel();
-    // An analysis made elsewhere (e.g. when a model opens) that later size-only requests may reuse.
-    void prime(AnalysisPtr analysis) { m_last = std::move(analysis); }
 
 signals:
     void finished(AnalysisPtr analysis);

@@ -147,10 +147,7 @@ QRectF TimelinePlot::labelRect(const QCPItemText* label)
 // also needs a band tall enough to hold it.
 void TimelinePlot::placeLabels()
 {
-    std::vector<QCPItemText*> labels;
-    for (QCPItemText* l : { m_dynamic.arenaLabel, m_headLabel, m_peakLabel, m_dynamic.tailLabel })
-        if (l)
-            labels.push_back(l);
+    const std::vector<QCPItemText*> labels = lineLabels();
     // Each labelled line is an obstacle to the other labels.
     const QRectF area = m_plot->axisRect()->rect();
     const auto lineStrip = [&](double y) { return QRectF(area.left(), y - 1.5, area.width(), 3.0); };
@@ -185,11 +182,20 @@ void TimelinePlot::placeLabels()
     }
 }
 
+std::vector<QCPItemText*> TimelinePlot::lineLabels() const
+{
+    std::vector<QCPItemText*> out;
+    for (QCPItemText* l : { m_dynamic.arenaLabel, m_headLabel, m_peakLabel, m_dynamic.tailLabel })
+        if (l)
+            out.push_back(l);
+    return out;
+}
+
 std::vector<std::pair<QString, QRectF>> TimelinePlot::shownLabels() const
 {
     std::vector<std::pair<QString, QRectF>> out;
-    for (QCPItemText* l : { m_dynamic.arenaLabel, m_headLabel, m_peakLabel, m_dynamic.tailLabel })
-        if (l && l->visible())
+    for (QCPItemText* l : lineLabels())
+        if (l->visible())
             out.emplace_back(l->text(), labelRect(l));
     return out;
 }
@@ -293,8 +299,7 @@ void TimelinePlot::buildStatic()
     auto* headLabel = lineLabel(headColor);
     headLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     headLabel->position->setCoords(0.01, head);
-    headLabel->setText(tr("head: %1").arg(bytesText(static_cast<std::uint64_t>(head))));
-    m_headLabel = headLabel;
+    m_headLabel = headLabel; // its text follows playback (updateDynamic)
     m_peakLabel = nullptr;
     if (r.tempPeakBytes > 0) {
         const double peak = head + static_cast<double>(r.tempPeakBytes);
@@ -351,9 +356,8 @@ void TimelinePlot::updateDynamic()
     // Playback (an event chosen, one arena): the allocator's state right after that event.
     const int event = m_selection->event();
     const bool replaying = !split && event >= 0 && event < static_cast<int>(a->atSize->events.size());
+    QString headText = tr("head: %1").arg(bytesText(static_cast<std::uint64_t>(head)));
     m_buffers->setFaded(false);
-    if (m_headLabel)
-        m_headLabel->setText(tr("head: %1").arg(bytesText(static_cast<std::uint64_t>(head))));
     m_dynamic.temps->setVisible(false);
     m_dynamic.failedBlock->setVisible(false);
     QString tailText = tr("tail (persistent): %1").arg(bytesText(static_cast<std::uint64_t>(tailBytes)));
@@ -362,11 +366,9 @@ void TimelinePlot::updateDynamic()
         tailStart = static_cast<double>(s.tailBegin);
         tailText = tr("tail so far: %1").arg(bytesText(static_cast<std::uint64_t>(arena - tailStart)));
         m_buffers->setFaded(!s.planCommitted); // the plan is not in the arena yet
-        if (m_headLabel)
-            m_headLabel->setText(s.planCommitted
-                    ? tr("head: %1").arg(bytesText(static_cast<std::uint64_t>(head)))
-                    : tr("plan: %1 (committed later; the head holds %2 now)")
-                          .arg(bytesText(static_cast<std::uint64_t>(head)), bytesText(s.headEnd)));
+        if (!s.planCommitted)
+            headText = tr("plan: %1 (committed later; the head holds %2 now)")
+                           .arg(bytesText(static_cast<std::uint64_t>(head)), bytesText(s.headEnd));
         if (s.tempEnd > s.headEnd) {
             m_dynamic.temps->topLeft->setCoords(-1e9, static_cast<double>(s.tempEnd));
             m_dynamic.temps->bottomRight->setCoords(1e9, static_cast<double>(s.headEnd));
@@ -389,6 +391,8 @@ void TimelinePlot::updateDynamic()
     m_dynamic.tail->bottomRight->setCoords(1e9, tailStart);
     m_dynamic.tailLabel->position->setCoords(0.25, (arena + tailStart) / 2);
     m_dynamic.tailLabel->setText(tailText);
+    if (m_headLabel)
+        m_headLabel->setText(headText);
     m_tailBand = { tailStart, arena };
     m_dynamic.overflow->setVisible(!fits);
     m_dynamic.overflow->topLeft->setCoords(-1e9, std::max(head, tailStart));

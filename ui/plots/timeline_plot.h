@@ -62,6 +62,7 @@ private:
     void updateHighlight();
     QCPItemText* lineLabel(const QColor& color);
     void placeLabels();
+    std::vector<QCPItemText*> lineLabels() const; // arena size, head, temp peak, tail: those that exist
     static QRectF labelRect(const QCPItemText* label);
     QCPItemStraightLine* horizontalLine(double y, const QPen& pen);
     QString tooltipFor(int plannedBuffer) const;
