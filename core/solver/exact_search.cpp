@@ -77,18 +77,11 @@ public:
         rank(rankKeys, shuffle);
     }
 
-    std::int64_t busiestSectionBytes() const
-    {
-        return m_total.empty() ? 0 : *std::max_element(m_total.begin(), m_total.end());
-    }
-
     Outcome decide(std::int64_t capacity, const SearchLimits& limits, std::uint64_t nodeLimit)
     {
         m_capacity = capacity;
         m_limits = limits;
         m_nodeLimit = nodeLimit;
-        if (busiestSectionBytes() > capacity)
-            return Outcome::Infeasible;
         return solveRange(0, m_sections);
     }
 
@@ -379,6 +372,8 @@ Decision decideWithRestarts(const BufferSet& set, std::int64_t capacity, const S
     // Each restart takes the next rank (the three orders, then the same with random factors) and
     // a node budget from the Luby sequence; budgets grow without end, so a search that can
     // decide runs to the end eventually, and an infeasibility proof holds whatever the rank.
+    if (lowerBound(set) > capacity)
+        return Decision::Infeasible; // more bytes alive at one time than the capacity
     const std::uint64_t base = 4 * set.buffers.size() + 64;
     for (std::uint64_t restart = 0;; ++restart) {
         if (Clock::now() >= limits.deadline || (limits.cancel && limits.cancel->load()))

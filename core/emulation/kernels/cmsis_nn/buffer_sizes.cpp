@@ -153,10 +153,9 @@ bool reverseConv(const ConvGeometry& g)
 {
     return g.stride.w <= 2 && g.stride.h <= 2 && g.input.c > kReverseTcolThreshold;
 }
-} // namespace
 
-// Products of a damaged model's dimensions can pass int64: such a size saturates (and then
-// fails as too large for any arena) rather than wrapping.
+// Sizes from a damaged model's dimensions can pass int64: they saturate (and then fail as too
+// large for any arena) rather than wrapping.
 std::int64_t product(std::initializer_list<std::int64_t> factors)
 {
     std::int64_t out = 1;
@@ -166,6 +165,13 @@ std::int64_t product(std::initializer_list<std::int64_t> factors)
     return out;
 }
 
+std::int64_t sum(std::int64_t a, std::int64_t b)
+{
+    std::int64_t out = 0;
+    return __builtin_add_overflow(a, b, &out) ? INT64_MAX : out;
+}
+} // namespace
+
 std::int64_t transposeConvS8(const ConvGeometry& g, CpuExtension ext)
 {
     if (reverseConv(g)) {
@@ -174,9 +180,8 @@ std::int64_t transposeConvS8(const ConvGeometry& g, CpuExtension ext)
     }
     // As written upstream: the column count takes the larger of the filter width and the
     // vertical stride.
-    const std::int64_t columns = product({ g.input.w - 1, g.stride.w });
     const std::int64_t x
-        = product({ columns == INT64_MAX ? INT64_MAX : columns + std::max(g.filter.w, g.stride.h), g.output.c });
+        = product({ sum(product({ g.input.w - 1, g.stride.w }), std::max(g.filter.w, g.stride.h)), g.output.c });
     const std::int64_t y = std::max(g.filter.h, g.stride.h);
     return product({ x, y, 4 });
 }
