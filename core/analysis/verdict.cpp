@@ -188,13 +188,13 @@ Verdict makeVerdict(const Analysis& a)
     account(v.nonPersistentBytes, v.minNonPersistentBytes);
     if (v.kind == VerdictKind::DoesNotFit)
         v.headroomBytes = 0;
+    const EmulationResult& r = runFor(a, v.kind);
+    v.figuresArenaBytes = r.settings.arenaBytes();
     if (v.kind == VerdictKind::Fits)
         v.budgetArenaBytes = *v.arenaSize + v.nonPersistentBytes.value_or(0);
     else if (v.minArenaBytes)
         v.budgetArenaBytes = *v.minArenaBytes + v.minNonPersistentBytes.value_or(0);
-    const EmulationResult& r = runFor(a, v.kind);
-    v.figuresArenaBytes = r.settings.arenaBytes();
-    if (!v.budgetArenaBytes)
+    else
         v.budgetArenaBytes = v.figuresArenaBytes + r.settings.nonPersistentBytes.value_or(0);
     v.arenaUsedBytes = r.arenaUsedBytes;
     v.headBytes = r.headBytes;
