@@ -17,6 +17,7 @@
 
 #include "core/analysis/concepts.h"
 #include "core/analysis/replay.h"
+#include "core/analysis/verdict.h"
 #include "core/model/lessons.h"
 #include "core/util/format.h"
 #include "ui/views/tensor_table_view.h"
@@ -94,6 +95,13 @@ private slots:
             QStringLiteral("Failed to allocate tail memory. Requested: 8, available 4, missing: 4"));
         QVERIFY(w.statusBar()->currentMessage().contains(QString::fromStdString(f.message)));
         QVERIFY(w.verdict()->text().contains(QStringLiteral("missing")));
+        // The timeline's tail is the verdict's (taken at the smallest arena), not the measuring run's.
+        const QString tail = QString::fromStdString(formatBytes(makeVerdict(*a).tailBytes));
+        (void)w.timeline()->plot()->toPixmap(1000, 600); // lays the labels out
+        bool tailLabel = false;
+        for (const auto& [text, rect] : w.timeline()->shownLabels())
+            tailLabel = tailLabel || (text.startsWith(QStringLiteral("tail")) && text.endsWith(tail));
+        QVERIFY2(tailLabel, qPrintable(tail));
         // The log's highlighted row is the failing event.
         auto* tree = w.findChild<QTreeView*>();
         QVERIFY(tree);

@@ -1,6 +1,7 @@
 #include "timeline_plot.h"
 
 #include "core/analysis/replay.h"
+#include "core/analysis/verdict.h"
 #include "core/util/format.h"
 
 #include "buffer_layer.h"
@@ -349,7 +350,8 @@ void TimelinePlot::updateDynamic()
     const double arena = arenaLineBytes();
     // The tail shares this arena unless it has its own.
     const bool split = a->settings.nonPersistentBytes.has_value();
-    const std::uint64_t tailBytes = split ? 0 : a->atSize->ok ? a->atSize->tailBytes : r.tailBytes;
+    // The tail the verdict states (at the size when it fits, else at the smallest arena).
+    const std::uint64_t tailBytes = split ? 0 : figuresRun(*a).tailBytes;
     double tailStart = arena - static_cast<double>(tailBytes);
     const double head = static_cast<double>(std::max<std::int64_t>(r.planBytes, 0));
     const bool fits = a->fits().value_or(true);
