@@ -174,6 +174,7 @@ int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostre
         w.field("fits", s.fits);
         w.field("stopped_early", s.stoppedEarly);
         w.field("seconds", s.seconds);
+        w.field("seconds_to_fit", s.fitSeconds);
         w.field("nodes", s.nodes);
         w.endObject();
         out << w.str() << "\n";
@@ -186,7 +187,9 @@ int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostre
             << " (most bytes alive at one time)\n";
         if (o.capacity)
             out << "capacity:     " << formatBytes(static_cast<std::uint64_t>(*o.capacity))
-                << (*s.fits ? ": fits" : ": does not fit") << "\n";
+                << (*s.fits ? formatString(": fits (a plan within it after %.3f s)", s.fitSeconds.value_or(0.0))
+                            : std::string(": does not fit"))
+                << "\n";
         if (s.stoppedEarly)
             out << "search:       stopped at the time limit; the plan above is the best found\n";
         out << formatString("time:         %.3f s", s.seconds)

@@ -11,6 +11,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr std::int64_t kUnplaced = -1;
+constexpr std::uint64_t kMaxBudget = std::uint64_t { 1 } << 62;
 
 // What a node of the search ended in; OutOfNodes lets the restarts try another rank.
 enum class Outcome { Found, Infeasible, Stopped, OutOfNodes };
@@ -28,7 +29,15 @@ public:
     // `shuffle` != 0 scales each buffer's first key by a random factor near 1 (seeded by it).
     ExactSearch(const BufferSet& set, const std::array<Key, 3>& rankKeys, std::uint32_t shuffle)
         : m_set(set)
+        , m_keys(rankKeys)
     {
+        m_factor.assign(set.buffers.size(), 1.0);
+        if (shuffle != 0) {
+            std::mt19937 random(shuffle);
+            std::uniform_real_distribution<double> near1(0.75, 1.25);
+            for (double& f : m_factor)
+                f = near1(random);
+        }
         std::vector<std::int64_t> points;
         for (const SolverBuffer& b : set.buffers) {
             points.push_back(b.lower);
@@ -74,7 +83,6 @@ public:
         m_minOffset.assign(n, 0);
         m_stamp.assign(m_sections, 0);
         m_trail.reserve(1 << 16);
-        rank(rankKeys, shuffle);
     }
 
     Outcome decide(std::int64_t capacity, const SearchLimits& limits, std::uint64_t nodeLimit)
@@ -101,15 +109,10 @@ private:
         std::size_t buffer;
     };
 
-    void rank(const std::array<Key, 3>& keys, std::uint32_t shuffle)
+    // Ranks the buffers of one part by the keys, the busiest section counting only the bytes
+    // still to place (as the part is when its search starts).
+    void rank(std::vector<Entry>& entries) const
     {
-        std::vector<double> factor(m_set.buffers.size(), 1.0);
-        if (shuffle != 0) {
-            std::mt19937 random(shuffle);
-            std::uniform_real_distribution<double> near1(0.75, 1.25);
-            for (double& f : factor)
-                f = near1(random);
-        }
         const auto value = [&](std::size_t b, Key k) -> double {
             const SolverBuffer& x = m_set.buffers[b];
             switch (k) {
@@ -126,19 +129,18 @@ private:
             }
             return 0.0;
         };
-        std::vector<std::size_t> order = m_active;
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-            double fa = factor[a], fb = factor[b];
-            for (Key k : keys) {
+        std::stable_sort(entries.begin(), entries.end(), [&](const Entry& ea, const Entry& eb) {
+            const std::size_t a = ea.buffer, b = eb.buffer;
+            double fa = m_factor[a], fb = m_factor[b];
+            for (Key k : m_keys) {
                 if (const double va = value(a, k) * fa, vb = value(b, k) * fb; va != vb)
                     return va > vb;
                 fa = fb = 1.0;
             }
-            return false;
+            return a < b;
         });
-        m_rank.assign(m_set.buffers.size(), 0);
-        for (std::size_t i = 0; i < order.size(); ++i)
-            m_rank[order[i]] = i;
+        for (std::size_t i = 0; i < entries.size(); ++i)
+            entries[i].rank = i;
     }
 
     bool stop()
@@ -194,8 +196,9 @@ private:
             std::vector<Entry> entries;
             for (std::size_t b : m_active)
                 if (m_offset[b] == kUnplaced && m_begin[b] >= partBegin && m_end[b] <= k)
-                    entries.push_back({ 0, m_rank[b], b });
+                    entries.push_back({ 0, 0, b });
             if (!entries.empty()) {
+                rank(entries);
                 const Outcome o = search(partBegin, k, entries, 0, 0);
                 if (o != Outcome::Found)
                     return o;
@@ -325,7 +328,8 @@ private:
     std::vector<std::size_t> m_begin, m_end; // sections [begin, end) of each buffer
     std::vector<std::vector<std::size_t>> m_members; // buffers with bytes in each section
     std::vector<std::vector<std::size_t>> m_overlaps; // buffers alive with each buffer
-    std::vector<std::size_t> m_rank;
+    const std::array<Key, 3> m_keys; // the rank: buffers ordered by these keys, largest first
+    std::vector<double> m_factor; // per buffer: its first key's random factor (1 in the plain ranks)
     // The state, changed only by place() and undoTo():
     std::vector<std::int64_t> m_offset;
     std::vector<std::int64_t> m_minOffset; // INT64_MAX once placed
@@ -352,47 +356,38 @@ private:
     bool m_outOfNodes = false;
 };
 
-// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...: restart budgets that waste at most a
-// logarithmic factor against the best fixed budget, whatever the instance.
-std::uint64_t luby(std::uint64_t i)
-{
-    for (std::uint64_t k = 1;; ++k) {
-        if (i == (std::uint64_t { 1 } << k) - 1)
-            return std::uint64_t { 1 } << (k - 1);
-        if (i < (std::uint64_t { 1 } << k) - 1)
-            return luby(i - (std::uint64_t { 1 } << (k - 1)) + 1);
-    }
-}
-
 } // namespace
 
 Decision decideWithRestarts(const BufferSet& set, std::int64_t capacity, const SearchLimits& limits,
     std::vector<std::int64_t>& offsets, std::uint64_t& nodes)
 {
-    // Each restart takes the next rank (the three orders, then the same with random factors) and
-    // a node budget from the Luby sequence; budgets grow without end, so a search that can
-    // decide runs to the end eventually, and an infeasibility proof holds whatever the rank.
+    // Rounds: each rank in turn gets the round's node budget, which doubles from round to round
+    // (as in MiniMalloc; plus one rank with random factors per round, which finds the perfect
+    // packings of the tests in a fraction of the time), so a search that can decide runs to its
+    // end eventually, and an infeasibility proof holds whatever the rank.
     if (lowerBound(set) > capacity)
         return Decision::Infeasible; // more bytes alive at one time than the capacity
-    const std::uint64_t base = 4 * set.buffers.size() + 64;
-    for (std::uint64_t restart = 0;; ++restart) {
-        if (Clock::now() >= limits.deadline || (limits.cancel && limits.cancel->load()))
-            return Decision::Stopped;
-        const auto& keys = kRanks[restart % kRanks.size()];
-        const auto shuffle = static_cast<std::uint32_t>(restart < kRanks.size() ? 0 : restart);
-        ExactSearch search(set, keys, shuffle);
-        const Outcome o = search.decide(capacity, limits, base * luby(restart + 1));
-        nodes += search.nodes();
-        switch (o) {
-        case Outcome::Found:
-            offsets = search.offsets();
-            return Decision::Found;
-        case Outcome::Infeasible:
-            return Decision::Infeasible;
-        case Outcome::Stopped:
-            return Decision::Stopped;
-        case Outcome::OutOfNodes:
-            break;
+    std::uint32_t round = 0;
+    for (std::uint64_t budget = 2 * set.buffers.size() + 64;; budget = std::min(2 * budget, kMaxBudget)) {
+        ++round;
+        for (std::size_t r = 0; r <= kRanks.size(); ++r) {
+            if (Clock::now() >= limits.deadline || (limits.cancel && limits.cancel->load()))
+                return Decision::Stopped;
+            // The three key orders, then the first with random factors, new in every round.
+            ExactSearch search(set, kRanks[r % kRanks.size()], r < kRanks.size() ? 0 : round);
+            const Outcome o = search.decide(capacity, limits, budget);
+            nodes += search.nodes();
+            switch (o) {
+            case Outcome::Found:
+                offsets = search.offsets();
+                return Decision::Found;
+            case Outcome::Infeasible:
+                return Decision::Infeasible;
+            case Outcome::Stopped:
+                return Decision::Stopped;
+            case Outcome::OutOfNodes:
+                break;
+            }
         }
     }
 }

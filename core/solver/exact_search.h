@@ -22,9 +22,11 @@
 // - Parts of time that no buffer still to place spans across are solved one after the other.
 //
 // The order candidates are tried in within one offset (the rank) decides how fast a plan is
-// found, and a search that goes astray early rarely recovers; decideWithRestarts runs it again
-// and again with other ranks (three orders of keys, then the same with random factors) under
-// node budgets from the Luby sequence.
+// found, and a search that goes astray early rarely recovers. Each part is ranked when its
+// search starts, by three keys (the widest lifetime, the most bytes x time, the busiest section
+// counting only the bytes still to place). decideWithRestarts runs the search in rounds, as
+// MiniMalloc does: each of three key orders in turn under the round's node budget, the budget
+// doubling from round to round; then the first order again with random factors on its first key.
 //
 // Usage:
 //   std::vector<std::int64_t> offsets;

@@ -133,6 +133,11 @@ Solution solve(const BufferSet& set, const SolveOptions& options)
     } else {
         best = heuristic(set);
     }
+    const auto noteFit = [&] {
+        if (options.capacity && best.peak <= *options.capacity && !out.fitSeconds)
+            out.fitSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+    };
+    noteFit();
     if (options.planner == SolverKind::Exact && best.peak > out.lowerBoundBytes) {
         const auto deadline = start + options.timeLimit;
         // Capacity first (fitting is what the user asked), then the lower bound (optimality),
@@ -149,9 +154,10 @@ Solution solve(const BufferSet& set, const SolveOptions& options)
             std::vector<std::int64_t> found;
             const Decision d
                 = decideWithRestarts(set, target, SearchLimits { deadline, options.cancel }, found, out.nodes);
-            if (d == Decision::Found)
+            if (d == Decision::Found) {
                 best.consider(set, std::move(found), "exact search");
-            else if (d == Decision::Infeasible)
+                noteFit();
+            } else if (d == Decision::Infeasible)
                 provenInfeasible = std::max(provenInfeasible, target);
             else {
                 out.stoppedEarly = true;

@@ -43,6 +43,7 @@ struct Solution {
     bool stoppedEarly = false; // time limit or cancel before the search ended
     std::string method; // which ordering / search produced the plan
     double seconds = 0.0;
+    std::optional<double> fitSeconds; // when the first plan within the capacity was at hand
     std::uint64_t nodes = 0; // branch-and-bound nodes visited
 };
 

@@ -171,6 +171,8 @@ void PlannerLabDialog::showResults()
                 'f', 3));
         cell(3, s->optimal ? tr("proven") : (s->stoppedEarly ? tr("stopped") : tr("not proven")));
         cell(4, s->fits ? (*s->fits ? tr("yes") : tr("no")) : QStringLiteral("-"));
+        if (s->fitSeconds)
+            m_table->item(r, 4)->setToolTip(tr("A plan within the capacity after %1 s").arg(*s->fitSeconds, 0, 'f', 3));
         cell(5, tr("%1 s").arg(s->seconds, 0, 'f', 3));
         m_table->item(r, 0)->setToolTip(QString::fromStdString(s->method));
     }
