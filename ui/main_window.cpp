@@ -11,6 +11,7 @@
 #include "export/png_options_dialog.h"
 #include "job_runner.h"
 #include "models/selection_state.h"
+#include "pages/compare_window.h"
 #include "pages/concepts_dialog.h"
 #include "pages/controls_panel.h"
 #include "pages/planner_lab_dialog.h"
@@ -277,6 +278,14 @@ void MainWindow::buildMenus()
     tools->addAction(tr("&Planner Lab..."), this, &MainWindow::openPlannerLab)
         ->setToolTip(tr("The model's buffers placed by TFLM's planner, a heuristic and an exact search, beside "
                         "the lower bound; import and export MiniMalloc CSV"));
+    tools
+        ->addAction(
+            tr("&Compare..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, [this] { openCompare(false); })
+        ->setToolTip(tr("This model and settings (A) beside another model or other settings (B): every figure, "
+                        "B - A, and both timelines on one scale"));
+    tools->addAction(tr("&Reorder Operators..."), this, [this] { openCompare(true); })
+        ->setToolTip(tr("Find a valid operator order that keeps fewer bytes alive at once; before and after side by "
+                        "side, the reordered model can be saved"));
 
     auto* help = menuBar()->addMenu(tr("&Help"));
     auto* lessonsMenu = help->addMenu(tr("&Lessons"));
@@ -416,6 +425,25 @@ void MainWindow::exportTo(int kindValue)
 
 // The search tries several orders and planners and re-emulates the written model: off the
 // GUI thread, with the busy bar, and offered when it ends.
+void MainWindow::openCompare(bool reorder)
+{
+    const AnalysisPtr a = analysis();
+    if (!a) {
+        statusBar()->showMessage(tr("Open a model first"), 5000);
+        return;
+    }
+    if (!m_compare) {
+        m_compare = new CompareWindow(this);
+        m_compare->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_selection, &SelectionState::analysisSettled, m_compare, &CompareWindow::setA);
+    }
+    m_compare->setA(a);
+    m_compare->setReorderB(reorder);
+    m_compare->show();
+    m_compare->raise();
+    m_compare->activateWindow();
+}
+
 void MainWindow::findSmallerPlan()
 {
     if (!m_model || m_searchingPlan)

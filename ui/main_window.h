@@ -6,6 +6,7 @@
 #include "core/analysis/optimize.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QLabel;
 class QMenu;
@@ -20,6 +21,7 @@ namespace arenascope {
 struct Lesson;
 
 class ArenaMapView;
+class CompareWindow;
 class ControlsPanel;
 class EventLogView;
 class JobRunner;
@@ -73,6 +75,8 @@ private:
     void exportTo(int kind);
     void findSmallerPlan();
     void openPlannerLab();
+    // Tools > Compare (reorder = false) and Tools > Reorder Operators (B reordered).
+    void openCompare(bool reorder);
     QSize defaultSize() const;
     void openLesson(const Lesson& lesson);
     void analyzeSettings(const EmulationSettings& s); // without a step in the undo history
@@ -98,6 +102,7 @@ private:
     std::vector<QDockWidget*> m_docks; // every panel, for the View menu
     std::unique_ptr<QTemporaryDir> m_lessonDir; // where Help > Lessons writes the lesson models
     QMenu* m_recentMenu = nullptr;
+    QPointer<CompareWindow> m_compare; // follows the analysis shown as its A
     bool m_opening = false; // the newly opened model's first analysis has not arrived
     bool m_searchingPlan = false; // Find a Smaller Plan runs in the background
     AnalysisPtr m_shown; // the analysis on screen, to say what the next settings change did

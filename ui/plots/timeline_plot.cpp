@@ -420,10 +420,24 @@ void TimelinePlot::resetZoom()
         return;
     const double steps = std::max(1, a->measured->scopeCount);
     m_plot->xAxis->setRange(-0.7, steps - 0.3);
+    m_plot->yAxis->setRange(0, std::max(naturalTop(), m_sharedTop));
+    m_plot->replot();
+}
+
+double TimelinePlot::naturalTop() const
+{
+    const AnalysisPtr& a = m_selection->analysis();
+    if (!a)
+        return 16.0;
     // Room above the highest line for its label.
     const double top = std::max(arenaLineBytes(), static_cast<double>(a->measured->planBytes)) * 1.15;
-    m_plot->yAxis->setRange(0, std::max(top, 16.0));
-    m_plot->replot();
+    return std::max(top, 16.0);
+}
+
+void TimelinePlot::setSharedTop(double bytes)
+{
+    m_sharedTop = bytes;
+    resetZoom();
 }
 
 // A legend row under the plot for every colour and the hatching (also in every PNG export).
@@ -467,7 +481,8 @@ void TimelinePlot::fitLegend(int width)
     QCPLegend* legend = m_plot->legend;
     int widest = 1;
     for (int i = 0; i < legend->itemCount(); ++i)
-        widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+        if (const QCPAbstractLegendItem* item = legend->item(i)) // a wrapped grid's last row has empty cells
+            widest = std::max(widest, item->minimumOuterSizeHint().width());
     const int columns
         = std::clamp((width - 20) / (widest + legend->columnSpacing()), 1, std::max(1, legend->itemCount()));
     if (columns != legend->columnCount()) {

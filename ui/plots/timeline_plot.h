@@ -33,6 +33,10 @@ public:
     bool planFaded() const; // playback before the plan is committed
     std::pair<double, double> tailBand() const; // the tail drawn: its start and the arena end
     void resetZoom();
+    // The top of the byte axis resetZoom shows on its own (room above the highest line).
+    double naturalTop() const;
+    // Two timelines on one byte scale (Compare): resetZoom shows at least this much; 0 = own.
+    void setSharedTop(double bytes);
     // Finds the next planned tensor whose name contains `text` (case-insensitive), after the
     // one selected: selects it and zooms to it. Returns its planned-buffer index, -1 if none.
     int findTensor(const QString& text);
@@ -89,6 +93,7 @@ private:
     BufferLayer* m_buffers; // every planned buffer, by index
     EmulationResultPtr m_builtFor; // the measured plan the static items show
     bool m_dragging = false;
+    double m_sharedTop = 0.0;
 };
 
 } // namespace arenascope

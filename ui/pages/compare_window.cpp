@@ -1,0 +1,350 @@
+#include "compare_window.h"
+
+#include "controls_panel.h"
+#include "ui/export/export_actions.h"
+#include "ui/job_runner.h"
+#include "ui/models/selection_state.h"
+#include "ui/plots/timeline_plot.h"
+
+#include "core/analysis/compare.h"
+#include "core/analysis/reorder.h"
+#include "core/analysis/verdict.h"
+#include "core/model/loader.h"
+#include "core/util/format.h"
+
+#include <QCheckBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace arenascope {
+
+namespace {
+
+QString bytesText(std::uint64_t b)
+{
+    return QString::fromStdString(formatBytes(b));
+}
+
+QString modelName(const ModelPtr& m)
+{
+    return m ? QFileInfo(QString::fromStdString(m->path())).fileName() : QString();
+}
+
+// The reordered copy of a model: its name in the table and the file name offered to save it.
+QString reorderedName(const ModelPtr& m)
+{
+    const QFileInfo file(QString::fromStdString(m->path()));
+    return file.dir().filePath(file.completeBaseName() + QStringLiteral("_reordered.tflite"));
+}
+
+} // namespace
+
+CompareWindow::CompareWindow(QWidget* parent)
+    : QWidget(parent, Qt::Window)
+    , m_selA(new SelectionState(this))
+    , m_selB(new SelectionState(this))
+    , m_jobsB(new JobRunner(this))
+{
+    setWindowTitle(tr("Compare - ArenaScope"));
+    buildUi();
+    connect(m_jobsB, &JobRunner::finished, this, &CompareWindow::showB);
+    connect(m_panelB, &ControlsPanel::settingsChanged, this, &CompareWindow::requestB);
+    connect(m_plotB, &TimelinePlot::arenaSizeDragged, this,
+        [this](qulonglong bytes) { m_panelB->setPlanArenaBytes(bytes); });
+    connect(m_reorder, &QCheckBox::toggled, this, &CompareWindow::requestB);
+    resize(1240, 680);
+}
+
+CompareWindow::~CompareWindow() = default;
+
+void CompareWindow::buildUi()
+{
+    m_panelB = new ControlsPanel(this);
+    m_modelBLabel = new QLabel(this);
+    m_modelBLabel->setWordWrap(true);
+    auto* open = new QPushButton(tr("Open Model B..."), this);
+    open->setToolTip(tr("Compare A with another model file under B's settings"));
+    connect(open, &QPushButton::clicked, this, &CompareWindow::chooseModelB);
+    auto* same = new QPushButton(tr("Use A's Model"), this);
+    same->setToolTip(tr("Compare the model with itself under other settings"));
+    connect(same, &QPushButton::clicked, this, [this] { setModelB(QString()); });
+    m_reorder = new QCheckBox(tr("Reorder operators"), this);
+    m_reorder->setToolTip(tr("Run B's operators in another valid order that keeps fewer bytes alive at once "
+                             "(TFLM runs them in the order the model stores them)"));
+    m_save = new QPushButton(tr("Save B's Model..."), this);
+    m_save->setToolTip(tr("Save the model with its operators in B's order (nothing else changes)"));
+    m_save->setEnabled(false);
+    connect(m_save, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save the reordered model"), reorderedName(m_baseB), tr("TFLite models (*.tflite)"));
+        if (path.isEmpty())
+            return;
+        if (const QString error = saveModelB(path); !error.isEmpty())
+            QMessageBox::critical(this, tr("Save failed"), error);
+    });
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    auto* heading = new QLabel(tr("<b>B</b>"), side);
+    sideLayout->addWidget(heading);
+    sideLayout->addWidget(m_modelBLabel);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(open);
+    buttons->addWidget(same);
+    sideLayout->addLayout(buttons);
+    sideLayout->addWidget(m_reorder);
+    sideLayout->addWidget(m_save);
+    sideLayout->addWidget(m_status);
+    sideLayout->addWidget(m_panelB);
+    sideLayout->addStretch();
+
+    m_table = new QTableWidget(0, 4, this);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setToolTip(tr("Every figure for A and B, and B - A (negative: B needs less)"));
+
+    m_plotA = new TimelinePlot(m_selA, this);
+    m_plotB = new TimelinePlot(m_selB, this);
+    m_titleA = new QLabel(this);
+    m_titleB = new QLabel(this);
+    for (QLabel* t : { m_titleA, m_titleB }) {
+        t->setWordWrap(true);
+        t->setTextFormat(Qt::PlainText);
+        t->setMinimumHeight(2 * t->fontMetrics().lineSpacing()); // both plots start at the same height
+    }
+    auto* plots = new QSplitter(Qt::Horizontal, this);
+    for (auto [title, plot] : { std::pair { m_titleA, m_plotA }, std::pair { m_titleB, m_plotB } }) {
+        auto* column = new QWidget(plots);
+        auto* layout = new QVBoxLayout(column);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->addWidget(title);
+        layout->addWidget(plot, 1);
+        plots->addWidget(column);
+    }
+
+    auto* main = new QSplitter(Qt::Vertical, this);
+    main->addWidget(m_table);
+    main->addWidget(plots);
+    main->setStretchFactor(0, 0);
+    main->setStretchFactor(1, 1);
+
+    auto* outer = new QSplitter(Qt::Horizontal, this);
+    outer->addWidget(side);
+    outer->addWidget(main);
+    outer->setStretchFactor(0, 0);
+    outer->setStretchFactor(1, 1);
+    auto* layout = new QHBoxLayout(this);
+    layout->addWidget(outer);
+}
+
+AnalysisPtr CompareWindow::analysisA() const
+{
+    return m_selA->analysis();
+}
+AnalysisPtr CompareWindow::analysisB() const
+{
+    return m_selB->analysis();
+}
+QString CompareWindow::status() const
+{
+    return m_statusText;
+}
+
+void CompareWindow::setA(AnalysisPtr a)
+{
+    const bool firstA = !m_selA->analysis();
+    const bool newModel = a && (!m_selA->analysis() || m_selA->analysis()->model != a->model);
+    m_selA->setAnalysis(a);
+    if (a && firstA) {
+        EmulationSettings s = a->settings;
+        m_panelB->applySettings(s); // B starts as A; the user changes what to compare
+    }
+    if (a && m_sameModel && newModel) {
+        m_baseB = a->model;
+        m_reordered.reset();
+        requestB();
+    }
+    refresh();
+}
+
+void CompareWindow::setModelB(const QString& path)
+{
+    if (path.isEmpty()) {
+        m_sameModel = true;
+        m_baseB = m_selA->analysis() ? m_selA->analysis()->model : nullptr;
+    } else {
+        auto loaded = loadModelFile(path.toStdString());
+        if (!loaded) {
+            m_statusText = tr("Could not open %1: %2").arg(path, QString::fromStdString(describe(loaded.error())));
+            m_status->setText(m_statusText);
+            return; // B stays as it was
+        }
+        m_sameModel = false;
+        m_baseB = loaded.value();
+    }
+    m_reordered.reset();
+    requestB();
+}
+
+void CompareWindow::setReorderB(bool on)
+{
+    if (m_reorder->isChecked() == on)
+        requestB();
+    else
+        m_reorder->setChecked(on); // toggled() requests B
+}
+
+void CompareWindow::chooseModelB()
+{
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Open Model B"), QString(), tr("TFLite models (*.tflite)"));
+    if (!path.isEmpty())
+        setModelB(path);
+}
+
+void CompareWindow::requestB()
+{
+    if (!m_baseB)
+        return;
+    m_modelBLabel->setText(tr("Model: %1%2").arg(modelName(m_baseB), m_sameModel ? tr(" (A's model)") : QString()));
+    const EmulationSettings settings = m_panelB->settings();
+    if (!m_reorder->isChecked()) {
+        ++m_reorderGeneration; // a reorder still running is no longer wanted
+        m_modelB = m_baseB;
+        m_reordered.reset();
+        m_save->setEnabled(false);
+        m_statusText = tr("Operators in the order the model stores them.");
+        analyzeB();
+        return;
+    }
+    // The reorder search emulates under B's settings; it is redone for another model or device.
+    const std::uint64_t generation = ++m_reorderGeneration;
+    m_statusText = tr("Searching for an operator order that keeps fewer bytes alive...");
+    m_status->setText(m_statusText);
+    using Found = std::shared_ptr<const Result<ReorderResult>>;
+    auto* watcher = new QFutureWatcher<Found>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, base = m_baseB] {
+        const Found found = watcher->result();
+        watcher->deleteLater();
+        if (generation != m_reorderGeneration)
+            return; // superseded
+        m_modelB = base;
+        m_reordered.reset();
+        if (!*found) {
+            m_statusText
+                = tr("The operators cannot be reordered: %1").arg(QString::fromStdString(describe(found->error())));
+        } else if (const ReorderResult& r = found->value(); !r.improved()) {
+            m_statusText = tr("No operator order keeps fewer bytes alive than the stored one (%1 at the "
+                              "peak%2): B runs the stored order.")
+                               .arg(bytesText(r.peakBefore), r.exact ? tr(", every order considered") : QString());
+        } else if (auto loaded = loadModelBytes(r.modelBytes, reorderedName(base).toStdString()); !loaded) {
+            m_statusText
+                = tr("The reordered model does not load: %1").arg(QString::fromStdString(describe(loaded.error())));
+        } else {
+            m_modelB = loaded.value();
+            m_reordered = std::make_shared<const ReorderResult>(r);
+            m_statusText = tr("Operators reordered: %1 -> %2 alive at the peak%3.")
+                               .arg(bytesText(r.peakBefore), bytesText(r.peakAfter),
+                                   r.exact ? tr(" (the best order)") : QString());
+        }
+        m_save->setEnabled(m_reordered != nullptr);
+        analyzeB();
+    });
+    watcher->setFuture(QtConcurrent::run([base = m_baseB, settings] {
+        return std::make_shared<const Result<ReorderResult>>(reorderOperators(*base, settings));
+    }));
+}
+
+void CompareWindow::analyzeB()
+{
+    m_status->setText(m_statusText);
+    // A model not analyzed here before has an unknown cost: never on the GUI thread.
+    const bool known = m_selB->analysis() && m_selB->analysis()->model == m_modelB;
+    m_jobsB->request(
+        m_modelB, m_panelB->settings(), known ? JobRunner::Where::AsCheapAsItWas : JobRunner::Where::Background);
+}
+
+void CompareWindow::showB(AnalysisPtr b)
+{
+    m_selB->setAnalysis(b);
+    if (b)
+        m_panelB->setMinimum(b->minArenaBytes, b->minNonPersistentBytes);
+    refresh();
+}
+
+void CompareWindow::refresh()
+{
+    const AnalysisPtr a = m_selA->analysis();
+    const AnalysisPtr b = m_selB->analysis();
+    if (!a || !b)
+        return;
+    const Comparison c = compareAnalyses(*a, *b);
+    const auto label = [](const std::string& s) { return QString::fromStdString(s); };
+    m_table->setHorizontalHeaderLabels(
+        { tr("Quantity"), tr("A: %1").arg(label(c.labelA)), tr("B: %1").arg(label(c.labelB)), tr("B - A") });
+    m_table->setRowCount(static_cast<int>(c.rows.size()));
+    for (int r = 0; r < static_cast<int>(c.rows.size()); ++r) {
+        const CompareRow& row = c.rows[static_cast<std::size_t>(r)];
+        const auto cell = [&](int column, const QString& text) {
+            auto* item = new QTableWidgetItem(text);
+            if (column > 0)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(r, column, item);
+            return item;
+        };
+        cell(0, label(row.quantity));
+        cell(1, row.a ? bytesText(*row.a) : tr("n/a"));
+        cell(2, row.b ? bytesText(*row.b) : tr("n/a"));
+        QString delta = tr("n/a");
+        if (const auto d = row.delta())
+            delta = (*d > 0          ? QStringLiteral("+")
+                            : *d < 0 ? QStringLiteral("-")
+                                     : QString())
+                + bytesText(static_cast<std::uint64_t>(*d < 0 ? -*d : *d));
+        QTableWidgetItem* item = cell(3, delta);
+        if (row.delta().value_or(0) != 0) {
+            QFont bold = item->font();
+            bold.setBold(true);
+            item->setFont(bold);
+        }
+    }
+    int height = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        height += m_table->rowHeight(r);
+    m_table->setFixedHeight(height); // every row shows
+    m_titleA->setText(tr("A: %1 - %2").arg(label(c.labelA), label(makeVerdict(*a).headline)));
+    m_titleB->setText(tr("B: %1 - %2").arg(label(c.labelB), label(makeVerdict(*b).headline)));
+    // One byte scale: both timelines reach the higher of their tops.
+    const double top = std::max(m_plotA->naturalTop(), m_plotB->naturalTop());
+    m_plotA->setSharedTop(top);
+    m_plotB->setSharedTop(top);
+    emit comparisonShown();
+}
+
+QString CompareWindow::saveModelB(const QString& path) const
+{
+    if (!m_reordered)
+        return tr("B's operators are in the stored order: there is no reordered model to save.");
+    const QByteArray bytes(reinterpret_cast<const char*>(m_reordered->modelBytes.data()),
+        static_cast<qsizetype>(m_reordered->modelBytes.size()));
+    return saveAtomically(path, bytes);
+}
+
+} // namespace arenascope

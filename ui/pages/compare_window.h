@@ -1,0 +1,84 @@
+#pragma once
+// Tools > Compare and Tools > Reorder Operators: two configurations side by side. A is the
+// main window's model under its settings (it follows them); B is the same model or another
+// file under its own settings (the panel on the left), optionally with its operators
+// reordered to lower the peak of live bytes (core/analysis/reorder.h). The table is core's
+// comparison (every quantity for A and B, and B - A); the two timelines below share one byte
+// scale. B's model, when reordered, can be saved; it was emulated as the timeline shows.
+
+#include "core/analysis/analysis.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace arenascope {
+
+class ControlsPanel;
+class JobRunner;
+class SelectionState;
+class TimelinePlot;
+struct ReorderResult;
+
+class CompareWindow : public QWidget {
+    Q_OBJECT
+public:
+    explicit CompareWindow(QWidget* parent = nullptr);
+    ~CompareWindow() override;
+
+    // A: the main window's analysis. When B uses A's model, a new model moves B along.
+    void setA(AnalysisPtr a);
+    // B's model: a file (another model) or, with an empty path, A's model.
+    void setModelB(const QString& path);
+    // B's operators in the order the reorder search found (when it lowers the peak).
+    void setReorderB(bool on);
+
+    AnalysisPtr analysisA() const;
+    AnalysisPtr analysisB() const;
+    QTableWidget* table() const { return m_table; }
+    TimelinePlot* timelineA() const { return m_plotA; }
+    TimelinePlot* timelineB() const { return m_plotB; }
+    ControlsPanel* controlsB() const { return m_panelB; }
+    QString status() const; // what B is: its model, the reorder outcome, or an error
+    // Writes B's reordered model atomically; an error message, or empty on success.
+    QString saveModelB(const QString& path) const;
+
+signals:
+    void comparisonShown(); // the table and both timelines show the newest A and B
+
+private:
+    void buildUi();
+    void chooseModelB();
+    void requestB(); // B's model (reordered if asked) under B's settings, off the GUI thread
+    void analyzeB();
+    void showB(AnalysisPtr b);
+    void refresh();
+
+    SelectionState* m_selA;
+    SelectionState* m_selB;
+    TimelinePlot* m_plotA = nullptr;
+    TimelinePlot* m_plotB = nullptr;
+    QLabel* m_titleA = nullptr;
+    QLabel* m_titleB = nullptr;
+    QTableWidget* m_table = nullptr;
+    ControlsPanel* m_panelB = nullptr;
+    QLabel* m_modelBLabel = nullptr;
+    QCheckBox* m_reorder = nullptr;
+    QPushButton* m_save = nullptr;
+    QLabel* m_status = nullptr;
+    JobRunner* m_jobsB;
+
+    ModelPtr m_baseB; // B's model as loaded (A's model when m_sameModel)
+    bool m_sameModel = true;
+    ModelPtr m_modelB; // what B emulates: m_baseB, or its reordered copy
+    std::shared_ptr<const ReorderResult> m_reordered; // for m_baseB under B's settings
+    QString m_statusText;
+    std::uint64_t m_reorderGeneration = 0;
+};
+
+} // namespace arenascope
