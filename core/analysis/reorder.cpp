@@ -245,4 +245,13 @@ Result<ReorderResult> reorderOperators(const Model& model, const EmulationSettin
     return r;
 }
 
+std::string reorderedModelName(const std::string& path)
+{
+    const auto slash = path.find_last_of('/');
+    const auto dot = path.find_last_of('.');
+    const std::size_t stem
+        = dot == std::string::npos || (slash != std::string::npos && dot < slash) ? path.size() : dot;
+    return path.substr(0, stem) + "_reordered.tflite";
+}
+
 } // namespace arenascope

@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace arenascope {
@@ -41,5 +42,8 @@ struct ReorderResult {
 };
 
 Result<ReorderResult> reorderOperators(const Model& model, const EmulationSettings& settings);
+
+// The name of a model's reordered copy: "dir/name.tflite" -> "dir/name_reordered.tflite".
+std::string reorderedModelName(const std::string& path);
 
 } // namespace arenascope

@@ -4,14 +4,17 @@
 #include "settings_options.h"
 
 #include "core/analysis/compare.h"
+#include "core/analysis/reorder.h"
 #include "core/model/loader.h"
 
 namespace arenascope {
 
 namespace {
 
-const char* kUsage = "usage: arenascope compare A.tflite [B.tflite] [options] [--b-OPTION VALUE ...] [--json]\n"
-                     "  options apply to both sides; --b-target, --b-kernels, --b-cpu, --b-planner, ... to B only\n";
+const char* kUsage
+    = "usage: arenascope compare A.tflite [B.tflite] [options] [--b-OPTION VALUE ...] [--b-reorder] [--json]\n"
+      "  options apply to both sides; --b-target, --b-kernels, --b-cpu, --b-planner, ... to B only\n"
+      "  --b-reorder: B's operators in the order `reorder` finds (before and after)\n";
 
 int usage(std::ostream& err, const std::string& message)
 {
@@ -28,10 +31,13 @@ int runCompare(const std::vector<std::string>& args, std::ostream& out, std::ost
     std::vector<std::string> bOnly = { "compare" };
     std::vector<std::string> shared = { "compare" };
     bool json = false;
+    bool reorderB = false;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& x = args[i];
         if (x == "--json") {
             json = true;
+        } else if (x == "--b-reorder") {
+            reorderB = true;
         } else if (x.rfind("--b-", 0) == 0) {
             bOnly.push_back("--" + x.substr(4));
             if (x != "--b-preserve-all-tensors" && i + 1 < args.size())
@@ -63,7 +69,26 @@ int runCompare(const std::vector<std::string>& args, std::ostream& out, std::ost
             err << "arenascope: " << describe(m->error()) << "\n";
             return kExitBadInput;
         }
-    const Comparison c = compareAnalyses(*analyze(modelA.value(), a.settings), *analyze(modelB.value(), b.settings));
+    ModelPtr shownB = modelB.value();
+    if (reorderB) {
+        auto r = reorderOperators(*shownB, b.settings);
+        if (!r) {
+            err << "arenascope: " << describe(r.error()) << "\n";
+            return kExitBadInput;
+        }
+        if (!r.value().improved()) {
+            err << "arenascope: no operator order keeps fewer bytes alive than the stored one; B runs the stored "
+                   "order\n";
+        } else {
+            auto reordered = loadModelBytes(r.value().modelBytes, reorderedModelName(shownB->path()));
+            if (!reordered) {
+                err << "arenascope: " << describe(reordered.error()) << "\n";
+                return kExitBadInput;
+            }
+            shownB = reordered.value();
+        }
+    }
+    const Comparison c = compareAnalyses(*analyze(modelA.value(), a.settings), *analyze(shownB, b.settings));
     out << (json ? comparisonJson(c) : comparisonText(c));
     return kExitOk;
 }

@@ -143,6 +143,26 @@ TEST(CliCompare, TwoSettingsOfOneModelSideBySide)
         smallest.at("b_bytes").get<long long>() - smallest.at("a_bytes").get<long long>());
 }
 
+TEST(CliCompare, OperatorOrderBeforeAndAfter)
+{
+    // The lesson whose branches the stored order runs one after the other.
+    const std::string lesson = std::string(ARENASCOPE_SOURCE_DIR) + "/models/lessons/reorder_branches.tflite";
+    const CliResult r = arenascope({ "compare", lesson, "--b-reorder", "--json" });
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j.at("a"), "reorder_branches.tflite");
+    EXPECT_EQ(j.at("b"), "reorder_branches_reordered.tflite");
+    for (const auto& row : j.at("rows"))
+        if (row.at("quantity") == "head") {
+            EXPECT_EQ(row.at("a_bytes"), 17408); // README: 17,408 B -> 9,728 B
+            EXPECT_EQ(row.at("b_bytes"), 9728);
+        }
+    // Nothing to gain: B runs the stored order, and says so.
+    const CliResult same = arenascope({ "compare", example(), "--b-reorder" });
+    EXPECT_EQ(same.exitCode, 0);
+    EXPECT_NE(same.out.find("B runs the stored order"), std::string::npos) << same.out;
+}
+
 TEST(CliCompare, TwoModelsAndBadInput)
 {
     const std::string lesson = std::string(ARENASCOPE_SOURCE_DIR) + "/models/lessons/flash_vs_ram.tflite";

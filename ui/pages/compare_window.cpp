@@ -13,7 +13,6 @@
 #include "core/util/format.h"
 
 #include <QCheckBox>
-#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -44,8 +43,7 @@ QString modelName(const ModelPtr& m)
 // The reordered copy of a model: its name in the table and the file name offered to save it.
 QString reorderedName(const ModelPtr& m)
 {
-    const QFileInfo file(QString::fromStdString(m->path()));
-    return file.dir().filePath(file.completeBaseName() + QStringLiteral("_reordered.tflite"));
+    return QString::fromStdString(reorderedModelName(m->path()));
 }
 
 } // namespace
@@ -254,7 +252,7 @@ void CompareWindow::requestB()
             m_statusText = tr("No operator order keeps fewer bytes alive than the stored one (%1 at the "
                               "peak%2): B runs the stored order.")
                                .arg(bytesText(r.peakBefore), r.exact ? tr(", every order considered") : QString());
-        } else if (auto loaded = loadModelBytes(r.modelBytes, reorderedName(base).toStdString()); !loaded) {
+        } else if (auto loaded = loadModelBytes(r.modelBytes, reorderedModelName(base->path())); !loaded) {
             m_statusText
                 = tr("The reordered model does not load: %1").arg(QString::fromStdString(describe(loaded.error())));
         } else {
