@@ -26,7 +26,8 @@
 // search starts, by three keys (the widest lifetime, the most bytes x time, the busiest section
 // counting only the bytes still to place). decideWithRestarts runs the search in rounds, as
 // MiniMalloc does: each of three key orders in turn under the round's node budget, the budget
-// doubling from round to round; then the first order again with random factors on its first key.
+// doubling from round to round; each round ends with the first order again, its first key
+// scaled by random factors drawn anew in every round.
 //
 // Usage:
 //   std::vector<std::int64_t> offsets;

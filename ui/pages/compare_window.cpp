@@ -57,6 +57,9 @@ CompareWindow::CompareWindow(QWidget* parent)
     setWindowTitle(tr("Compare - ArenaScope"));
     buildUi();
     connect(m_jobsB, &JobRunner::finished, this, &CompareWindow::showB);
+    connect(m_jobsB, &JobRunner::busyChanged, this, [this](bool busy) {
+        m_status->setText(busy ? m_statusText + QLatin1Char(' ') + tr("Analyzing B...") : m_statusText);
+    });
     connect(m_panelB, &ControlsPanel::settingsChanged, this, &CompareWindow::requestB);
     connect(m_plotB, &TimelinePlot::arenaSizeDragged, this,
         [this](qulonglong bytes) { m_panelB->setPlanArenaBytes(bytes); });
