@@ -6,10 +6,39 @@
 #include "core/model/loader.h"
 #include "core/model/offline_plan_writer.h"
 #include "core/planner/plan_optimizer.h"
+#include "core/solver/solver.h"
 
 namespace arenascope {
 
-Result<OptimizationResult> optimizeModel(const Model& model, const EmulationSettings& settings)
+OptimizedPlan optimizeOffsets(
+    std::span<const BufferRequest> requests, const std::vector<bool>& placeable, std::chrono::milliseconds exactTime)
+{
+    OptimizedPlan best = optimizePlan(requests, placeable);
+    const BufferSet set = bufferSetFromRequests(requests);
+    if (best.maxBytes <= lowerBound(set) || exactTime.count() <= 0)
+        return best; // nothing smaller exists (or no time for the search)
+    SolveOptions o;
+    o.planner = SolverKind::Exact;
+    o.capacity = best.maxBytes - 1; // only a smaller plan is of use
+    o.timeLimit = exactTime;
+    const Solution s = solve(set, o);
+    if (s.peakBytes >= best.maxBytes)
+        return best;
+    std::vector<std::int32_t> candidate(requests.size(), kOnlinePlanned);
+    for (std::size_t i = 0; i < requests.size(); ++i)
+        candidate[i] = static_cast<std::int32_t>(s.offsets[i]); // below best.maxBytes, an int
+    // Scratch buffers go online, where TFLM's greedy planner may put them elsewhere: score it.
+    const Plan plan = planWithOfflineCandidate(requests, placeable, candidate);
+    if (plan.maxBytes < best.maxBytes) {
+        best.maxBytes = plan.maxBytes;
+        best.offsets = plan.offsets;
+        best.strategy = s.optimal ? "exact search (proven smallest)" : "exact search";
+    }
+    return best;
+}
+
+Result<OptimizationResult> optimizeModel(
+    const Model& model, const EmulationSettings& settings, std::chrono::milliseconds exactTime)
 {
     if (settings.effectivePlanner() != PlannerKind::Greedy)
         return makeError(
@@ -35,7 +64,7 @@ Result<OptimizationResult> optimizeModel(const Model& model, const EmulationSett
             r.stayOnline.push_back("scratch buffer " + std::to_string(b.scratchIndex) + " of operator "
                 + std::to_string(b.op) + " (subgraph " + std::to_string(b.subgraph) + ")");
     }
-    const OptimizedPlan plan = optimizePlan(requests, placeable);
+    const OptimizedPlan plan = optimizeOffsets(requests, placeable, exactTime);
 
     r.headBefore = before->planBytes;
     r.headAfter = before->planBytes;

@@ -9,10 +9,13 @@
 
 #include "core/emulation/emulation_settings.h"
 #include "core/model/model.h"
+#include "core/planner/plan_optimizer.h"
 #include "core/util/result.h"
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -31,6 +34,17 @@ struct OptimizationResult {
     bool improved() const { return headAfter < headBefore; }
 };
 
-Result<OptimizationResult> optimizeModel(const Model& model, const EmulationSettings& settings);
+// How long the exact search may look for a smaller plan than the orderings found.
+inline constexpr std::chrono::milliseconds kExactSearchTime { 5000 };
+
+Result<OptimizationResult> optimizeModel(
+    const Model& model, const EmulationSettings& settings, std::chrono::milliseconds exactTime = kExactSearchTime);
+
+// The offsets behind optimizeModel: the plan optimizer's orderings (plan_optimizer.h) and,
+// when they leave the head above the most bytes alive at one step, the exact search
+// (core/solver) over every buffer for up to `exactTime`. Each candidate is scored as TFLM
+// places it (the placeable buffers offline, the rest online around them); the best wins.
+OptimizedPlan optimizeOffsets(std::span<const BufferRequest> requests, const std::vector<bool>& placeable,
+    std::chrono::milliseconds exactTime = kExactSearchTime);
 
 } // namespace arenascope

@@ -38,18 +38,6 @@ std::vector<std::int32_t> place(
     return offsets;
 }
 
-// The head TFLM needs if the placeable buffers sit at `candidate` (offline) and the rest is
-// planned by its greedy planner.
-Plan score(std::span<const BufferRequest> requests, const std::vector<bool>& placeable,
-    const std::vector<std::int32_t>& candidate)
-{
-    std::vector<BufferRequest> withOffsets(requests.begin(), requests.end());
-    for (std::size_t i = 0; i < withOffsets.size(); ++i)
-        if (placeable[i])
-            withOffsets[i].offlineOffset = candidate[i];
-    return planGreedy(withOffsets);
-}
-
 } // namespace
 
 OptimizedPlan optimizePlan(std::span<const BufferRequest> requests, const std::vector<bool>& placeable)
@@ -107,7 +95,7 @@ OptimizedPlan optimizePlan(std::span<const BufferRequest> requests, const std::v
     for (const auto& [order, name] : orders) {
         for (bool bestFit : { false, true }) {
             const auto candidate = place(requests, order, bestFit);
-            const Plan plan = score(requests, placeable, candidate);
+            const Plan plan = planWithOfflineCandidate(requests, placeable, candidate);
             if (plan.maxBytes < result.maxBytes) {
                 result.maxBytes = plan.maxBytes;
                 result.offsets = plan.offsets;
@@ -116,6 +104,16 @@ OptimizedPlan optimizePlan(std::span<const BufferRequest> requests, const std::v
         }
     }
     return result;
+}
+
+Plan planWithOfflineCandidate(std::span<const BufferRequest> requests, const std::vector<bool>& placeable,
+    const std::vector<std::int32_t>& candidate)
+{
+    std::vector<BufferRequest> withOffsets(requests.begin(), requests.end());
+    for (std::size_t i = 0; i < withOffsets.size(); ++i)
+        if (placeable[i])
+            withOffsets[i].offlineOffset = candidate[i];
+    return planGreedy(withOffsets);
 }
 
 } // namespace arenascope

@@ -13,6 +13,7 @@
 // - placement in each order by first fit or best fit among buffers alive at the same time.
 
 #include "buffer_request.h"
+#include "greedy_planner.h"
 
 #include <span>
 #include <string>
@@ -30,5 +31,10 @@ struct OptimizedPlan {
 // `placeable[i]`: request i may get an offline offset (tensors); the others (scratch buffers)
 // stay online. Requests must not carry offline offsets already.
 OptimizedPlan optimizePlan(std::span<const BufferRequest> requests, const std::vector<bool>& placeable);
+
+// The plan TFLM makes when the placeable buffers sit at `candidate` (offline) and its greedy
+// planner places the rest around them: how every candidate is scored.
+Plan planWithOfflineCandidate(std::span<const BufferRequest> requests, const std::vector<bool>& placeable,
+    const std::vector<std::int32_t>& candidate);
 
 } // namespace arenascope

@@ -52,6 +52,32 @@ TEST(PlanOptimizer, NeverWorseThanGreedyAndNeverOverlapping)
     }
 }
 
+// Plans with no byte to spare, as a model's buffers: the orderings leave gaps in most, the
+// exact search behind "Find a smaller plan" closes them, and TFLM's greedy planner given those
+// offsets as an offline plan (how the candidate is scored) needs exactly the lower bound.
+TEST(PlanOptimizer, ExactSearchFindsWhatTheOrderingsMiss)
+{
+    int orderingsMissed = 0;
+    for (unsigned seed = 1; seed <= 6; ++seed) {
+        const BufferSet set = test::perfectPacking(seed, 120, 1024);
+        std::vector<BufferRequest> requests;
+        for (const SolverBuffer& b : set.buffers)
+            requests.push_back({ static_cast<std::int32_t>(b.size), static_cast<std::int32_t>(b.lower),
+                static_cast<std::int32_t>(b.upper - 1), kOnlinePlanned });
+        const std::vector<bool> placeable(requests.size(), true);
+        const OptimizedPlan orderings = optimizePlan(requests, placeable);
+        orderingsMissed += orderings.maxBytes > 1024 ? 1 : 0;
+        const OptimizedPlan plan = optimizeOffsets(requests, placeable, std::chrono::seconds(60));
+        EXPECT_EQ(plan.maxBytes, 1024) << "seed " << seed << ": " << plan.strategy;
+        EXPECT_EQ(planWithOfflineCandidate(requests, placeable, plan.offsets).maxBytes, plan.maxBytes);
+        expectNoOverlap(requests, plan.offsets);
+        if (orderings.maxBytes > 1024) {
+            EXPECT_EQ(plan.strategy, "exact search (proven smallest)") << seed;
+        }
+    }
+    EXPECT_GE(orderingsMissed, 2) << "too easy to test the exact search";
+}
+
 TEST(Optimize, ChainModelReachesItsLowerBoundAndTheWrittenModelProvesIt)
 {
     auto model = loadModelBytes(buildChainModel(20, 1), "chain20").value();

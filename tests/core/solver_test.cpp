@@ -129,36 +129,6 @@ TEST(Solver, ExactMatchesBruteForceOnRandomSmallSets)
     }
 }
 
-// A plan with no byte to spare: the capacity x time rectangle cut again and again, in time or
-// in bytes (multiples of 16), into `count` buffers; shuffled.
-BufferSet perfectPacking(unsigned seed, std::size_t count, std::int64_t capacity)
-{
-    struct Rect {
-        std::int64_t t0, t1, o0, o1;
-    };
-    std::mt19937 rng(seed);
-    std::vector<Rect> rects { { 0, 100, 0, capacity } };
-    for (int attempts = 0; rects.size() < count && attempts < 100'000; ++attempts) {
-        const std::size_t i = std::uniform_int_distribution<std::size_t>(0, rects.size() - 1)(rng);
-        const Rect r = rects[i];
-        if (rng() % 2 == 0 && r.t1 - r.t0 > 1) {
-            const std::int64_t m = std::uniform_int_distribution<std::int64_t>(r.t0 + 1, r.t1 - 1)(rng);
-            rects[i] = { r.t0, m, r.o0, r.o1 };
-            rects.push_back({ m, r.t1, r.o0, r.o1 });
-        } else if ((r.o1 - r.o0) / 16 > 1) {
-            const std::int64_t m
-                = r.o0 + 16 * std::uniform_int_distribution<std::int64_t>(1, (r.o1 - r.o0) / 16 - 1)(rng);
-            rects[i] = { r.t0, r.t1, r.o0, m };
-            rects.push_back({ r.t0, r.t1, m, r.o1 });
-        }
-    }
-    std::shuffle(rects.begin(), rects.end(), rng);
-    BufferSet set;
-    for (const Rect& r : rects)
-        set.buffers.push_back(SolverBuffer { std::to_string(set.buffers.size()), r.t0, r.t1, r.o1 - r.o0 });
-    return set;
-}
-
 TEST(Solver, ExactFindsPlansWithNoByteToSpare)
 {
     // The heuristic orders leave gaps on most of these; the exact search must close every one.

@@ -2,6 +2,7 @@
 // Paths and helpers shared by the core tests.
 
 #include "core/model/model.h"
+#include "core/solver/buffer_set.h"
 
 #include <filesystem>
 #include <string>
@@ -16,6 +17,10 @@ std::filesystem::path oracleDir(); // sharedDir()/oracle
 // Every .tflite under sharedModelsDir(), sorted; empty when absent.
 std::vector<std::filesystem::path> sharedModels();
 std::vector<std::uint8_t> readFile(const std::filesystem::path& path);
+
+// A plan with no byte to spare: the capacity x time rectangle (100 steps) cut again and
+// again, in time or in bytes (multiples of 16), into `count` buffers; shuffled.
+BufferSet perfectPacking(unsigned seed, std::size_t count, std::int64_t capacity);
 
 } // namespace arenascope::test
 
