@@ -168,6 +168,8 @@ int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostre
         w.field("lower_bound_bytes", static_cast<std::uint64_t>(s.lowerBoundBytes));
         w.field("peak_over_lower_bound", ratio);
         w.field("optimal", s.optimal);
+        w.field("proven_bound_bytes", static_cast<std::uint64_t>(s.provenBoundBytes));
+        w.field("gap_bytes", static_cast<std::uint64_t>(s.peakBytes - s.provenBoundBytes));
         w.field("capacity",
             o.capacity ? std::optional<std::uint64_t>(static_cast<std::uint64_t>(*o.capacity))
                        : std::optional<std::uint64_t>());
@@ -192,6 +194,10 @@ int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostre
                 << "\n";
         if (s.stoppedEarly)
             out << "search:       stopped at the time limit; the plan above is the best found\n";
+        if (!s.optimal)
+            out << "gap:          at most " << formatBytes(static_cast<std::uint64_t>(s.peakBytes - s.provenBoundBytes))
+                << " (no plan peaks below " << formatBytes(static_cast<std::uint64_t>(s.provenBoundBytes))
+                << "; whether one lies between is not decided)\n";
         out << formatString("time:         %.3f s", s.seconds)
             << (s.nodes ? ", " + formatCount(s.nodes) + " search nodes" : std::string()) << "\n";
         if (!outPath.empty())

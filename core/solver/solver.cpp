@@ -167,10 +167,11 @@ Solution solve(const BufferSet& set, const SolveOptions& options)
             if (i + 1 == targets.size() && provenInfeasible >= 0 && best.peak - provenInfeasible > 1)
                 targets.push_back(provenInfeasible + (best.peak - provenInfeasible) / 2);
         }
-        out.optimal = best.peak == out.lowerBoundBytes || (provenInfeasible >= 0 && best.peak == provenInfeasible + 1);
+        out.provenBoundBytes = std::max(out.lowerBoundBytes, provenInfeasible + 1);
     } else {
-        out.optimal = best.peak == out.lowerBoundBytes;
+        out.provenBoundBytes = out.lowerBoundBytes;
     }
+    out.optimal = best.peak == out.provenBoundBytes;
     out.offsets = std::move(best.offsets);
     out.peakBytes = best.peak;
     out.method = std::move(best.method);

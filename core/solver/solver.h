@@ -39,6 +39,9 @@ struct Solution {
     std::int64_t peakBytes = 0;
     std::int64_t lowerBoundBytes = 0;
     bool optimal = false; // peakBytes is proven the smallest possible
+    // No plan peaks below this (the lower bound, or one more than a size proven impossible);
+    // peakBytes - provenBoundBytes is the gap the search leaves open (0 when optimal).
+    std::int64_t provenBoundBytes = 0;
     std::optional<bool> fits; // peakBytes <= capacity, when a capacity was given
     bool stoppedEarly = false; // time limit or cancel before the search ended
     std::string method; // which ordering / search produced the plan

@@ -121,6 +121,7 @@ TEST(Solver, ExactMatchesBruteForceOnRandomSmallSets)
         EXPECT_EQ(firstConflict(set, s.offsets), "") << round;
         EXPECT_EQ(s.peakBytes, optimum) << "round " << round << "\n" << writeBufferCsv(set);
         EXPECT_TRUE(s.optimal) << round;
+        EXPECT_EQ(s.provenBoundBytes, optimum) << round; // above the lower bound: proven by the search
         SolveOptions heuristic;
         heuristic.planner = SolverKind::Heuristic;
         const Solution h = solve(set, heuristic);
@@ -197,6 +198,8 @@ TEST(Solver, CancelStopsTheSearchWithTheBestPlanSoFar)
     const Solution s = solve(set.value(), o);
     EXPECT_TRUE(s.stoppedEarly);
     EXPECT_FALSE(s.optimal);
+    EXPECT_EQ(s.provenBoundBytes, s.lowerBoundBytes); // nothing proven beyond it
+    EXPECT_GT(s.peakBytes, s.provenBoundBytes); // the gap left open
     EXPECT_EQ(firstConflict(set.value(), s.offsets), "");
 }
 

@@ -170,6 +170,10 @@ void PlannerLabDialog::showResults()
                 static_cast<double>(s->peakBytes) / static_cast<double>(std::max<std::int64_t>(1, s->lowerBoundBytes)),
                 'f', 3));
         cell(3, s->optimal ? tr("proven") : (s->stoppedEarly ? tr("stopped") : tr("not proven")));
+        if (!s->optimal)
+            m_table->item(r, 3)->setToolTip(
+                tr("No plan peaks below %1: the gap is at most %2")
+                    .arg(bytes(s->provenBoundBytes), bytes(s->peakBytes - s->provenBoundBytes)));
         cell(4, s->fits ? (*s->fits ? tr("yes") : tr("no")) : QStringLiteral("-"));
         if (s->fitSeconds)
             m_table->item(r, 4)->setToolTip(tr("A plan within the capacity after %1 s").arg(*s->fitSeconds, 0, 'f', 3));
