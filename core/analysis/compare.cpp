@@ -67,6 +67,17 @@ Comparison compareAnalyses(const Analysis& a, const Analysis& b)
         c.rows.push_back(CompareRow { std::move(q), x, y });
     };
     row("smallest arena", a.minArenaBytes, b.minArenaBytes);
+    // How far a given arena is from working (0 when it fits); the figures below are then the
+    // smallest arena's.
+    const auto shortfall = [](const Verdict& v) -> std::optional<std::uint64_t> {
+        if (v.kind == VerdictKind::Fits)
+            return 0;
+        if (v.kind == VerdictKind::DoesNotFit)
+            return v.shortfallBytes;
+        return std::nullopt;
+    };
+    if (va.arenaSize || vb.arenaSize)
+        row("short of the smallest arena", shortfall(va), shortfall(vb));
     row("arena used", va.arenaUsedBytes, vb.arenaUsedBytes);
     row("head", va.headBytes, vb.headBytes);
     row("tail", va.tailBytes, vb.tailBytes);

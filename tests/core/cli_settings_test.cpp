@@ -2,6 +2,10 @@
 // every subcommand, unknown commands, and TFLM's published device figure from `plan --json`.
 #include "test_support.h"
 
+#include "core/analysis/analysis.h"
+#include "core/analysis/compare.h"
+#include "core/model/loader.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -141,6 +145,26 @@ TEST(CliCompare, TwoSettingsOfOneModelSideBySide)
     EXPECT_GT(smallest.at("delta_bytes").get<long long>(), 0); // a 64-bit host needs more
     EXPECT_EQ(smallest.at("delta_bytes").get<long long>(),
         smallest.at("b_bytes").get<long long>() - smallest.at("a_bytes").get<long long>());
+}
+
+TEST(Compare, SaysHowFarAGivenArenaIsFromWorking)
+{
+    auto model = loadModelFile(example()).value();
+    const auto measured = analyze(model, EmulationSettings {});
+    ASSERT_TRUE(measured->minArenaBytes);
+    EmulationSettings fits, shortBy16;
+    fits.arenaSize = *measured->minArenaBytes;
+    shortBy16.arenaSize = *measured->minArenaBytes - 16;
+    const Comparison c = compareAnalyses(*analyze(model, fits), *analyze(model, shortBy16));
+    const auto row = std::find_if(
+        c.rows.begin(), c.rows.end(), [](const CompareRow& r) { return r.quantity == "short of the smallest arena"; });
+    ASSERT_NE(row, c.rows.end());
+    EXPECT_EQ(row->a, 0u);
+    EXPECT_EQ(row->b, 16u);
+    // No size given on either side: no such row.
+    const Comparison none = compareAnalyses(*measured, *measured);
+    for (const CompareRow& r : none.rows)
+        EXPECT_NE(r.quantity, "short of the smallest arena");
 }
 
 TEST(CliCompare, OperatorOrderBeforeAndAfter)
