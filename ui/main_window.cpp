@@ -425,6 +425,11 @@ void MainWindow::exportTo(int kindValue)
 
 // The search tries several orders and planners and re-emulates the written model: off the
 // GUI thread, with the busy bar, and offered when it ends.
+bool MainWindow::analyzing() const
+{
+    return m_jobs->busy();
+}
+
 void MainWindow::openCompare(bool reorder)
 {
     const AnalysisPtr a = analysis();

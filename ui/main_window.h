@@ -46,6 +46,7 @@ public:
     // arrives the arena is set to the smallest working size. opening() is true until then.
     bool openModel(const QString& path);
     bool opening() const { return m_opening; }
+    bool analyzing() const; // an analysis runs in the background (its result not shown yet)
     // Help > Concepts, at the page of concept `id` if given ("head", "tail", ...).
     void showConcepts(const QString& id = {});
     const ModelPtr& model() const { return m_model; }

@@ -50,6 +50,13 @@ bool open(MainWindow& w, const QString& path)
     return w.openModel(path) && QTest::qWaitFor([&] { return !w.opening(); }, 60000);
 }
 
+// Waits for the analysis a change started: cheap ones arrive at once, slower ones (a sanitizer
+// build, a loaded machine) from the background.
+bool settle(MainWindow& w)
+{
+    return QTest::qWaitFor([&] { return !w.analyzing(); }, 60000);
+}
+
 QString sharedModel(const char* name)
 {
     return QStringLiteral(ARENASCOPE_SHARED_DIR "/models/tflm/") + QString::fromLatin1(name);
@@ -87,6 +94,7 @@ private slots:
         const std::uint64_t minimum = *w.analysis()->minArenaBytes;
         QCOMPARE(minimum, std::uint64_t(82296)); // the oracle's figure for cortex-m, greedy
         w.controls()->setArenaBytes(minimum - 1);
+        QVERIFY(settle(w));
         const AnalysisPtr a = w.analysis();
         QCOMPARE(a->arenaSize().value(), minimum - 1);
         QVERIFY(a->fits().has_value() && !*a->fits());
@@ -115,6 +123,7 @@ private slots:
         QVERIFY(w.arenaMap()->layout().tailBegin <= w.arenaMap()->layout().headEnd + 16);
         // Back at the minimum it fits again.
         w.controls()->setArenaBytes(minimum);
+        QVERIFY(settle(w));
         QVERIFY(*w.analysis()->fits());
     }
 
@@ -129,6 +138,7 @@ private slots:
         s.nonPersistentBytes = 64 * 1024;
         w.controls()->applySettings(s);
         w.controls()->setArenaBytes(8 * 1024); // the persistent arena
+        QVERIFY(settle(w));
         QCOMPARE(w.analysis()->settings.nonPersistentBytes.value_or(0), std::uint64_t(64 * 1024));
         QVERIFY(*w.analysis()->fits());
         // The map is the non-persistent arena; the line the user drags is its size.
@@ -183,6 +193,7 @@ private slots:
         QCOMPARE(w.arenaMap()->layout().headEnd, static_cast<std::uint64_t>(w.analysis()->atSize->planBytes));
         // Below the minimum the walk ends at the failing stage.
         w.controls()->setArenaBytes(*w.analysis()->minArenaBytes - 1);
+        QVERIFY(settle(w));
         walk->showStep(walk->stepCount() - 1);
         const auto& e = w.analysis()->atSize->events[static_cast<std::size_t>(w.selection()->event())];
         QVERIFY(e.failed);
@@ -212,6 +223,7 @@ private slots:
         QCOMPARE(play->position(), static_cast<int>(w.analysis()->atSize->events.size()) - 2);
         // Below the minimum, playing stops on the failing allocation.
         w.controls()->setArenaBytes(*w.analysis()->minArenaBytes - 1);
+        QVERIFY(settle(w));
         play->setStepMillis(1);
         play->togglePlay();
         QTRY_VERIFY_WITH_TIMEOUT(!play->playing(), 60000);
@@ -376,22 +388,29 @@ private slots:
         const std::uint64_t minimum = w.controls()->arenaBytes();
         // Two size changes in a row are one step, like a drag.
         w.controls()->setArenaBytes(minimum + 100);
+        QVERIFY(settle(w));
         w.controls()->setArenaBytes(minimum + 200);
+        QVERIFY(settle(w));
         EmulationSettings linear = w.controls()->settings();
         linear.planner = PlannerKind::Linear;
         w.controls()->applySettings(linear);
         emit w.controls()->settingsChanged();
+        QVERIFY(settle(w));
         QCOMPARE(w.analysis()->settings.planner, PlannerKind::Linear);
         undo->trigger();
+        QVERIFY(settle(w));
         QCOMPARE(w.controls()->settings().planner, PlannerKind::Greedy);
         QCOMPARE(w.analysis()->settings.planner, PlannerKind::Greedy);
         QCOMPARE(w.controls()->arenaBytes(), minimum + 200);
         undo->trigger();
+        QVERIFY(settle(w));
         QCOMPARE(w.controls()->arenaBytes(), minimum);
         QCOMPARE(*w.analysis()->arenaSize(), minimum);
         redo->trigger();
+        QVERIFY(settle(w));
         QCOMPARE(w.controls()->arenaBytes(), minimum + 200);
         redo->trigger();
+        QVERIFY(settle(w));
         QCOMPARE(w.controls()->settings().planner, PlannerKind::Linear);
     }
 
