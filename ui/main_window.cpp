@@ -423,8 +423,6 @@ void MainWindow::exportTo(int kindValue)
     statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
 }
 
-// The search tries several orders and planners and re-emulates the written model: off the
-// GUI thread, with the busy bar, and offered when it ends.
 bool MainWindow::analyzing() const
 {
     return m_jobs->busy();
@@ -449,6 +447,8 @@ void MainWindow::openCompare(bool reorder)
     m_compare->activateWindow();
 }
 
+// The search tries several orders and planners and re-emulates the written model: off the
+// GUI thread, with the busy bar, and offered when it ends.
 void MainWindow::findSmallerPlan()
 {
     if (!m_model || m_searchingPlan)

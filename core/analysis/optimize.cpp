@@ -8,6 +8,9 @@
 #include "core/planner/plan_optimizer.h"
 #include "core/solver/solver.h"
 
+#include <algorithm>
+#include <climits>
+
 namespace arenascope {
 
 OptimizedPlan optimizeOffsets(
@@ -19,20 +22,22 @@ OptimizedPlan optimizeOffsets(
         return best; // nothing smaller exists (or no time for the search)
     SolveOptions o;
     o.planner = SolverKind::Exact;
-    o.capacity = best.maxBytes - 1; // only a smaller plan is of use
+    // Only a smaller plan is of use, and TFLM's offsets are int.
+    o.capacity = std::min<std::int64_t>(best.maxBytes - 1, INT32_MAX);
     o.timeLimit = exactTime;
     const Solution s = solve(set, o);
-    if (s.peakBytes >= best.maxBytes)
+    if (s.peakBytes >= best.maxBytes || s.peakBytes > INT32_MAX)
         return best;
     std::vector<std::int32_t> candidate(requests.size(), kOnlinePlanned);
     for (std::size_t i = 0; i < requests.size(); ++i)
-        candidate[i] = static_cast<std::int32_t>(s.offsets[i]); // below best.maxBytes, an int
+        candidate[i] = static_cast<std::int32_t>(s.offsets[i]); // below the peak, so an int
     // Scratch buffers go online, where TFLM's greedy planner may put them elsewhere: score it.
     const Plan plan = planWithOfflineCandidate(requests, placeable, candidate);
-    if (plan.maxBytes < best.maxBytes) {
+    if (!plan.overflow && plan.maxBytes < best.maxBytes) {
         best.maxBytes = plan.maxBytes;
         best.offsets = plan.offsets;
-        best.strategy = s.optimal ? "exact search (proven smallest)" : "exact search";
+        // Proven smallest only when TFLM places the online buffers where the search did.
+        best.strategy = s.optimal && plan.maxBytes == s.peakBytes ? "exact search (proven smallest)" : "exact search";
     }
     return best;
 }

@@ -254,4 +254,19 @@ std::string reorderedModelName(const std::string& path)
     return path.substr(0, stem) + "_reordered.tflite";
 }
 
+Result<ReorderedModel> reorderedModel(const Model& model, const EmulationSettings& settings)
+{
+    auto r = reorderOperators(model, settings);
+    if (!r)
+        return r.error();
+    ReorderedModel out { std::move(r.value()), nullptr };
+    if (!out.result.improved())
+        return out;
+    auto loaded = loadModelBytes(out.result.modelBytes, reorderedModelName(model.path()));
+    if (!loaded)
+        return makeError(ErrorCode::Internal, "the reordered model does not load: " + describe(loaded.error()));
+    out.model = loaded.value();
+    return out;
+}
+
 } // namespace arenascope

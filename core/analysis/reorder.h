@@ -46,4 +46,12 @@ Result<ReorderResult> reorderOperators(const Model& model, const EmulationSettin
 // The name of a model's reordered copy: "dir/name.tflite" -> "dir/name_reordered.tflite".
 std::string reorderedModelName(const std::string& path);
 
+// reorderOperators and the reordered model loaded (named by reorderedModelName), for showing it
+// beside the stored order (compare --b-reorder, the Compare window).
+struct ReorderedModel {
+    ReorderResult result;
+    ModelPtr model; // null when no order keeps fewer bytes alive than the stored one
+};
+Result<ReorderedModel> reorderedModel(const Model& model, const EmulationSettings& settings);
+
 } // namespace arenascope

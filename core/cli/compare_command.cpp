@@ -71,22 +71,16 @@ int runCompare(const std::vector<std::string>& args, std::ostream& out, std::ost
         }
     ModelPtr shownB = modelB.value();
     if (reorderB) {
-        auto r = reorderOperators(*shownB, b.settings);
+        auto r = reorderedModel(*shownB, b.settings);
         if (!r) {
             err << "arenascope: " << describe(r.error()) << "\n";
             return kExitBadInput;
         }
-        if (!r.value().improved()) {
+        if (r.value().model)
+            shownB = r.value().model;
+        else
             err << "arenascope: no operator order keeps fewer bytes alive than the stored one; B runs the stored "
                    "order\n";
-        } else {
-            auto reordered = loadModelBytes(r.value().modelBytes, reorderedModelName(shownB->path()));
-            if (!reordered) {
-                err << "arenascope: " << describe(reordered.error()) << "\n";
-                return kExitBadInput;
-            }
-            shownB = reordered.value();
-        }
     }
     const Comparison c = compareAnalyses(*analyze(modelA.value(), a.settings), *analyze(shownB, b.settings));
     out << (json ? comparisonJson(c) : comparisonText(c));

@@ -16,7 +16,7 @@ constexpr std::uint64_t kMaxBudget = std::uint64_t { 1 } << 62;
 // What a node of the search ended in; OutOfNodes lets the restarts try another rank.
 enum class Outcome { Found, Infeasible, Stopped, OutOfNodes };
 
-// The static ranks tried in turn: each sorts buffers by three keys, largest first.
+// The key orders tried in turn: each ranks a part's buffers by three keys, largest first.
 enum class Key { Width, Area, BusiestSection };
 constexpr std::array<std::array<Key, 3>, 3> kRanks { {
     { Key::Width, Key::Area, Key::BusiestSection },
@@ -129,18 +129,23 @@ private:
             }
             return 0.0;
         };
-        std::stable_sort(entries.begin(), entries.end(), [&](const Entry& ea, const Entry& eb) {
-            const std::size_t a = ea.buffer, b = eb.buffer;
-            double fa = m_factor[a], fb = m_factor[b];
-            for (Key k : m_keys) {
-                if (const double va = value(a, k) * fa, vb = value(b, k) * fb; va != vb)
-                    return va > vb;
-                fa = fb = 1.0;
-            }
-            return a < b;
-        });
+        // Each buffer's keys computed once (the first scaled by its factor), compared in order.
+        std::vector<std::array<double, 3>> keys(entries.size());
         for (std::size_t i = 0; i < entries.size(); ++i)
-            entries[i].rank = i;
+            for (std::size_t k = 0; k < m_keys.size(); ++k)
+                keys[i][k] = value(entries[i].buffer, m_keys[k]) * (k == 0 ? m_factor[entries[i].buffer] : 1.0);
+        std::vector<std::size_t> order(entries.size());
+        std::iota(order.begin(), order.end(), std::size_t { 0 });
+        std::sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+            return keys[i] != keys[j] ? keys[i] > keys[j] : entries[i].buffer < entries[j].buffer;
+        });
+        std::vector<Entry> ranked;
+        ranked.reserve(entries.size());
+        for (std::size_t i : order)
+            ranked.push_back(entries[i]);
+        for (std::size_t i = 0; i < ranked.size(); ++i)
+            ranked[i].rank = i;
+        entries = std::move(ranked);
     }
 
     bool stop()

@@ -4,7 +4,7 @@
 // are ArenaScope's.
 //
 // Canonical plans. Push every buffer of a plan down until it rests on a buffer alive with it
-// or on 0; list the buffers by offset (ties by a fixed rank). The search builds plans in that
+// or on 0; list the buffers by offset (ties by rank, see below). The search builds plans in that
 // order, so each buffer goes exactly at its "minimum offset": the top of the highest placed
 // buffer alive with it. One branch per buffer that can come next; the offsets of successive
 // placements never decrease.

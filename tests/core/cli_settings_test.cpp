@@ -2,10 +2,6 @@
 // every subcommand, unknown commands, and TFLM's published device figure from `plan --json`.
 #include "test_support.h"
 
-#include "core/analysis/analysis.h"
-#include "core/analysis/compare.h"
-#include "core/model/loader.h"
-
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -147,26 +143,6 @@ TEST(CliCompare, TwoSettingsOfOneModelSideBySide)
         smallest.at("b_bytes").get<long long>() - smallest.at("a_bytes").get<long long>());
 }
 
-TEST(Compare, SaysHowFarAGivenArenaIsFromWorking)
-{
-    auto model = loadModelFile(example()).value();
-    const auto measured = analyze(model, EmulationSettings {});
-    ASSERT_TRUE(measured->minArenaBytes);
-    EmulationSettings fits, shortBy16;
-    fits.arenaSize = *measured->minArenaBytes;
-    shortBy16.arenaSize = *measured->minArenaBytes - 16;
-    const Comparison c = compareAnalyses(*analyze(model, fits), *analyze(model, shortBy16));
-    const auto row = std::find_if(
-        c.rows.begin(), c.rows.end(), [](const CompareRow& r) { return r.quantity == "short of the smallest arena"; });
-    ASSERT_NE(row, c.rows.end());
-    EXPECT_EQ(row->a, 0u);
-    EXPECT_EQ(row->b, 16u);
-    // No size given on either side: no such row.
-    const Comparison none = compareAnalyses(*measured, *measured);
-    for (const CompareRow& r : none.rows)
-        EXPECT_NE(r.quantity, "short of the smallest arena");
-}
-
 TEST(CliCompare, OperatorOrderBeforeAndAfter)
 {
     // The lesson whose branches the stored order runs one after the other.
@@ -176,11 +152,14 @@ TEST(CliCompare, OperatorOrderBeforeAndAfter)
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j.at("a"), "reorder_branches.tflite");
     EXPECT_EQ(j.at("b"), "reorder_branches_reordered.tflite");
+    bool head = false;
     for (const auto& row : j.at("rows"))
         if (row.at("quantity") == "head") {
+            head = true;
             EXPECT_EQ(row.at("a_bytes"), 17408); // README: 17,408 B -> 9,728 B
             EXPECT_EQ(row.at("b_bytes"), 9728);
         }
+    EXPECT_TRUE(head) << r.out;
     // Nothing to gain: B runs the stored order, and says so.
     const CliResult same = arenascope({ "compare", example(), "--b-reorder" });
     EXPECT_EQ(same.exitCode, 0);

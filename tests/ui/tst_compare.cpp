@@ -72,7 +72,7 @@ private slots:
         const int head = rowOf(t, QStringLiteral("head"));
         QVERIFY(head >= 0);
         const CompareRow& row = c.rows[static_cast<std::size_t>(head)];
-        QVERIFY(row.b < row.a); // the reordered model needs less head
+        QVERIFY(row.a && row.b && *row.b < *row.a); // the reordered model needs less head
         QCOMPARE(t->item(head, 1)->text(), bytes(*row.a));
         QCOMPARE(t->item(head, 2)->text(), bytes(*row.b));
         QCOMPARE(t->item(head, 3)->text(), QStringLiteral("-") + bytes(*row.a - *row.b));
@@ -84,6 +84,13 @@ private slots:
         const QCPRange yb = w.timelineB()->plot()->yAxis->range();
         QCOMPARE(ya.upper, yb.upper);
         QVERIFY(ya.upper >= static_cast<double>(a->measured->planBytes));
+
+        // Another arena size for B: the order stays (the search does not depend on the size and
+        // does not run again: the same reordered model is emulated).
+        const std::uint64_t larger = *b->minArenaBytes + 64;
+        emit w.timelineB()->arenaSizeDragged(larger);
+        QTRY_COMPARE_WITH_TIMEOUT(w.analysisB()->arenaSize().value_or(0), larger, 30000);
+        QCOMPARE(w.analysisB()->model, b->model);
 
         // Saved, B's model loads and analyzes to B's figures: operators reordered, nothing lost.
         QTemporaryDir dir;
@@ -137,11 +144,40 @@ private slots:
         QCOMPARE(w.table()->item(smallest, 2)->text(), bytes(*expected->minArenaBytes));
         QVERIFY(w.table()->horizontalHeaderItem(2)->text().contains(QStringLiteral("x86_64")));
 
-        // Dragging B's arena line sizes B only.
-        const std::uint64_t size = *expected->minArenaBytes + 1000;
-        emit w.timelineB()->arenaSizeDragged(size);
-        QTRY_COMPARE_WITH_TIMEOUT(w.analysisB()->arenaSize().value_or(0), size, 30000);
-        QCOMPARE(w.analysisA(), a);
+        // Dragging B's arena line sizes B; the byte scale holds still under the mouse until the
+        // drag ends (it grew with every move before: the line ran away from the cursor).
+        const double top = w.timelineB()->plot()->yAxis->range().upper;
+        emit w.timelineB()->dragStarted();
+        for (int step = 1; step <= 5; ++step) {
+            const std::uint64_t size = *expected->minArenaBytes + 1000 * static_cast<std::uint64_t>(step);
+            emit w.timelineB()->arenaSizeDragged(size);
+            QTRY_COMPARE_WITH_TIMEOUT(w.analysisB()->arenaSize().value_or(0), size, 30000);
+            QCOMPARE(w.timelineB()->plot()->yAxis->range().upper, top);
+        }
+        emit w.timelineB()->dragFinished();
+        const double shared = std::max(w.timelineA()->naturalTop(), w.timelineB()->naturalTop());
+        QVERIFY(shared != top);
+        QCOMPARE(w.timelineB()->plot()->yAxis->range().upper, shared); // the scale catches up
+        QCOMPARE(w.timelineA()->plot()->yAxis->range().upper, w.timelineB()->plot()->yAxis->range().upper);
+    }
+
+    // The main window opens another model: B, on A's model, follows it; B on its own file stays.
+    void bFollowsANewModelOnlyWhenItIsAs()
+    {
+        const AnalysisPtr first = analyzeFile(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL));
+        const AnalysisPtr second = analyzeFile(lesson("greedy_gap.tflite"));
+        QVERIFY(first && second);
+        CompareWindow w;
+        w.setA(first);
+        QTRY_VERIFY_WITH_TIMEOUT(w.analysisB() && w.analysisB()->model == first->model, 30000);
+        w.setA(second);
+        QTRY_VERIFY_WITH_TIMEOUT(w.analysisB()->model == second->model, 30000);
+        w.setModelB(lesson("scratch_buffer.tflite"));
+        QTRY_VERIFY_WITH_TIMEOUT(w.analysisB()->model->path().ends_with("scratch_buffer.tflite"), 30000);
+        w.setA(first);
+        QTest::qWait(200);
+        QVERIFY(w.analysisB()->model->path().ends_with("scratch_buffer.tflite"));
+        QCOMPARE(w.analysisA(), first);
     }
 
     // Found by opening Compare at 1280x720: a timeline narrower than the main window's wraps its
@@ -151,9 +187,12 @@ private slots:
         const AnalysisPtr a = analyzeFile(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL));
         CompareWindow w;
         w.setA(a);
+        QCPLegend* legend = w.timelineA()->plot()->legend;
         for (int width = 120; width <= 1400; width += 37)
             w.timelineA()->fitLegend(width);
-        QVERIFY(w.timelineA()->plot()->legend->columnCount() >= 1);
+        QVERIFY(legend->columnCount() > 1); // wide: entries side by side
+        w.timelineA()->fitLegend(120);
+        QCOMPARE(legend->columnCount(), 1); // narrow: one entry per row
     }
 
     // Another model as B; a file that is not a model leaves B as it was, with a clear message.

@@ -63,11 +63,19 @@ CompareWindow::CompareWindow(QWidget* parent)
     connect(m_panelB, &ControlsPanel::settingsChanged, this, &CompareWindow::requestB);
     connect(m_plotB, &TimelinePlot::arenaSizeDragged, this,
         [this](qulonglong bytes) { m_panelB->setPlanArenaBytes(bytes); });
+    connect(m_plotB, &TimelinePlot::dragStarted, this, [this] { m_draggingB = true; });
+    connect(m_plotB, &TimelinePlot::dragFinished, this, [this] {
+        m_draggingB = false;
+        refresh();
+    });
     connect(m_reorder, &QCheckBox::toggled, this, &CompareWindow::requestB);
     resize(1240, 680);
 }
 
-CompareWindow::~CompareWindow() = default;
+CompareWindow::~CompareWindow()
+{
+    m_jobsB->cancel(); // a running analysis of B stops searching; its result goes nowhere
+}
 
 void CompareWindow::buildUi()
 {
@@ -179,7 +187,6 @@ void CompareWindow::setA(AnalysisPtr a)
     }
     if (a && m_sameModel && newModel) {
         m_baseB = a->model;
-        m_reordered.reset();
         requestB();
     }
     refresh();
@@ -200,16 +207,12 @@ void CompareWindow::setModelB(const QString& path)
         m_sameModel = false;
         m_baseB = loaded.value();
     }
-    m_reordered.reset();
     requestB();
 }
 
 void CompareWindow::setReorderB(bool on)
 {
-    if (m_reorder->isChecked() == on)
-        requestB();
-    else
-        m_reorder->setChecked(on); // toggled() requests B
+    m_reorder->setChecked(on); // toggled() requests B; unchanged, B is already shown so
 }
 
 void CompareWindow::chooseModelB()
@@ -228,18 +231,27 @@ void CompareWindow::requestB()
     const EmulationSettings settings = m_panelB->settings();
     if (!m_reorder->isChecked()) {
         ++m_reorderGeneration; // a reorder still running is no longer wanted
-        m_modelB = m_baseB;
+        m_reorderFor.reset();
         m_reordered.reset();
+        m_modelB = m_baseB;
         m_save->setEnabled(false);
         m_statusText = tr("Operators in the order the model stores them.");
         analyzeB();
         return;
     }
-    // The reorder search emulates under B's settings; it is redone for another model or device.
+    if (m_reorderFor && m_reorderFor->base == m_baseB && sameExceptSize(m_reorderFor->settings, settings)) {
+        // Only the arena size changed: the order stays; once it is known, B is emulated anew.
+        if (m_reordered)
+            analyzeB();
+        return;
+    }
+    m_reorderFor = ReorderKey { m_baseB, settings };
+    m_reordered.reset();
+    m_save->setEnabled(false);
     const std::uint64_t generation = ++m_reorderGeneration;
     m_statusText = tr("Searching for an operator order that keeps fewer bytes alive...");
     m_status->setText(m_statusText);
-    using Found = std::shared_ptr<const Result<ReorderResult>>;
+    using Found = std::shared_ptr<const Result<ReorderedModel>>;
     auto* watcher = new QFutureWatcher<Found>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, base = m_baseB] {
         const Found found = watcher->result();
@@ -247,29 +259,29 @@ void CompareWindow::requestB()
         if (generation != m_reorderGeneration)
             return; // superseded
         m_modelB = base;
-        m_reordered.reset();
         if (!*found) {
+            m_reordered = std::make_shared<const ReorderedModel>(); // nothing better to show
             m_statusText
                 = tr("The operators cannot be reordered: %1").arg(QString::fromStdString(describe(found->error())));
-        } else if (const ReorderResult& r = found->value(); !r.improved()) {
-            m_statusText = tr("No operator order keeps fewer bytes alive than the stored one (%1 at the "
-                              "peak%2): B runs the stored order.")
-                               .arg(bytesText(r.peakBefore), r.exact ? tr(", every order considered") : QString());
-        } else if (auto loaded = loadModelBytes(r.modelBytes, reorderedModelName(base->path())); !loaded) {
-            m_statusText
-                = tr("The reordered model does not load: %1").arg(QString::fromStdString(describe(loaded.error())));
         } else {
-            m_modelB = loaded.value();
-            m_reordered = std::make_shared<const ReorderResult>(r);
-            m_statusText = tr("Operators reordered: %1 -> %2 alive at the peak%3.")
-                               .arg(bytesText(r.peakBefore), bytesText(r.peakAfter),
-                                   r.exact ? tr(" (the best order)") : QString());
+            m_reordered = std::make_shared<const ReorderedModel>(found->value());
+            const ReorderResult& r = m_reordered->result;
+            if (m_reordered->model) {
+                m_modelB = m_reordered->model;
+                m_statusText = tr("Operators reordered: %1 -> %2 alive at the peak%3.")
+                                   .arg(bytesText(r.peakBefore), bytesText(r.peakAfter),
+                                       r.exact ? tr(" (the best order)") : QString());
+            } else {
+                m_statusText = tr("No operator order keeps fewer bytes alive than the stored one (%1 at the "
+                                  "peak%2): B runs the stored order.")
+                                   .arg(bytesText(r.peakBefore), r.exact ? tr(", every order considered") : QString());
+            }
         }
-        m_save->setEnabled(m_reordered != nullptr);
+        m_save->setEnabled(m_reordered->model != nullptr);
         analyzeB();
     });
     watcher->setFuture(QtConcurrent::run([base = m_baseB, settings] {
-        return std::make_shared<const Result<ReorderResult>>(reorderOperators(*base, settings));
+        return std::make_shared<const Result<ReorderedModel>>(reorderedModel(*base, settings));
     }));
 }
 
@@ -332,19 +344,24 @@ void CompareWindow::refresh()
     m_table->setFixedHeight(height); // every row shows
     m_titleA->setText(tr("A: %1 - %2").arg(label(c.labelA), label(makeVerdict(*a).headline)));
     m_titleB->setText(tr("B: %1 - %2").arg(label(c.labelB), label(makeVerdict(*b).headline)));
-    // One byte scale: both timelines reach the higher of their tops.
+    // One byte scale: both timelines reach the higher of their tops. It holds still while B's
+    // arena line is dragged (the line under the mouse would run away) and keeps the user's zoom
+    // while the top stays.
     const double top = std::max(m_plotA->naturalTop(), m_plotB->naturalTop());
-    m_plotA->setSharedTop(top);
-    m_plotB->setSharedTop(top);
+    if (!m_draggingB && top != m_sharedTop) {
+        m_sharedTop = top;
+        m_plotA->setSharedTop(top);
+        m_plotB->setSharedTop(top);
+    }
     emit comparisonShown();
 }
 
 QString CompareWindow::saveModelB(const QString& path) const
 {
-    if (!m_reordered)
+    if (!m_reordered || !m_reordered->model)
         return tr("B's operators are in the stored order: there is no reordered model to save.");
-    const QByteArray bytes(reinterpret_cast<const char*>(m_reordered->modelBytes.data()),
-        static_cast<qsizetype>(m_reordered->modelBytes.size()));
+    const std::vector<std::uint8_t>& model = m_reordered->result.modelBytes;
+    const QByteArray bytes(reinterpret_cast<const char*>(model.data()), static_cast<qsizetype>(model.size()));
     return saveAtomically(path, bytes);
 }
 

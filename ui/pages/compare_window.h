@@ -11,6 +11,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QCheckBox;
 class QLabel;
@@ -23,7 +24,7 @@ class ControlsPanel;
 class JobRunner;
 class SelectionState;
 class TimelinePlot;
-struct ReorderResult;
+struct ReorderedModel;
 
 class CompareWindow : public QWidget {
     Q_OBJECT
@@ -76,9 +77,19 @@ private:
     ModelPtr m_baseB; // B's model as loaded (A's model when m_sameModel)
     bool m_sameModel = true;
     ModelPtr m_modelB; // what B emulates: m_baseB, or its reordered copy
-    std::shared_ptr<const ReorderResult> m_reordered; // for m_baseB under B's settings
+    // The reorder search for this model and these settings (the arena size aside: the search
+    // does not depend on it) has started; m_reordered is its result once done (model null when
+    // no order is better).
+    struct ReorderKey {
+        ModelPtr base;
+        EmulationSettings settings;
+    };
+    std::optional<ReorderKey> m_reorderFor;
+    std::shared_ptr<const ReorderedModel> m_reordered;
     QString m_statusText;
     std::uint64_t m_reorderGeneration = 0;
+    bool m_draggingB = false; // B's arena line is being dragged: the byte scale holds still
+    double m_sharedTop = 0.0; // the byte scale both timelines show
 };
 
 } // namespace arenascope
