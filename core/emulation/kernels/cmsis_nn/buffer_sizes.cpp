@@ -12,6 +12,23 @@ constexpr std::int64_t kChInBlockMve = 124; // arm_nnsupportfunctions.h: CH_IN_B
 constexpr std::int64_t kReverseTcolThreshold = 16; // REVERSE_TCOL_EFFICIENT_THRESHOLD
 constexpr std::int64_t kDwOneInChThreshold = 1; // CONVERT_DW_CONV_..._THRESHOLD (GCC)
 
+// Sizes from a damaged model's dimensions can pass int64: they saturate (and then fail as too
+// large for any arena) rather than wrapping.
+std::int64_t product(std::initializer_list<std::int64_t> factors)
+{
+    std::int64_t out = 1;
+    for (std::int64_t f : factors)
+        if (__builtin_mul_overflow(out, f, &out))
+            return INT64_MAX;
+    return out;
+}
+
+std::int64_t sum(std::int64_t a, std::int64_t b)
+{
+    std::int64_t out = 0;
+    return __builtin_add_overflow(a, b, &out) ? INT64_MAX : out;
+}
+
 bool isMve(CpuExtension e)
 {
     return e == CpuExtension::Mve;
@@ -19,7 +36,13 @@ bool isMve(CpuExtension e)
 
 std::int64_t roundUp4(std::int64_t v)
 {
-    return v % 4 != 0 ? v + 4 - v % 4 : v;
+    return v % 4 != 0 ? sum(v, 4 - v % 4) : v;
+}
+
+// v rounded up to a multiple of `step` (> 0), saturating.
+std::int64_t roundUpTo(std::int64_t v, std::int64_t step)
+{
+    return product({ sum(v, step - 1) / step, step });
 }
 
 // arm_nn_is_convolve_1x1 and arm_nn_is_convolve_1_x_n (the 1x1 fast/strided split does not
@@ -39,17 +62,17 @@ bool is1xN(const ConvGeometry& g)
 // rows with it.
 std::int64_t convolveS8(const Dims& input, const Dims& filter, CpuExtension ext)
 {
-    const std::int64_t cols = input.c * filter.w * filter.h;
+    const std::int64_t cols = product({ input.c, filter.w, filter.h });
     if (isMve(ext))
-        return 4 * ((cols + 15) / 16) * 16;
-    return 2 * roundUp4(cols) * 2;
+        return product({ 4, roundUpTo(cols, 16) });
+    return product({ 2, roundUp4(cols), 2 });
 }
 
 // arm_convolve_1_x_n_s8_get_buffer_size_mve: the padded input row for the 1xN kernel, unless
 // the row does not split into padded and unpadded parts.
 std::int64_t convolve1xNS8Mve(const ConvGeometry& g)
 {
-    const std::int64_t totalPad = (g.output.w - 1) * g.stride.w + g.filter.w - g.input.w;
+    const std::int64_t totalPad = sum(sum(product({ g.output.w - 1, g.stride.w }), g.filter.w), -g.input.w);
     const std::int64_t asymPad = totalPad % 2; // C remainder: may be -1
     const std::int64_t right = g.padding.w + asymPad != 0
         ? std::max<std::int64_t>(1, (g.padding.w + asymPad + g.stride.w - 1) / g.stride.w)
@@ -59,11 +82,11 @@ std::int64_t convolve1xNS8Mve(const ConvGeometry& g)
     const std::int64_t noPad = std::max<std::int64_t>(g.output.w - (right + left), 0);
     if (right + noPad + left != g.output.w)
         return convolveS8(g.input, g.filter, CpuExtension::Mve);
-    const std::int64_t padLeft = g.padding.w * g.input.c;
-    const std::int64_t padRight = asymPad ? right * g.input.c : padLeft;
-    const std::int64_t elemLeft = g.filter.w * g.input.c;
+    const std::int64_t padLeft = product({ g.padding.w, g.input.c });
+    const std::int64_t padRight = asymPad ? product({ right, g.input.c }) : padLeft;
+    const std::int64_t elemLeft = product({ g.filter.w, g.input.c });
     const std::int64_t elemRight = elemLeft - g.input.c;
-    return std::max(elemLeft + padLeft, elemRight + padRight);
+    return std::max(sum(elemLeft, padLeft), sum(elemRight, padRight));
 }
 
 // arm_depthwise_conv_s8_opt_get_buffer_size (and the s4 variant, which uses the DSP size
@@ -71,9 +94,9 @@ std::int64_t convolve1xNS8Mve(const ConvGeometry& g)
 std::int64_t depthwiseOpt(const ConvGeometry& g, CpuExtension ext, bool s4)
 {
     if (isMve(ext))
-        return 4 * kChInBlockMve * g.filter.w * g.filter.h;
+        return product({ 4, kChInBlockMve, g.filter.w, g.filter.h });
     if (ext == CpuExtension::Dsp || s4)
-        return g.input.c * g.filter.w * g.filter.h * 2;
+        return product({ g.input.c, g.filter.w, g.filter.h, 2 });
     return 0;
 }
 
@@ -95,10 +118,10 @@ std::int64_t convolveWrapperS8(const ConvGeometry& g, CpuExtension ext)
 
 std::int64_t convolveWrapperS16(const ConvGeometry& g, CpuExtension ext)
 {
-    const std::int64_t cols = g.input.c * g.filter.w * g.filter.h;
+    const std::int64_t cols = product({ g.input.c, g.filter.w, g.filter.h });
     if (isMve(ext))
-        return 4 * ((cols + 7) / 8) * 8 * 2;
-    return 2 * cols * 2;
+        return product({ 4, roundUpTo(cols, 8), 2 });
+    return product({ 2, cols, 2 });
 }
 
 std::int64_t depthwiseConvWrapperS8(const ConvGeometry& g, CpuExtension ext)
@@ -111,7 +134,7 @@ std::int64_t depthwiseConvWrapperS8(const ConvGeometry& g, CpuExtension ext)
         std::int64_t size = 0;
         if (!is1x1(conv))
             size = is1xN(conv) ? convolve1xNS8Mve(conv) : convolveS8(conv.input, conv.filter, ext);
-        return size + g.filter.c * g.filter.h * g.filter.w * g.filter.n;
+        return sum(size, product({ g.filter.c, g.filter.h, g.filter.w, g.filter.n }));
     }
     if (!depthwiseOptApplies(g))
         return 0;
@@ -127,7 +150,7 @@ std::int64_t depthwiseConvWrapperS4(const ConvGeometry& g, CpuExtension ext)
 
 std::int64_t fullyConnectedS8(const Dims& filter, CpuExtension ext)
 {
-    return isMve(ext) ? filter.c * 4 : 0;
+    return isMve(ext) ? product({ filter.c, 4 }) : 0;
 }
 
 std::int64_t convolve1x1S8Fast(const Dims& input, CpuExtension ext)
@@ -140,42 +163,28 @@ std::int64_t convolve1x1S8Fast(const Dims& input, CpuExtension ext)
 std::int64_t avgpool(std::int64_t outputWidth, std::int64_t channels, CpuExtension ext)
 {
     (void)outputWidth;
-    return ext == CpuExtension::Dsp ? channels * 4 : 0;
+    return ext == CpuExtension::Dsp ? product({ channels, 4 }) : 0;
 }
 
 std::int64_t svdfS8(const Dims& filter, CpuExtension ext)
 {
-    return isMve(ext) ? filter.n * 4 : 0;
+    return isMve(ext) ? product({ filter.n, 4 }) : 0;
 }
 
 namespace {
+
 bool reverseConv(const ConvGeometry& g)
 {
     return g.stride.w <= 2 && g.stride.h <= 2 && g.input.c > kReverseTcolThreshold;
 }
 
-// Sizes from a damaged model's dimensions can pass int64: they saturate (and then fail as too
-// large for any arena) rather than wrapping.
-std::int64_t product(std::initializer_list<std::int64_t> factors)
-{
-    std::int64_t out = 1;
-    for (std::int64_t f : factors)
-        if (__builtin_mul_overflow(out, f, &out))
-            return INT64_MAX;
-    return out;
-}
-
-std::int64_t sum(std::int64_t a, std::int64_t b)
-{
-    std::int64_t out = 0;
-    return __builtin_add_overflow(a, b, &out) ? INT64_MAX : out;
-}
 } // namespace
 
 std::int64_t transposeConvS8(const ConvGeometry& g, CpuExtension ext)
 {
     if (reverseConv(g)) {
-        const Dims reversed { g.input.n, g.input.h * g.stride.h, g.input.w * g.stride.w, g.input.c };
+        const Dims reversed { g.input.n, product({ g.input.h, g.stride.h }), product({ g.input.w, g.stride.w }),
+            g.input.c };
         return convolveS8(reversed, g.filter, ext);
     }
     // As written upstream: the column count takes the larger of the filter width and the
