@@ -7,6 +7,8 @@
 #include "core/model/loader.h"
 #include "core/planner/greedy_planner.h"
 
+#include <QDoubleSpinBox>
+#include <QFile>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QtTest>
@@ -34,6 +36,37 @@ private slots:
         QCOMPARE(t->item(2, 2)->text(), QStringLiteral("1.000"));
         for (int r = 0; r < 3; ++r)
             QVERIFY(lab.results()[static_cast<std::size_t>(r)].peakBytes >= 12);
+    }
+
+    // MiniMalloc's challenge set E (its lower bound is exactly the 1 MiB capacity), imported as a
+    // user would: TFLM's planner does not fit it, the exact search does.
+    void theExactSearchFitsAChallengeSet()
+    {
+        QFile csv(QStringLiteral(ARENASCOPE_SHARED_DIR "/planner/minimalloc/E.1048576.csv"));
+        if (!csv.open(QIODevice::ReadOnly))
+            QSKIP("../shared is absent: the MiniMalloc sets are there");
+        auto set = readBufferCsv(csv.readAll().toStdString(), "E.1048576.csv");
+        QVERIFY(set);
+        PlannerLabDialog lab(set.value(), QStringLiteral("E.1048576.csv"));
+        QDoubleSpinBox* capacity = nullptr;
+        for (QDoubleSpinBox* box : lab.findChildren<QDoubleSpinBox*>())
+            if (box->suffix().contains(QStringLiteral("KiB")))
+                capacity = box;
+        QVERIFY(capacity);
+        capacity->setValue(1024);
+        QSignalSpy done(&lab, &PlannerLabDialog::finished);
+        lab.run();
+        QVERIFY(done.wait(120000));
+        QTableWidget* t = lab.table();
+        QCOMPARE(t->item(0, 4)->text(), QStringLiteral("no")); // TFLM greedy
+        QCOMPARE(t->item(2, 4)->text(), QStringLiteral("yes")); // exact
+        QCOMPARE(t->item(2, 1)->text(), QStringLiteral("1,048,576 B"));
+        QCOMPARE(t->item(2, 3)->text(), QStringLiteral("proven")); // at the lower bound
+        if (qEnvironmentVariableIsSet("ARENASCOPE_SHOT_LAB")) {
+            lab.show();
+            QTest::qWait(200);
+            lab.grab().save(qEnvironmentVariable("ARENASCOPE_SHOT_LAB"));
+        }
     }
 
     // The greedy planner, decided step by step, ends on the planner's own offsets.
