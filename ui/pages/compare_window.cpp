@@ -212,7 +212,7 @@ void CompareWindow::setModelB(const QString& path)
 
 void CompareWindow::setReorderB(bool on)
 {
-    m_reorder->setChecked(on); // toggled() requests B; unchanged, B is already shown so
+    m_reorder->setChecked(on); // toggled() requests B; when unchanged, B is shown already
 }
 
 void CompareWindow::chooseModelB()
