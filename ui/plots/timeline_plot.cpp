@@ -258,6 +258,11 @@ QCPItemText* TimelinePlot::lineLabel(const QColor& color)
     label->position->setTypeY(QCPItemPosition::ptPlotCoords);
     label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     label->setColor(labelColor(color, palette()));
+    // Readable where it crosses a buffer: the plot's background shows through a little.
+    QColor backdrop = palette().color(QPalette::Base);
+    backdrop.setAlpha(200);
+    label->setBrush(backdrop);
+    label->setPadding(QMargins(2, 0, 2, 0));
     return label;
 }
 
