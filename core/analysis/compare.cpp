@@ -88,20 +88,39 @@ Comparison compareAnalyses(const Analysis& a, const Analysis& b)
     return c;
 }
 
+namespace {
+std::string bytesOrNa(const std::optional<std::uint64_t>& v)
+{
+    return v ? formatBytes(*v) : "n/a";
+}
+} // namespace
+
+std::string CompareRow::aText() const
+{
+    return bytesOrNa(a);
+}
+
+std::string CompareRow::bText() const
+{
+    return bytesOrNa(b);
+}
+
+std::string CompareRow::deltaText() const
+{
+    const auto d = delta();
+    if (!d)
+        return "n/a";
+    const char* sign = *d > 0 ? "+" : *d < 0 ? "-" : "";
+    return sign + formatBytes(static_cast<std::uint64_t>(*d < 0 ? -*d : *d));
+}
+
 std::string comparisonText(const Comparison& c)
 {
     std::ostringstream out;
     out << formatString("%-20s %18s %18s %14s\n", "", c.labelA.c_str(), c.labelB.c_str(), "B - A");
     for (const CompareRow& r : c.rows) {
-        const std::string a = r.a ? formatBytes(*r.a) : "n/a";
-        const std::string b = r.b ? formatBytes(*r.b) : "n/a";
-        std::string d = "n/a";
-        if (const auto delta = r.delta())
-            d = (*delta > 0          ? "+"
-                        : *delta < 0 ? "-"
-                                     : "")
-                + formatBytes(static_cast<std::uint64_t>(*delta < 0 ? -*delta : *delta));
-        out << formatString("%-20s %18s %18s %14s\n", r.quantity.c_str(), a.c_str(), b.c_str(), d.c_str());
+        out << formatString(
+            "%-20s %18s %18s %14s\n", r.quantity.c_str(), r.aText().c_str(), r.bText().c_str(), r.deltaText().c_str());
     }
     return out.str();
 }

@@ -26,6 +26,11 @@ struct CompareRow {
             return std::nullopt;
         return static_cast<std::int64_t>(*b) - static_cast<std::int64_t>(*a);
     }
+    // As every view writes them: "82,296 B", the delta signed ("+20 B", "-7,680 B", "0 B"),
+    // "n/a" when a side has no such figure.
+    std::string aText() const;
+    std::string bText() const;
+    std::string deltaText() const;
 };
 
 struct Comparison {
