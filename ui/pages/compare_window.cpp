@@ -1,6 +1,7 @@
 #include "compare_window.h"
 
 #include "controls_panel.h"
+#include "ui/byte_text.h"
 #include "ui/export/export_actions.h"
 #include "ui/job_runner.h"
 #include "ui/models/selection_state.h"
@@ -10,7 +11,6 @@
 #include "core/analysis/reorder.h"
 #include "core/analysis/verdict.h"
 #include "core/model/loader.h"
-#include "core/util/format.h"
 
 #include <QCheckBox>
 #include <QFileDialog>
@@ -29,11 +29,6 @@
 namespace arenascope {
 
 namespace {
-
-QString bytesText(std::uint64_t b)
-{
-    return QString::fromStdString(formatBytes(b));
-}
 
 QString modelName(const ModelPtr& m)
 {
@@ -323,15 +318,9 @@ void CompareWindow::refresh()
             return item;
         };
         cell(0, label(row.quantity));
-        cell(1, row.a ? bytesText(*row.a) : tr("n/a"));
-        cell(2, row.b ? bytesText(*row.b) : tr("n/a"));
-        QString delta = tr("n/a");
-        if (const auto d = row.delta())
-            delta = (*d > 0          ? QStringLiteral("+")
-                            : *d < 0 ? QStringLiteral("-")
-                                     : QString())
-                + bytesText(static_cast<std::uint64_t>(*d < 0 ? -*d : *d));
-        QTableWidgetItem* item = cell(3, delta);
+        cell(1, label(row.aText()));
+        cell(2, label(row.bText()));
+        QTableWidgetItem* item = cell(3, label(row.deltaText()));
         if (row.delta().value_or(0) != 0) {
             QFont bold = item->font();
             bold.setBold(true);

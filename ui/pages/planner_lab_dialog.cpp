@@ -1,6 +1,6 @@
 #include "planner_lab_dialog.h"
 
-#include "core/util/format.h"
+#include "ui/byte_text.h"
 #include "ui/export/export_actions.h"
 
 #include <QDialogButtonBox>
@@ -26,9 +26,10 @@ namespace {
 
 constexpr SolverKind kPlanners[] = { SolverKind::TflmGreedy, SolverKind::Heuristic, SolverKind::Exact };
 
+// The planner's figures are int64 (never negative).
 QString bytes(std::int64_t b)
 {
-    return QString::fromStdString(formatBytes(static_cast<std::uint64_t>(b)));
+    return bytesText(static_cast<std::uint64_t>(b));
 }
 
 } // namespace

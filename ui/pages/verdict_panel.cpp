@@ -1,16 +1,12 @@
 #include "verdict_panel.h"
 
+#include "ui/byte_text.h"
+
 #include "core/analysis/verdict.h"
-#include "core/util/format.h"
 
 namespace arenascope {
 
 namespace {
-
-QString bytes(std::uint64_t b)
-{
-    return QString::fromStdString(formatBytes(b));
-}
 
 QString esc(const std::string& s)
 {
@@ -65,36 +61,36 @@ QString failureHtml(const Verdict& v)
 QString breakdownHtml(const Analysis& a, const Verdict& v)
 {
     QString html = VerdictPanel::tr("<h4>Flash and RAM</h4><table width=100%>");
-    html += row(VerdictPanel::tr("model file (flash)"), bytes(a.model->fileSize()),
+    html += row(VerdictPanel::tr("model file (flash)"), bytesText(a.model->fileSize()),
         VerdictPanel::tr("The .tflite stays in flash"));
-    html += row(VerdictPanel::tr("constant tensor data"), bytes(a.model->constantBytes()),
+    html += row(VerdictPanel::tr("constant tensor data"), bytesText(a.model->constantBytes()),
         VerdictPanel::tr("Weights: read from flash, never copied"));
-    html += row(VerdictPanel::tr("arena used (RAM)"), bytes(v.arenaUsedBytes),
-        VerdictPanel::tr("MicroInterpreter::arena_used_bytes() in an arena of %1").arg(bytes(v.figuresArenaBytes)));
+    html += row(VerdictPanel::tr("arena used (RAM)"), bytesText(v.arenaUsedBytes),
+        VerdictPanel::tr("MicroInterpreter::arena_used_bytes() in an arena of %1").arg(bytesText(v.figuresArenaBytes)));
     html += QStringLiteral("</table>");
     html += VerdictPanel::tr("<h4>Breakdown</h4><p><small>in an arena of %1</small></p><table width=100%>")
-                .arg(bytes(v.figuresArenaBytes));
-    html += row(VerdictPanel::tr("head (memory plan)"), bytes(v.headBytes),
+                .arg(bytesText(v.figuresArenaBytes));
+    html += row(VerdictPanel::tr("head (memory plan)"), bytesText(v.headBytes),
         VerdictPanel::tr("Activations and scratch buffers, reused across steps by the planner"));
-    html += row(VerdictPanel::tr("temp peak"), bytes(v.tempPeakBytes),
+    html += row(VerdictPanel::tr("temp peak"), bytesText(v.tempPeakBytes),
         VerdictPanel::tr("The most temp memory in use above the head while kernels prepare"));
-    html += row(VerdictPanel::tr("lower bound"), bytes(a.lowerBoundBytes),
+    html += row(VerdictPanel::tr("lower bound"), bytesText(a.lowerBoundBytes),
         VerdictPanel::tr("The most planned bytes alive at one step: no plan can use less head"));
-    html += row(VerdictPanel::tr("alignment waste"), bytes(a.alignmentWasteBytes),
+    html += row(VerdictPanel::tr("alignment waste"), bytesText(a.alignmentWasteBytes),
         VerdictPanel::tr("Planned buffers rounded up to 16 bytes"));
-    html += row(VerdictPanel::tr("tail (persistent)"), bytes(v.tailBytes),
+    html += row(VerdictPanel::tr("tail (persistent)"), bytesText(v.tailBytes),
         VerdictPanel::tr("Runtime bookkeeping that lives as long as the model"));
     for (const TailShare& t : v.tail)
-        html += row(QStringLiteral("&nbsp;&nbsp;") + QString::fromUtf8(categoryName(t.category)), bytes(t.bytes));
+        html += row(QStringLiteral("&nbsp;&nbsp;") + QString::fromUtf8(categoryName(t.category)), bytesText(t.bytes));
     if (a.recordingOverheadBytes)
-        html += row(VerdictPanel::tr("recording overhead"), bytes(*a.recordingOverheadBytes),
+        html += row(VerdictPanel::tr("recording overhead"), bytesText(*a.recordingOverheadBytes),
             VerdictPanel::tr("What RecordingMicroInterpreter adds over the plain interpreter: its larger allocator "
                              "objects and the alignment they shift"));
     html += QStringLiteral("</table>");
     if (!v.largestAtPeak.empty()) {
         html += VerdictPanel::tr("<h4>Largest buffers at the peak (step %1)</h4><table width=100%>").arg(v.peakStep);
         for (const PeakBuffer& b : v.largestAtPeak)
-            html += row(esc(b.name), bytes(b.bytes));
+            html += row(esc(b.name), bytesText(b.bytes));
         html += QStringLiteral("</table>");
     }
     return html;

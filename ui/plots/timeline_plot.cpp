@@ -1,8 +1,9 @@
 #include "timeline_plot.h"
 
+#include "ui/byte_text.h"
+
 #include "core/analysis/replay.h"
 #include "core/analysis/verdict.h"
-#include "core/util/format.h"
 
 #include "buffer_layer.h"
 #include "plot_colors.h"
@@ -50,11 +51,6 @@ protected:
 private:
     const QCPAxis* m_axis;
 };
-
-QString bytesText(std::uint64_t bytes)
-{
-    return QString::fromStdString(formatBytes(bytes));
-}
 
 } // namespace
 
