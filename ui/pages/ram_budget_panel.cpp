@@ -1,6 +1,6 @@
 #include "ram_budget_panel.h"
 
-#include "core/util/format.h"
+#include "ui/byte_text.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -86,16 +86,15 @@ void RamBudgetPanel::refresh()
 {
     const RamBudget b = budget();
     const std::int64_t left = b.headroom(m_arenaBytes);
-    const auto bytes = [](std::uint64_t n) { return QString::fromStdString(formatBytes(n)); };
     const QString total = tr("arena %1 + other RAM %2 = %3 of %4")
-                              .arg(bytes(m_arenaBytes), bytes(b.othersBytes()), bytes(m_arenaBytes + b.othersBytes()),
-                                  bytes(b.deviceBytes));
+                              .arg(bytesText(m_arenaBytes), bytesText(b.othersBytes()),
+                                  bytesText(m_arenaBytes + b.othersBytes()), bytesText(b.deviceBytes));
     if (left >= 0)
         m_summary->setText(tr("<span style='color:#2c7f2c'><b>Fits the device</b></span>: %1, %2 left.")
-                               .arg(total, bytes(static_cast<std::uint64_t>(left))));
+                               .arg(total, bytesText(static_cast<std::uint64_t>(left))));
     else
         m_summary->setText(tr("<span style='color:#c02020'><b>Over the device's RAM by %1</b></span>: %2.")
-                               .arg(bytes(static_cast<std::uint64_t>(-left)), total));
+                               .arg(bytesText(static_cast<std::uint64_t>(-left)), total));
     emit budgetChanged();
 }
 
