@@ -55,13 +55,17 @@ int runCompare(const std::vector<std::string>& args, std::ostream& out, std::ost
     for (std::size_t i = 1; i < shared.size(); ++i)
         if (parseSettingsOption(shared, i, a) != OptionParse::Taken)
             return usage(err, a.error.empty() ? "unknown option " + shared[i] : a.error);
+    if (const std::string conflict = finishSettings(a); !conflict.empty())
+        return usage(err, conflict);
+    // B starts from A's finished settings; only B's own options decide B's defaults.
     SettingsOptions b = a;
+    b.targetGiven = false;
+    b.espOptionGiven = false;
     for (std::size_t i = 1; i < bOnly.size(); ++i)
         if (parseSettingsOption(bOnly, i, b) != OptionParse::Taken)
             return usage(err, b.error.empty() ? "unknown option --b-" + bOnly[i].substr(2) : b.error);
-    for (const SettingsOptions* s : { &a, &b })
-        if (const std::string conflict = finishSettings(*s); !conflict.empty())
-            return usage(err, conflict);
+    if (const std::string conflict = finishSettings(b); !conflict.empty())
+        return usage(err, conflict);
     auto modelA = loadModelFile(models[0]);
     auto modelB = models.size() == 2 ? loadModelFile(models[1]) : modelA;
     for (const auto* m : { &modelA, &modelB })

@@ -18,11 +18,14 @@ std::string targetChoices()
 
 const char* settingsUsage()
 {
-    return "                  [--target cortex-m|ilp32|x86_64] [--kernels reference|cmsis-nn]\n"
+    return "                  [--target cortex-m|ilp32|x86_64] [--kernels reference|cmsis-nn|esp-nn]\n"
            "                  [--cpu cortex-m0|cortex-m0plus|cortex-m3|cortex-m4|cortex-m7|cortex-m33|cortex-m55|"
            "cortex-m85]\n"
+           "                  [--chip esp32|esp32s2|esp32s3|esp32c3|esp32c6|esp32h2] [--esp-nn 1.1.2|1.2.0|1.2.1|"
+           "1.2.2|1.2.3]\n"
            "                  [--planner greedy|linear] [--interpreter plain|recording] [--preserve-all-tensors]\n"
-           "                  [--resource-variables N] [--arena-size N[K|M]] [--non-persistent-arena-size N[K|M]]\n";
+           "                  [--resource-variables N] [--resource-variables-arena N[K|M]] [--arena-offset 0-15]\n"
+           "                  [--arena-size N[K|M]] [--non-persistent-arena-size N[K|M]]\n";
 }
 
 OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_t& i, SettingsOptions& s)
@@ -46,10 +49,33 @@ OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_
         if (!next() || !parseTarget(v))
             return fail("--target takes " + targetChoices());
         e.target = *parseTarget(v);
+        s.targetGiven = true;
     } else if (a == "--kernels") {
         if (!next() || !parseKernelSet(v))
-            return fail("--kernels takes reference or cmsis-nn");
+            return fail("--kernels takes reference, cmsis-nn or esp-nn");
         e.kernels = *parseKernelSet(v);
+    } else if (a == "--chip") {
+        if (!next() || !parseEspChip(v))
+            return fail("--chip takes " + espChipChoices());
+        e.espChip = *parseEspChip(v);
+        s.espOptionGiven = true;
+    } else if (a == "--esp-nn") {
+        if (!next() || !parseEspNnVersion(v))
+            return fail("--esp-nn takes " + espNnVersionChoices());
+        e.espNn = *parseEspNnVersion(v);
+        s.espOptionGiven = true;
+    } else if (a == "--arena-offset") {
+        std::uint32_t n = 0;
+        const bool ok = next() && !v.empty()
+            && std::from_chars(v.data(), v.data() + v.size(), n).ptr == v.data() + v.size() && n <= 15;
+        if (!ok)
+            return fail("--arena-offset takes the arena start's distance past a 16-byte boundary: 0 to 15");
+        e.arenaOffset = n;
+    } else if (a == "--resource-variables-arena") {
+        std::uint64_t bytes = 0;
+        if (!next() || !parseByteSize(v, bytes))
+            return fail("--resource-variables-arena takes a byte count like 1024 or 1K (at most 4 GiB)");
+        e.resourceVariablesArena = bytes;
     } else if (a == "--cpu") {
         if (!next() || !parseCpu(v))
             return fail("--cpu takes cortex-m0, cortex-m0plus, cortex-m3, cortex-m4, cortex-m7, cortex-m33, "
@@ -86,8 +112,15 @@ OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_
     return OptionParse::Taken;
 }
 
-std::string finishSettings(const SettingsOptions& s)
+std::string finishSettings(SettingsOptions& s)
 {
+    // A kernel set built for one target only takes it when no --target was named.
+    if (!s.targetGiven && s.settings.kernels == KernelSet::EspNn)
+        s.settings.target = TargetKind::Ilp32;
+    if (!s.targetGiven && s.settings.kernels == KernelSet::CmsisNn)
+        s.settings.target = TargetKind::CortexM;
+    if (s.espOptionGiven && s.settings.kernels != KernelSet::EspNn)
+        return "--chip and --esp-nn choose the ESP-NN build: add --kernels esp-nn";
     return std::string(settingsConflict(s.settings));
 }
 

@@ -20,6 +20,8 @@ namespace arenascope {
 struct SettingsOptions {
     EmulationSettings settings; // --arena-size goes to settings.arenaSize
     std::string error; // why the last option was rejected
+    bool targetGiven = false; // --target was given (else ESP-NN and CMSIS-NN take their only target)
+    bool espOptionGiven = false; // --chip or --esp-nn was given
 };
 
 enum class OptionParse { Taken, NotMine, Error };
@@ -27,8 +29,9 @@ enum class OptionParse { Taken, NotMine, Error };
 // Looks at args[i] (and its value, advancing i); Taken when it was a settings option.
 OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_t& i, SettingsOptions& s);
 
-// Checks the combination once every option is read; the reason it cannot be built, or empty.
-std::string finishSettings(const SettingsOptions& s);
+// Checks the combination once every option is read (and gives ESP-NN and CMSIS-NN the one target
+// they are built for when no --target was named); the reason it cannot be built, or empty.
+std::string finishSettings(SettingsOptions& s);
 
 // The usage lines for these options, for each subcommand's help.
 const char* settingsUsage();

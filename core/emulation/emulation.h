@@ -11,6 +11,7 @@
 #include "kernel_profile.h"
 #include "result_builder.h"
 
+#include "core/arena/single_arena.h"
 #include "core/planner/buffer_request.h"
 
 #include <map>
@@ -62,6 +63,7 @@ public:
     std::string plannedName(const AllocationInfo& a) const;
 
     ResourceVariables* resourceVariables() override { return m_resourceVariables ? &*m_resourceVariables : nullptr; }
+    Status allocateVariableBuffer(std::uint64_t bytes, std::string label) override;
 
 private:
     // The whole MicroInterpreter constructor + AllocateTensors -------------------------
@@ -72,6 +74,13 @@ private:
 
     // MicroResourceVariables::Create(allocator, n), made before the interpreter when asked for.
     Status createResourceVariables();
+
+    // MicroAllocator::Create(var_arena, size) then MicroResourceVariables::Create on it: the
+    // variables in an arena of their own (EmulationSettings::resourceVariablesArena).
+    Status createSeparateResourceVariables(std::uint64_t arenaBytes, std::uint32_t count);
+
+    // A failure of the resource-variables arena: TFLM's message, but no size of this arena fixes it.
+    Error variableArenaError(const Error& e);
 
     // MicroAllocator::StartModelAllocation.
     Status startModelAllocation();
@@ -122,6 +131,7 @@ private:
     AllocationInfoSet m_allocationInfo;
     std::vector<std::string> m_extraLog;
     std::optional<ResourceVariables> m_resourceVariables;
+    std::optional<SingleArena> m_variableArena; // the resource variables' own arena, when separate
     // Each node's user_data: the first buffer its Init allocated, by (subgraph, operator).
     std::map<std::pair<std::int32_t, std::int32_t>, std::uint64_t> m_userData;
 };

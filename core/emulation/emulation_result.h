@@ -159,6 +159,15 @@ struct TempOverwrite {
     std::uint64_t bytes = 0; // bytes of live temp memory under it
 };
 
+// The resource variables' own arena (EmulationSettings::resourceVariablesArena): its size, the
+// bytes its allocator and the variables took, and whether an allocation there failed (no size
+// of the tensor arena fixes that).
+struct VariableArenaUse {
+    std::uint64_t arenaBytes = 0;
+    std::uint64_t usedBytes = 0;
+    bool failed = false;
+};
+
 struct EmulationResult {
     EmulationSettings settings;
     bool ok = false;
@@ -176,6 +185,7 @@ struct EmulationResult {
     std::uint64_t tailOffset = 0; // lowest tail offset reached
     std::int32_t scopeCount = 0; // allocation scopes (timeline steps)
     std::array<RecordedAllocation, static_cast<std::size_t>(RecordedType::Count_)> recording {};
+    std::optional<VariableArenaUse> variableArena;
 };
 
 using EmulationResultPtr = std::shared_ptr<const EmulationResult>;

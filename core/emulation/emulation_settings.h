@@ -2,6 +2,7 @@
 // The choices a user makes for one emulation: the device (target ABI, kernel set, CPU),
 // the interpreter TFLM is built with, and the arena.
 
+#include "esp_nn_build.h"
 #include "target.h"
 
 #include <cstdint>
@@ -17,9 +18,10 @@ inline constexpr std::uint64_t kMeasureArenaBytes = 64ULL * 1024 * 1024;
 enum class PlannerKind { Greedy, Linear };
 enum class InterpreterKind { Plain, Recording };
 
-// Which kernels the firmware is built with: TFLM's reference kernels, or Arm's optimized
-// CMSIS-NN kernels (OPTIMIZED_KERNEL_DIR=cmsis_nn) for the operators it replaces.
-enum class KernelSet { Reference, CmsisNn };
+// Which kernels the firmware is built with: TFLM's reference kernels, Arm's optimized
+// CMSIS-NN kernels (OPTIMIZED_KERNEL_DIR=cmsis_nn), or Espressif's ESP-NN kernels
+// (esp-tflite-micro's kernels/esp_nn/), each for the operators it replaces.
+enum class KernelSet { Reference, CmsisNn, EspNn };
 
 // The Cortex-M CPU CMSIS-NN is compiled for; it decides the DSP / MVE code paths and with
 // them some scratch buffer sizes.
@@ -30,6 +32,8 @@ struct EmulationSettings {
     TargetKind target = TargetKind::CortexM;
     KernelSet kernels = KernelSet::Reference;
     Cpu cpu = Cpu::CortexM4; // used with KernelSet::CmsisNn
+    EspChip espChip = EspChip::Esp32S3; // used with KernelSet::EspNn
+    EspNnVersion espNn = kNewestEspNn; // used with KernelSet::EspNn
     PlannerKind planner = PlannerKind::Greedy;
     InterpreterKind interpreter = InterpreterKind::Plain;
     bool preserveAllTensors = false; // TFLM switches to the linear planner
@@ -42,6 +46,15 @@ struct EmulationSettings {
     // Separate persistent and non-persistent arenas (four-argument MicroAllocator::Create):
     // when set, arenaSize is the persistent arena and this is the non-persistent one.
     std::optional<std::uint64_t> nonPersistentBytes;
+    // Where the arena starts: this many bytes (0-15) past a 16-byte boundary, as a buffer from a
+    // heap may. MicroAllocator::Create aligns the start up and loses 16 - offset bytes.
+    std::uint32_t arenaOffset = 0;
+    // The bytes MicroAllocator::Create loses aligning that start up to 16.
+    std::uint64_t arenaStartLoss() const { return arenaOffset % 16 == 0 ? 0 : 16 - arenaOffset % 16; }
+    // The resource variables live in an arena of their own of this size (bytes), made with
+    // MicroAllocator::Create(var_arena, size) as ESPHome's micro_wake_word does, not in this
+    // arena's tail; ASSIGN_VARIABLE's buffers go there too. Needs resourceVariables > 0.
+    std::optional<std::uint64_t> resourceVariablesArena;
 
     bool operator==(const EmulationSettings&) const = default;
 
@@ -67,7 +80,7 @@ struct EmulationSettings {
 
 std::string_view plannerName(PlannerKind kind);
 std::string_view interpreterName(InterpreterKind kind);
-std::string_view kernelSetName(KernelSet kind); // "reference", "cmsis-nn"
+std::string_view kernelSetName(KernelSet kind); // "reference", "cmsis-nn", "esp-nn"
 std::string_view cpuName(Cpu cpu); // "cortex-m4"
 std::string_view cpuExtensionName(CpuExtension e); // "none", "DSP", "MVE"
 std::optional<PlannerKind> parsePlanner(std::string_view name);
@@ -75,7 +88,8 @@ std::optional<InterpreterKind> parseInterpreter(std::string_view name);
 std::optional<KernelSet> parseKernelSet(std::string_view name);
 std::optional<Cpu> parseCpu(std::string_view name);
 
-// Why a combination cannot be built (CMSIS-NN needs the cortex-m target), or empty.
+// Why a combination cannot be built (CMSIS-NN needs the cortex-m target, ESP-NN the ilp32
+// target), or empty.
 std::string_view settingsConflict(const EmulationSettings& s);
 
 } // namespace arenascope

@@ -111,7 +111,14 @@ Status Emulation::createAllocator()
         ARENASCOPE_TRY(m_arena.structInTail(S::PersistentArenaBufferAllocator, "PersistentArenaBufferAllocator"));
         ARENASCOPE_TRY(m_arena.structInTail(S::NonPersistentArenaBufferAllocator, "NonPersistentArenaBufferAllocator"));
     } else {
-        m_arena.useSingleArena(s.arenaBytes());
+        // MicroAllocator::Create aligns the arena's start up to 16 bytes; what remains is the
+        // allocator's arena (tensor_arena + arena_size - aligned_arena).
+        const std::uint64_t loss = s.arenaStartLoss();
+        if (s.arenaBytes() < loss)
+            return makeError(ErrorCode::OutOfMemory,
+                formatString("The arena (%llu bytes) is smaller than the %llu bytes its start loses to alignment",
+                    static_cast<unsigned long long>(s.arenaBytes()), static_cast<unsigned long long>(loss)));
+        m_arena.useSingleArena(s.arenaBytes() - loss);
         ARENASCOPE_TRY(
             m_arena.structInTail(recording ? S::RecordingSingleArenaBufferAllocator : S::SingleArenaBufferAllocator,
                 recording ? "RecordingSingleArenaBufferAllocator" : "SingleArenaBufferAllocator"));
@@ -126,6 +133,8 @@ Status Emulation::createResourceVariables()
     const std::uint32_t n = m_result.settings.resourceVariables;
     if (n == 0)
         return okStatus();
+    if (m_result.settings.resourceVariablesArena)
+        return createSeparateResourceVariables(*m_result.settings.resourceVariablesArena, n);
     // Both through MicroAllocator::AllocatePersistentBuffer: 16-byte aligned, recorded as
     // PersistentBufferData by a RecordingMicroAllocator.
     const StructLayout object = m_target.layout(tflm::kMicroResourceVariables);
@@ -139,6 +148,43 @@ Status Emulation::createResourceVariables()
                            "MicroResourceVariable[" + std::to_string(n) + "]", RecordedType::PersistentBufferData)
                        .status());
     m_resourceVariables.emplace(n);
+    return okStatus();
+}
+
+Error Emulation::variableArenaError(const Error& e)
+{
+    m_result.variableArena->failed = true;
+    return makeError(ErrorCode::Unsupported, e.message, "the resource-variables arena");
+}
+
+Status Emulation::createSeparateResourceVariables(std::uint64_t arenaBytes, std::uint32_t count)
+{
+    // The two-argument MicroAllocator::Create: its allocator, planner and MicroAllocator in the
+    // tail of that arena (plain ones: no recording), then the variables from that allocator.
+    m_variableArena.emplace(arenaBytes);
+    m_result.variableArena = VariableArenaUse { arenaBytes, 0, false };
+    const StructLayout layouts[] = { m_target.layout(S::SingleArenaBufferAllocator),
+        m_target.layout(S::GreedyMemoryPlanner), m_target.layout(S::MicroAllocator) };
+    for (const StructLayout& l : layouts)
+        if (auto r = m_variableArena->allocatePersistent(l.size, l.align); !r)
+            return variableArenaError(r.error());
+    const StructLayout object = m_target.layout(tflm::kMicroResourceVariables);
+    const StructLayout entry = m_target.layout(tflm::kMicroResourceVariable);
+    for (std::uint64_t bytes : { std::uint64_t { object.size }, std::uint64_t { entry.size } * count })
+        if (auto r = m_variableArena->allocatePersistent(bytes, kArenaBufferAlignment); !r)
+            return variableArenaError(r.error());
+    m_result.variableArena->usedBytes = m_variableArena->persistentUsedBytes();
+    m_resourceVariables.emplace(count);
+    return okStatus();
+}
+
+Status Emulation::allocateVariableBuffer(std::uint64_t bytes, std::string label)
+{
+    if (!m_variableArena)
+        return allocatePersistent(bytes, std::move(label));
+    if (auto r = m_variableArena->allocatePersistent(bytes, kArenaBufferAlignment); !r)
+        return variableArenaError(r.error());
+    m_result.variableArena->usedBytes = m_variableArena->persistentUsedBytes();
     return okStatus();
 }
 

@@ -1,6 +1,7 @@
 #include "kernel_profile.h"
 
 #include "kernels/cmsis_nn/cmsis_profiles.h"
+#include "kernels/esp_nn/esp_profiles.h"
 #include "kernels/profile_groups.h"
 #include "kernels/reduce_profiles.h"
 
@@ -63,12 +64,21 @@ const Index& cmsisIndex()
     return idx;
 }
 
+const Index& espIndex()
+{
+    static const Index idx = makeIndex({ kernels::esp::convProfiles(), kernels::esp::miscProfiles() });
+    return idx;
+}
+
 } // namespace
 
 const KernelProfile* findKernelProfile(std::int32_t builtinCode, std::string_view customName, KernelSet kernels)
 {
     if (kernels == KernelSet::CmsisNn)
         if (const KernelProfile* p = cmsisIndex().find(builtinCode, customName))
+            return p;
+    if (kernels == KernelSet::EspNn)
+        if (const KernelProfile* p = espIndex().find(builtinCode, customName))
             return p;
     return referenceIndex().find(builtinCode, customName);
 }
@@ -81,6 +91,11 @@ std::span<const KernelProfile> allKernelProfiles()
 std::span<const KernelProfile> cmsisNnKernelProfiles()
 {
     return cmsisIndex().all;
+}
+
+std::span<const KernelProfile> espNnKernelProfiles()
+{
+    return espIndex().all;
 }
 
 } // namespace arenascope

@@ -46,13 +46,16 @@ constexpr KernelProfile custom(
     return KernelProfile { name, true, source, options, init, prepare };
 }
 
-// The profile for an operator in the given kernel set (CMSIS-NN falls back to the reference
-// profile for operators it does not replace), or nullptr if TFLM's resolver would not find it.
+// The profile for an operator in the given kernel set (CMSIS-NN and ESP-NN fall back to the
+// reference profile for operators they do not replace), or nullptr if TFLM's resolver would not find it.
 const KernelProfile* findKernelProfile(
     std::int32_t builtinCode, std::string_view customName, KernelSet kernels = KernelSet::Reference);
 
 // The CMSIS-NN profiles alone, for listings and tests.
 std::span<const KernelProfile> cmsisNnKernelProfiles();
+
+// The ESP-NN profiles alone, for listings and tests.
+std::span<const KernelProfile> espNnKernelProfiles();
 
 // Every profile, for listings and tests.
 std::span<const KernelProfile> allKernelProfiles();

@@ -219,7 +219,15 @@ CpuExtension EmulationSettings::cpuExtension() const
 
 std::string_view kernelSetName(KernelSet kind)
 {
-    return kind == KernelSet::CmsisNn ? "cmsis-nn" : "reference";
+    switch (kind) {
+    case KernelSet::Reference:
+        return "reference";
+    case KernelSet::CmsisNn:
+        return "cmsis-nn";
+    case KernelSet::EspNn:
+        return "esp-nn";
+    }
+    return "?";
 }
 
 std::string_view cpuName(Cpu cpu)
@@ -249,6 +257,8 @@ std::optional<KernelSet> parseKernelSet(std::string_view name)
         return KernelSet::Reference;
     if (name == "cmsis-nn")
         return KernelSet::CmsisNn;
+    if (name == "esp-nn")
+        return KernelSet::EspNn;
     return std::nullopt;
 }
 
@@ -264,6 +274,18 @@ std::string_view settingsConflict(const EmulationSettings& s)
 {
     if (s.kernels == KernelSet::CmsisNn && s.target != TargetKind::CortexM)
         return "CMSIS-NN kernels are built only for Cortex-M: choose the cortex-m target";
+    if (s.kernels == KernelSet::EspNn && s.target != TargetKind::Ilp32)
+        return "ESP-NN kernels are built for ESP32 chips (Xtensa or RISC-V GCC, int-sized enums): choose the ilp32 "
+               "target";
+    if (s.arenaOffset > 15)
+        return "the arena offset is the start's distance past a 16-byte boundary: 0 to 15 bytes";
+    if (s.arenaOffset != 0 && s.nonPersistentBytes)
+        return "an arena offset applies to one arena: leave out the separate non-persistent arena";
+    if (s.resourceVariablesArena && s.resourceVariables == 0)
+        return "a resource-variables arena holds the resource variables: give their count too";
+    if (s.resourceVariablesArena && s.nonPersistentBytes)
+        return "a resource-variables arena is emulated with one tensor arena: leave out the separate "
+               "non-persistent arena";
     return {};
 }
 

@@ -6,6 +6,16 @@
 
 namespace arenascope::test {
 
+namespace {
+
+// esp-tflite-micro with ESP-NN: the 32-bit int-enum layout of the Xtensa / RISC-V toolchains.
+OracleBuild espBuild(const char* suffix, const char* label, EspChip chip, EspNnVersion version)
+{
+    return OracleBuild { suffix, label, TargetKind::Ilp32, KernelSet::EspNn, Cpu::CortexM4, chip, version };
+}
+
+} // namespace
+
 const std::vector<OracleBuild>& oracleBuilds()
 {
     static const std::vector<OracleBuild> builds = {
@@ -15,6 +25,12 @@ const std::vector<OracleBuild>& oracleBuilds()
         { "cm4_cmsisnn", "cmsis_nn_m4", TargetKind::CortexM, KernelSet::CmsisNn, Cpu::CortexM4 },
         { "cm3_cmsisnn", "cmsis_nn_m3", TargetKind::CortexM, KernelSet::CmsisNn, Cpu::CortexM3 },
         { "cm55_cmsisnn", "cmsis_nn_m55", TargetKind::CortexM, KernelSet::CmsisNn, Cpu::CortexM55 },
+        espBuild("esp32s3_nn1.1.2", "esp_nn_s3_1_1_2", EspChip::Esp32S3, EspNnVersion::V1_1_2),
+        espBuild("esp32s3_nn1.2.0", "esp_nn_s3_1_2_0", EspChip::Esp32S3, EspNnVersion::V1_2_0),
+        espBuild("esp32s3_nn1.2.1", "esp_nn_s3_1_2_1", EspChip::Esp32S3, EspNnVersion::V1_2_1),
+        espBuild("esp32s3_nn1.2.3", "esp_nn_s3_1_2_3", EspChip::Esp32S3, EspNnVersion::V1_2_3),
+        espBuild("esp32_nn1.1.2", "esp_nn_esp32_1_1_2", EspChip::Esp32, EspNnVersion::V1_1_2),
+        espBuild("esp32_nn1.2.3", "esp_nn_esp32_1_2_3", EspChip::Esp32, EspNnVersion::V1_2_3),
     };
     return builds;
 }
@@ -53,6 +69,8 @@ void addCases(std::vector<OracleCase>& cases, const std::filesystem::path& oracl
                 c.settings.target = b.target;
                 c.settings.kernels = b.kernels;
                 c.settings.cpu = b.cpu;
+                c.settings.espChip = b.espChip;
+                c.settings.espNn = b.espNn;
                 c.settings.planner = planner;
                 c.name = safeName(std::string(group) + "_" + modelRel.substr(0, modelRel.size() - 7) + "_" + b.label
                     + "_" + std::string(plannerName(planner)));
@@ -73,6 +91,11 @@ const std::vector<OracleCase>& oracleCases()
             return all;
         addCases(all, shared / "oracle" / "tflm", shared / "models" / "tflm", "tflm");
         addCases(all, shared / "oracle" / "ops", shared / "models" / "ops", "ops");
+        std::error_code ec;
+        if (std::filesystem::is_directory(shared / "oracle" / "esp", ec))
+            for (const auto& build : std::filesystem::directory_iterator(shared / "oracle" / "esp"))
+                if (build.is_directory())
+                    addCases(all, build.path(), shared / "models" / "tflm", "esp");
         std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
         return all;
     }();

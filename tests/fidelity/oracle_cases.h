@@ -1,7 +1,8 @@
 #pragma once
 // The fidelity cases: one per oracle file (a model measured on one TFLM build) and planner.
-// ../shared/oracle/tflm/<model>.<build>.json and ../shared/oracle/ops/<model>.<build>.json;
-// each build maps to the settings that must reproduce it.
+// ../shared/oracle/tflm/<model>.<build>.json, ../shared/oracle/ops/<model>.<build>.json and
+// ../shared/oracle/esp/<build>/<model>.<build>.json (esp-tflite-micro with ESP-NN); each build
+// maps to the settings that must reproduce it.
 
 #include "core/emulation/emulation_settings.h"
 
@@ -27,6 +28,8 @@ struct OracleBuild {
     TargetKind target;
     KernelSet kernels;
     Cpu cpu;
+    EspChip espChip = EspChip::Esp32S3; // ESP-NN builds
+    EspNnVersion espNn = kNewestEspNn;
 };
 const std::vector<OracleBuild>& oracleBuilds();
 

@@ -2,6 +2,8 @@
 // Source: tensorflow/lite/micro/kernels/conv.cc, conv_common.cc, depthwise_conv.cc,
 // depthwise_conv_common.cc @90b983c2 (reference kernels), and
 // PopulateConvolutionQuantizationParams in tensorflow/lite/kernels/kernel_util.cc.
+#include "conv_common.h"
+
 #include "builtin_options.h"
 #include "kernel_helpers.h"
 #include "math_op_data.h"
@@ -81,26 +83,6 @@ Status populateConvolutionQuantization(
     return okStatus();
 }
 
-// CalculateOpDataConv / CalculateOpDataDepthwiseConv: input, filter, bias, output held together.
-Status calculateOpData(KernelContext& ctx, const ConvKind& kind)
-{
-    const bool hasBias = ctx.inputCount() == 3;
-    ARENASCOPE_TRY(ensure(ctx, hasBias || ctx.inputCount() == 2, kind.file, 88, "has_bias || node->inputs->size == 2"));
-    ARENASCOPE_TRY(
-        ensureEq(ctx, kind.file, 89, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1));
-    TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.input(2, false));
-    ARENASCOPE_TRY(temps.output(0));
-    const Tensor& input = *ctx.input(0);
-    const Tensor& filter = *ctx.input(1);
-    if (input.type != D::Float32)
-        return populateConvolutionQuantization(
-            ctx, input, filter, *ctx.output(0), filter.shape[kind.quantizedDimension]);
-    return okStatus();
-}
-
 // The int8 (conv: and int16) per-channel checks of the filter's quantization.
 Status checkFilterQuantization(KernelContext& ctx, const ConvKind& kind, const Tensor& filter)
 {
@@ -154,13 +136,38 @@ Status prepareConvLike(KernelContext& ctx, const ConvKind& kind)
     if (kind.depthwise) {
         ARENASCOPE_TRY(checkHybrid(ctx, kind, input, filter));
         ARENASCOPE_TRY(requestInt4Scratch(ctx, filter));
-        return calculateOpData(ctx, kind);
+        return calculateConvOpData(ctx, kind.depthwise);
     }
-    ARENASCOPE_TRY(calculateOpData(ctx, kind));
+    ARENASCOPE_TRY(calculateConvOpData(ctx, kind.depthwise));
     return requestInt4Scratch(ctx, filter);
 }
 
+// CalculateOpDataConv / CalculateOpDataDepthwiseConv: input, filter, bias, output held together.
+Status calculateOpDataImpl(KernelContext& ctx, const ConvKind& kind)
+{
+    const bool hasBias = ctx.inputCount() == 3;
+    ARENASCOPE_TRY(ensure(ctx, hasBias || ctx.inputCount() == 2, kind.file, 88, "has_bias || node->inputs->size == 2"));
+    ARENASCOPE_TRY(
+        ensureEq(ctx, kind.file, 89, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1));
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(temps.input(0));
+    ARENASCOPE_TRY(temps.input(1));
+    ARENASCOPE_TRY(temps.input(2, false));
+    ARENASCOPE_TRY(temps.output(0));
+    const Tensor& input = *ctx.input(0);
+    const Tensor& filter = *ctx.input(1);
+    if (input.type != D::Float32)
+        return populateConvolutionQuantization(
+            ctx, input, filter, *ctx.output(0), filter.shape[kind.quantizedDimension]);
+    return okStatus();
+}
+
 } // namespace
+
+Status calculateConvOpData(KernelContext& ctx, bool depthwise)
+{
+    return calculateOpDataImpl(ctx, depthwise ? kDepthwise : kConv);
+}
 
 Status convInit(KernelContext& ctx)
 {

@@ -2,6 +2,8 @@
 // Sources: tensorflow/lite/micro/kernels/fully_connected.cc, fully_connected_common.cc,
 // pooling.cc, pooling_common.cc, softmax.cc, softmax_common.cc, quantize.cc,
 // quantize_common.cc @90b983c2, and lite/kernels/kernel_util.cc for the shared checks.
+#include "dense_common.h"
+
 #include "builtin_options.h"
 #include "kernel_helpers.h"
 #include "math_op_data.h"
@@ -89,7 +91,7 @@ Status fullyConnectedPrepare(KernelContext& ctx)
             tfliteType(input.type).name, tfliteType(filter.type).name));
     if (filter.type == D::Int4)
         ARENASCOPE_TRY(ctx.requestScratch(filter.elementCount, "unpacked int4 filter"));
-    return calculateFullyConnected(ctx, input, filter);
+    return calculateFullyConnectedOpData(ctx, input, filter);
 }
 
 // ---- AVERAGE_POOL_2D / MAX_POOL_2D ----------------------------------------------------------
@@ -189,8 +191,7 @@ Status softmaxPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(temps.output(0));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(initializeLutForInt16(ctx, input, output));
-    return checkSoftmaxQuantization(ctx, input, output);
+    return calculateSoftmaxParams(ctx, input, output);
 }
 
 // ---- QUANTIZE (quantize.cc, quantize_common.cc: PrepareQuantizeReference) -------------------
@@ -222,6 +223,17 @@ Status quantizePrepare(KernelContext& ctx)
 }
 
 } // namespace
+
+Status calculateFullyConnectedOpData(KernelContext& ctx, const Tensor& input, const Tensor& filter)
+{
+    return calculateFullyConnected(ctx, input, filter);
+}
+
+Status calculateSoftmaxParams(KernelContext& ctx, const Tensor& input, const Tensor& output)
+{
+    ARENASCOPE_TRY(initializeLutForInt16(ctx, input, output));
+    return checkSoftmaxQuantization(ctx, input, output);
+}
 
 namespace {
 constexpr std::array kProfiles = {

@@ -1,0 +1,18 @@
+#pragma once
+// The parts of TFLM's fully connected and softmax kernels that other kernel sets call unchanged
+// (kernels/fully_connected_common.cc, softmax_common.cc @90b983c2, identical at 096563546):
+// ESP-NN's FULLY_CONNECTED and SOFTMAX Prepare call them.
+
+#include "core/emulation/kernel_context.h"
+
+namespace arenascope::kernels {
+
+// CalculateOpDataFullyConnected: called while input, filter, bias and output are held;
+// per-channel filters get their multiplier and shift arrays (tail) here.
+Status calculateFullyConnectedOpData(KernelContext& ctx, const Tensor& input, const Tensor& filter);
+
+// CalculateSoftmaxParams: int16 inputs get their two lookup tables (tail), then the
+// quantization each input/output pairing needs is checked.
+Status calculateSoftmaxParams(KernelContext& ctx, const Tensor& input, const Tensor& output);
+
+} // namespace arenascope::kernels

@@ -1,0 +1,16 @@
+#pragma once
+// ESP-NN kernel profiles (esp-tflite-micro's kernels/esp_nn/, built with -DESP_NN=1): the
+// operators whose Init or Prepare differ from TFLM's reference kernels. esp-tflite-micro also
+// replaces ADD, MUL and the pooling kernels, but their Init and Prepare are TFLM's own; every
+// operator without a row here uses its reference profile, as the build does.
+
+#include "core/emulation/kernel_profile.h"
+
+#include <span>
+
+namespace arenascope::kernels::esp {
+
+std::span<const KernelProfile> convProfiles(); // conv_ops.cpp: CONV_2D, DEPTHWISE_CONV_2D
+std::span<const KernelProfile> miscProfiles(); // misc_ops.cpp: SOFTMAX, FULLY_CONNECTED
+
+} // namespace arenascope::kernels::esp

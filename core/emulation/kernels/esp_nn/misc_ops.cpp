@@ -1,0 +1,123 @@
+// ESP-NN kernel profiles: SOFTMAX and FULLY_CONNECTED.
+// Sources: espressif/esp-tflite-micro @99f49e14 tensorflow/lite/micro/kernels/esp_nn/softmax.cc
+// (Init: NodeData {SoftmaxParams; int buffer_idx}; Prepare: TFLM's, then for int8 in and out one
+// scratch request sized by esp-nn from dims[1]) and esp_nn/fully_connected.cc (TFLM's Prepare
+// with its own type check and message).
+#include "esp_profiles.h"
+#include "scratch_sizes.h"
+
+#include "core/emulation/kernels/builtin_options.h"
+#include "core/emulation/kernels/dense_common.h"
+#include "core/emulation/kernels/kernel_helpers.h"
+#include "core/emulation/kernels/math_op_data.h"
+#include "core/emulation/kernels/tflm_checks.h"
+
+#include <array>
+
+namespace arenascope::kernels::esp {
+
+namespace {
+
+using D = DataType;
+
+constexpr const char* kSoftmaxFile = "tensorflow/lite/micro/kernels/esp_nn/softmax.cc";
+constexpr const char* kFullyConnectedFile = "tensorflow/lite/micro/kernels/esp_nn/fully_connected.cc";
+
+// struct NodeData { SoftmaxParams op_data; int buffer_idx; }
+constexpr Field kSoftmaxNodeDataFields[] = { nested(opdata::kSoftmaxParams), i32() };
+constexpr StructDef kSoftmaxNodeData { "NodeData (esp_nn softmax)", kSoftmaxNodeDataFields };
+
+Status softmaxInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx, kSoftmaxNodeData);
+}
+
+// input->dims->data[i] as the kernel reads it. TFLM's TfLiteTensor dims point straight into
+// the flatbuffer's shape vector (little-endian targets), so an index past the tensor's rank
+// reads the words that follow the vector in the file; the kernel reads dims[1] and dims[2] of
+// tensors of any rank >= 1.
+std::int32_t dimAsRead(const KernelContext& ctx, const Tensor& t, std::size_t i)
+{
+    if (i < t.shape.size())
+        return t.shape[i];
+    const tflite::Model* fb = ctx.model().flatbuffer();
+    const auto& bytes = ctx.model().bytes();
+    if (!fb || !fb->subgraphs() || ctx.subgraph().id.value >= fb->subgraphs()->size())
+        return 0;
+    const auto* tensors = fb->subgraphs()->Get(ctx.subgraph().id.value)->tensors();
+    if (!tensors || t.id.value >= tensors->size() || !tensors->Get(t.id.value)->shape())
+        return 0;
+    const std::uint8_t* at = reinterpret_cast<const std::uint8_t*>(tensors->Get(t.id.value)->shape()->data()) + 4 * i;
+    const std::uint8_t* begin = bytes.data();
+    if (at < begin || at + 4 > begin + bytes.size())
+        return 0;
+    return flatbuffers::ReadScalar<std::int32_t>(at);
+}
+
+Status softmaxPrepare(KernelContext& ctx)
+{
+    ARENASCOPE_TRY(ensureCounts(ctx, kSoftmaxFile, 135, 136, 1, 1));
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(temps.input(0));
+    ARENASCOPE_TRY(ensure(ctx, !ctx.input(0)->shape.empty(), kSoftmaxFile, 139, "NumDimensions(input) >= 1"));
+    ARENASCOPE_TRY(temps.output(0));
+    const Tensor& input = *ctx.input(0);
+    const Tensor& output = *ctx.output(0);
+    // The kernel keeps CalculateSoftmaxParams' status, requests its scratch, then returns it.
+    const Status params = calculateSoftmaxParams(ctx, input, output);
+    if (!params)
+        return params;
+    if (input.type != D::Int8 || output.type != D::Int8)
+        return okStatus();
+    const EmulationSettings& s = ctx.settings();
+    const std::int32_t bytes
+        = softmaxScratchSize(espNnFamily(s.espChip), s.espNn, dimAsRead(ctx, input, 1), dimAsRead(ctx, input, 2));
+    if (bytes <= 0)
+        return okStatus();
+    return ctx.requestScratch(static_cast<std::uint64_t>(bytes), "esp-nn softmax scratch");
+}
+
+Status fullyConnectedInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx, opdata::kOpDataFullyConnected);
+}
+
+Status fullyConnectedPrepare(KernelContext& ctx)
+{
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(temps.input(0));
+    ARENASCOPE_TRY(temps.input(1));
+    ARENASCOPE_TRY(temps.input(2, false));
+    ARENASCOPE_TRY(temps.output(0));
+    const Tensor& input = *ctx.input(0);
+    const Tensor& filter = *ctx.input(1);
+    ARENASCOPE_TRY(
+        ensureTypesEq(ctx, kFullyConnectedFile, 57, "input->type", "output->type", input.type, ctx.output(0)->type));
+    // esp_nn's check names the pairings it refuses (any other input type goes on to
+    // CalculateOpDataFullyConnected), and prints "filter type :".
+    const bool refused = (input.type == D::Float32 && filter.type != D::Float32)
+        || (input.type == D::Int8 && !isOneOf(filter.type, { D::Int8, D::Int4 }))
+        || (input.type == D::Int16 && filter.type != D::Int8);
+    if (refused)
+        return ctx.kernelError(formatString("Input type: %s with filter type : %s not supported.",
+            tfliteType(input.type).name, tfliteType(filter.type).name));
+    if (filter.type == D::Int4)
+        ARENASCOPE_TRY(ctx.requestScratch(filter.elementCount, "unpacked int4 filter"));
+    return calculateFullyConnectedOpData(ctx, input, filter);
+}
+
+constexpr std::array kProfiles = {
+    builtin("FULLY_CONNECTED", "esp-tflite-micro kernels/esp_nn/fully_connected.cc", &options::kFullyConnected,
+        fullyConnectedInit, fullyConnectedPrepare),
+    builtin("SOFTMAX", "esp-tflite-micro kernels/esp_nn/softmax.cc; esp-nn softmax scratch", &options::kSoftmax,
+        softmaxInit, softmaxPrepare),
+};
+
+} // namespace
+
+std::span<const KernelProfile> miscProfiles()
+{
+    return kProfiles;
+}
+
+} // namespace arenascope::kernels::esp
