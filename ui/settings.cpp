@@ -16,6 +16,8 @@ constexpr auto kInterpreter = "emulation/interpreter"; // "plain"
 constexpr auto kPreserve = "emulation/preserveAllTensors";
 constexpr auto kKernels = "emulation/kernels"; // "reference"
 constexpr auto kCpu = "emulation/cpu"; // "cortex-m4"
+constexpr auto kEspChip = "emulation/espChip"; // "esp32s3"
+constexpr auto kEspNn = "emulation/espNn"; // the newest esp-nn
 constexpr auto kResourceVariables = "emulation/resourceVariables"; // 0
 constexpr auto kDark = "view/darkPalette"; // false
 } // namespace
@@ -69,6 +71,9 @@ EmulationSettings Settings::emulation() const
               .value_or(KernelSet::Reference);
     s.cpu = parseCpu(q.value(QString::fromLatin1(kCpu), QStringLiteral("cortex-m4")).toString().toStdString())
                 .value_or(Cpu::CortexM4);
+    s.espChip = parseEspChip(q.value(QString::fromLatin1(kEspChip), QStringLiteral("esp32s3")).toString().toStdString())
+                    .value_or(EspChip::Esp32S3);
+    s.espNn = parseEspNnVersion(q.value(QString::fromLatin1(kEspNn)).toString().toStdString()).value_or(kNewestEspNn);
     s.resourceVariables = q.value(QString::fromLatin1(kResourceVariables), 0).toUInt();
     if (!settingsConflict(s).empty())
         s.kernels = KernelSet::Reference;
@@ -84,6 +89,8 @@ void Settings::setEmulation(const EmulationSettings& s)
     q.setValue(QString::fromLatin1(kPreserve), s.preserveAllTensors);
     q.setValue(QString::fromLatin1(kKernels), QString::fromUtf8(kernelSetName(s.kernels).data()));
     q.setValue(QString::fromLatin1(kCpu), QString::fromUtf8(cpuName(s.cpu).data()));
+    q.setValue(QString::fromLatin1(kEspChip), QString::fromUtf8(espChipName(s.espChip).data()));
+    q.setValue(QString::fromLatin1(kEspNn), QString::fromUtf8(espNnVersionName(s.espNn).data()));
     q.setValue(QString::fromLatin1(kResourceVariables), s.resourceVariables);
 }
 

@@ -99,12 +99,30 @@ constexpr Concept kConcepts[] = {
         "8-byte pointers and size_t; arm-none-eabi GCC (Cortex-M firmware) uses short enums, so TfLiteTensor is 32 "
         "bytes instead of 40 with int-sized enums (ESP32, RISC-V). Choose the target your firmware is built for: a "
         "host build needs noticeably more arena than the device." },
-    { "kernels", "Kernels (reference vs CMSIS-NN)",
+    { "kernels", "Kernels (reference, CMSIS-NN, ESP-NN)",
         "Optimized kernels allocate different op data and scratch buffers than TFLM's reference kernels.",
         "Most Cortex-M firmware links Arm's CMSIS-NN kernels (OPTIMIZED_KERNEL_DIR=cmsis_nn) for convolutions, fully "
         "connected layers, pooling, softmax, SVDF and LSTM. They keep other op data and ask for im2col and kernel-sum "
-        "buffers whose sizes depend on the CPU: none (M0/M3), DSP (M4/M7/M33) or MVE (M55/M85). Size the arena "
-        "with the kernels your firmware links." },
+        "buffers whose sizes depend on the CPU: none (M0/M3), DSP (M4/M7/M33) or MVE (M55/M85).\n\n"
+        "ESP32 firmware built with Espressif's esp-tflite-micro links its ESP-NN kernels: convolutions, depthwise "
+        "convolutions and softmax ask esp-nn how much scratch they need, and the answer depends on the chip (the "
+        "ESP32-S3 has kernels of its own) and on the esp-nn version, which the component manager updates on every "
+        "rebuild (esp-nn 1.2.1 raised what ESP32-S3 convolutions ask for). Size the arena with the kernels, chip and "
+        "version your firmware is built with." },
+    { "arena_offset", "Arena start alignment",
+        "TFLM aligns the arena's start up to 16 bytes: an arena that starts past a boundary loses those bytes.",
+        "MicroAllocator::Create rounds the tensor_arena pointer up to the next 16-byte boundary and uses only what "
+        "is left. A static array declared alignas(16) loses nothing; a buffer from malloc or heap_caps_malloc may "
+        "start 4 or 8 bytes past a boundary and then loses 12 or 8 bytes, and an arena sized to the byte no longer "
+        "fits. Declare the arena aligned, or add 16 bytes." },
+    { "resource_variables", "Resource variables",
+        "State that VAR_HANDLE, READ_VARIABLE and ASSIGN_VARIABLE keep between invocations (streaming models).",
+        "Models that keep state across calls (streaming keyword spotters, wake-word detectors) hold it in resource "
+        "variables. The application creates MicroResourceVariables with room for N variables before the interpreter; "
+        "each variable's buffer is allocated once, by ASSIGN_VARIABLE's Prepare, from the same allocator. That is "
+        "this arena's tail, unless the variables were created on an allocator of their own (ESPHome's "
+        "micro_wake_word gives them a 1,024-byte arena): then they take none of this arena, and a too small "
+        "variables arena fails on its own." },
     { "non_arena_ram", "RAM outside the arena",
         "The stack, sensor and audio buffers, the application's state and the heap need RAM too.",
         "The tensor arena is one block of your device's RAM. Budget the rest: the main and interrupt stacks (kernels "

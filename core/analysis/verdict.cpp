@@ -1,5 +1,7 @@
 #include "verdict.h"
 
+#include "core/emulation/provenance.h"
+
 #include "core/util/format.h"
 
 #include <algorithm>
@@ -208,6 +210,11 @@ Verdict makeVerdict(const Analysis& a)
         v.where = whereOf(a, *f);
         v.tflmMessage = f->message;
         v.plainWords = plainWordsOf(*f);
+        const auto& vars = a.measured->variableArena;
+        if (vars && vars->failed)
+            v.plainWords = "The resource variables' own arena (" + formatBytes(vars->arenaBytes)
+                + ") is too small for their allocator, the variables and their buffers: no size of the tensor "
+                  "arena fixes this; make the variables' arena larger.";
     }
     v.overwriteFreeMinBytes = a.overwriteFreeMinBytes;
     v.headline = headlineOf(v);
@@ -217,6 +224,13 @@ Verdict makeVerdict(const Analysis& a)
     }
     v.warnings = a.atSize->warnings;
     v.warnings.insert(v.warnings.end(), a.notes.begin(), a.notes.end());
+    if (const std::uint64_t loss = a.settings.arenaStartLoss())
+        v.warnings.push_back("The arena starts " + std::to_string(a.settings.arenaOffset)
+            + " B past a 16-byte boundary: TFLM aligns its start up and loses " + formatBytes(loss)
+            + ", which the sizes above include. Declare the arena alignas(16) to get them back.");
+    const Provenance p = provenance(a.settings);
+    v.fidelity = p.level;
+    v.fidelityNote = p.text;
     v.overwriteFreeMinBytes = a.overwriteFreeMinBytes;
     if (a.atMinimum && a.atMinimum->tempOverwrite && a.minArenaBytes) {
         const TempOverwrite& o = *a.atMinimum->tempOverwrite;
@@ -254,17 +268,17 @@ const char* verdictKindName(VerdictKind kind)
 std::string describeSettings(const EmulationSettings& s)
 {
     std::string out = std::string(targetName(s.target)) + " (" + std::string(targetDescription(s.target)) + "), ";
-    if (s.kernels == KernelSet::CmsisNn)
-        out += "CMSIS-NN kernels for " + std::string(cpuName(s.cpu)) + " ("
-            + std::string(cpuExtensionName(s.cpuExtension())) + "), ";
-    else
-        out += "reference kernels, ";
+    out += describeKernels(s) + ", ";
     out += std::string(plannerName(s.effectivePlanner())) + " planner, "
         + std::string(interpreterName(s.effectiveInterpreter())) + " interpreter";
     if (s.preserveAllTensors)
         out += ", preserve_all_tensors";
     if (s.resourceVariables)
         out += ", " + std::to_string(s.resourceVariables) + " resource variables";
+    if (s.resourceVariablesArena)
+        out += " in their own " + formatBytes(*s.resourceVariablesArena) + " arena";
+    if (s.arenaOffset)
+        out += ", arena starting " + std::to_string(s.arenaOffset) + " B past a 16-byte boundary";
     if (s.nonPersistentBytes)
         out += ", separate persistent and non-persistent arenas";
     return out;

@@ -17,6 +17,8 @@
 
 #include "analysis.h"
 
+#include "core/emulation/provenance.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -79,6 +81,10 @@ struct Verdict {
     std::int32_t peakStep = -1;
     std::vector<PeakBuffer> largestAtPeak; // up to five, largest first
     std::vector<std::string> warnings; // hazards TFLM does not report
+
+    // Whether real TFLM proves this configuration's figures (provenance.h).
+    ProvenanceLevel fidelity = ProvenanceLevel::Source;
+    std::string fidelityNote; // "measured against real TFLM (...)"
 };
 
 Verdict makeVerdict(const Analysis& a);

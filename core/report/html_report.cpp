@@ -1,5 +1,7 @@
 #include "html_report.h"
 
+#include "core/emulation/provenance.h"
+
 #include "base64.h"
 #include "report_rows.h"
 
@@ -83,10 +85,7 @@ std::string settingsSection(const Analysis& a)
     row(out, "model", "<code>" + htmlEscape(a.model->path()) + "</code>");
     row(out, "target",
         htmlEscape(std::string(targetName(s.target)) + " (" + std::string(targetDescription(s.target)) + ")"));
-    row(out, "kernels",
-        s.kernels == KernelSet::CmsisNn ? htmlEscape("CMSIS-NN for " + std::string(cpuName(s.cpu)) + " ("
-            + std::string(cpuExtensionName(s.cpuExtension())) + ")")
-                                        : std::string("reference"));
+    row(out, "kernels", htmlEscape(describeKernels(s)));
     std::string planner(plannerName(s.effectivePlanner()));
     if (s.preserveAllTensors && s.planner != PlannerKind::Linear)
         planner += " (preserve-all-tensors makes TFLM use the linear planner)";
@@ -98,6 +97,11 @@ std::string settingsSection(const Analysis& a)
         a.arenaSize().has_value());
     if (s.nonPersistentBytes)
         row(out, "non-persistent arena", bytesText(*s.nonPersistentBytes), true);
+    if (s.arenaOffset)
+        row(out, "arena start", std::to_string(s.arenaOffset) + " B past a 16-byte boundary", true);
+    if (s.resourceVariablesArena)
+        row(out, "resource-variables arena", bytesText(*s.resourceVariablesArena), true);
+    row(out, "fidelity", htmlEscape(provenance(s).text));
     return out + "</table>\n</section>\n";
 }
 

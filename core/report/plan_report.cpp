@@ -82,7 +82,12 @@ std::string planJson(const Analysis& a, bool pretty)
         w.value(std::string(cpuName(a.settings.cpu)));
     else
         w.null();
+    const bool esp = a.settings.kernels == KernelSet::EspNn;
+    w.field("chip", esp ? std::optional<std::string>(espChipName(a.settings.espChip)) : std::nullopt);
+    w.field("esp_nn", esp ? std::optional<std::string>(espNnVersionName(a.settings.espNn)) : std::nullopt);
     w.field("resource_variables", static_cast<std::uint64_t>(a.settings.resourceVariables));
+    w.field("resource_variables_arena", a.settings.resourceVariablesArena);
+    w.field("arena_offset", static_cast<std::uint64_t>(a.settings.arenaOffset));
     w.field("planner", std::string(plannerName(a.settings.effectivePlanner())));
     w.field("interpreter", std::string(interpreterName(a.settings.effectiveInterpreter())));
     w.field("preserve_all_tensors", a.settings.preserveAllTensors);
@@ -91,6 +96,8 @@ std::string planJson(const Analysis& a, bool pretty)
     w.field("fits", a.fits());
     w.field("verdict", verdictKindName(v.kind));
     w.field("headline", v.headline);
+    w.field("fidelity", std::string(provenanceName(v.fidelity)));
+    w.field("fidelity_note", v.fidelityNote);
     w.field("min_arena_bytes", a.minArenaBytes);
     // Separate arenas only: min_arena_bytes is the persistent arena's, this the other's.
     w.field("min_non_persistent_arena_bytes", a.minNonPersistentBytes);
@@ -183,6 +190,7 @@ std::string planText(const Analysis& a)
     else if (v.arenaSize)
         out << "arena size:       " << formatBytes(*v.arenaSize) << "\n";
     out << "verdict:          " << v.headline << "\n";
+    out << "fidelity:         " << v.fidelityNote << "\n";
     if (v.failed) {
         out << "TFLM says:        " << v.tflmMessage << "\n";
         out << "where:            " << v.stage << (v.where.empty() ? "" : ", " + v.where) << "\n";

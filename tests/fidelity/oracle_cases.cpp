@@ -1,8 +1,13 @@
 #include "oracle_cases.h"
 
+#include "probe_models.h"
+
 #include "../core/test_support.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
+#include <fstream>
 
 namespace arenascope::test {
 
@@ -80,15 +85,67 @@ void addCases(std::vector<OracleCase>& cases, const std::filesystem::path& oracl
     }
 }
 
+const OracleBuild* findBuild(const std::string& suffix)
+{
+    for (const OracleBuild& b : oracleBuilds())
+        if (suffix == b.suffix)
+            return &b;
+    return nullptr;
+}
+
+// measured/<group>/<build>.json: {"build": ..., "models": {"<model>.tflite": {...}}}, the models
+// being probe models built in code.
+void addMeasuredCases(std::vector<OracleCase>& cases, const std::filesystem::path& dir, const char* group)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec))
+        return;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+        if (e.path().extension() != ".json")
+            continue;
+        std::ifstream in(e.path());
+        const nlohmann::json file = nlohmann::json::parse(in);
+        const OracleBuild* b = findBuild(file.at("build").get<std::string>());
+        if (!b)
+            continue;
+        for (const auto& [key, entry] : file.at("models").items()) {
+            const std::vector<std::uint8_t>* bytes = nullptr;
+            for (const ProbeModel& m : espProbeModels())
+                if (m.name == key)
+                    bytes = &m.bytes;
+            for (PlannerKind planner : { PlannerKind::Greedy, PlannerKind::Linear }) {
+                OracleCase c;
+                c.oracleFile = e.path();
+                c.model = key;
+                c.measuredKey = key;
+                c.modelBytes = bytes;
+                c.build = b->suffix;
+                c.settings.target = b->target;
+                c.settings.kernels = b->kernels;
+                c.settings.cpu = b->cpu;
+                c.settings.espChip = b->espChip;
+                c.settings.espNn = b->espNn;
+                c.settings.planner = planner;
+                c.name = safeName(std::string(group) + "_" + key.substr(0, key.size() - 7) + "_" + b->label + "_"
+                    + std::string(plannerName(planner)));
+                cases.push_back(std::move(c));
+            }
+        }
+    }
+}
+
 } // namespace
 
 const std::vector<OracleCase>& oracleCases()
 {
     static const std::vector<OracleCase> cases = [] {
         std::vector<OracleCase> all;
+        addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "esp", "measured");
         const auto shared = sharedDir();
-        if (shared.empty())
+        if (shared.empty()) {
+            std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
             return all;
+        }
         addCases(all, shared / "oracle" / "tflm", shared / "models" / "tflm", "tflm");
         addCases(all, shared / "oracle" / "ops", shared / "models" / "ops", "ops");
         std::error_code ec;

@@ -17,6 +17,10 @@ struct OracleCase {
     std::string name; // "tflm_person_detect_cortex_m_greedy": gtest- and ctest-safe
     std::filesystem::path oracleFile;
     std::filesystem::path model;
+    // Figures the project measured itself (measured/<group>/<build>.json): the model's entry in
+    // that file, and the model's bytes (a probe model built in code).
+    std::string measuredKey;
+    const std::vector<std::uint8_t>* modelBytes = nullptr;
     std::string build; // "abi32arm_se", "cm4_cmsisnn", ...
     EmulationSettings settings;
 };
@@ -33,7 +37,8 @@ struct OracleBuild {
 };
 const std::vector<OracleBuild>& oracleBuilds();
 
-// Every case found (both planners), sorted by name; empty when ../shared is absent.
+// Every case found (both planners), sorted by name; the shared oracle's cases are absent when
+// ../shared is, the measured probe models' never are.
 const std::vector<OracleCase>& oracleCases();
 
 } // namespace arenascope::test

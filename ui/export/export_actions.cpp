@@ -77,6 +77,10 @@ QString suggestedExportName(ExportKind kind, const Analysis& a)
     name += QLatin1Char('-') + QString::fromLatin1(targetName(a.settings.target).data());
     if (a.settings.kernels == KernelSet::CmsisNn)
         name += QStringLiteral("-cmsis-nn-") + QString::fromLatin1(cpuName(a.settings.cpu).data());
+    if (a.settings.kernels == KernelSet::EspNn)
+        name += QStringLiteral("-esp-nn-%1-%2")
+                    .arg(QString::fromLatin1(espChipName(a.settings.espChip).data()),
+                        QString::fromLatin1(espNnVersionName(a.settings.espNn).data()));
     name += QLatin1Char('-') + QString::fromLatin1(plannerName(a.settings.effectivePlanner()).data());
     if (a.settings.effectiveInterpreter() == InterpreterKind::Recording)
         name += QStringLiteral("-recording");

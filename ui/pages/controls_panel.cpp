@@ -3,6 +3,7 @@
 #include "concept_help.h"
 
 #include "byte_size_edit.h"
+#include "device_controls.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -19,17 +20,6 @@ namespace arenascope {
 
 namespace {
 constexpr int kSliderSteps = 1000;
-constexpr std::array kCpus = { Cpu::CortexM0, Cpu::CortexM0Plus, Cpu::CortexM3, Cpu::CortexM4, Cpu::CortexM7,
-    Cpu::CortexM33, Cpu::CortexM55, Cpu::CortexM85 };
-
-QString targetTooltip()
-{
-    return ControlsPanel::tr(
-        "The device's ABI decides the size of TFLM's runtime structs in the tail.\n"
-        "cortex-m: arm-none-eabi GCC, 4-byte pointers, short enums (TfLiteTensor is 32 bytes).\n"
-        "ilp32: 32-bit with int-sized enums, as ESP32 (Xtensa) and RISC-V GCC build (TfLiteTensor 40 bytes).\n"
-        "x86_64: a 64-bit host build, 8-byte pointers and size_t (TfLiteTensor 64 bytes).");
-}
 } // namespace
 
 ControlsPanel::ControlsPanel(QWidget* parent)
@@ -40,45 +30,28 @@ ControlsPanel::ControlsPanel(QWidget* parent)
           this))
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_toMinimum(new QPushButton(tr("Set to minimum"), this))
-    , m_target(new QComboBox(this))
-    , m_kernels(new QComboBox(this))
-    , m_cpu(new QComboBox(this))
+    , m_device(new DeviceControls(this))
     , m_planner(new QComboBox(this))
     , m_interpreter(new QComboBox(this))
     , m_preserve(new QCheckBox(tr("preserve_all_tensors"), this))
     , m_resourceVariables(new QSpinBox(this))
     , m_split(new QCheckBox(tr("Separate persistent arena"), this))
     , m_nonPersistentLabel(new QLabel(tr("Non-persistent"), this))
+    , m_arenaOffset(new QSpinBox(this))
+    , m_variablesArenaOn(new QCheckBox(tr("Variables in their own arena"), this))
+    , m_variablesArena(new ByteSizeEdit(tr("Size of the arena the resource variables are created in "
+                                           "(MicroAllocator::Create(var_arena, size))"),
+          this))
 {
     m_slider->setRange(0, kSliderSteps);
     m_slider->setToolTip(tr("Arena size from 0 to twice the smallest arena that works"));
     m_toMinimum->setObjectName(QStringLiteral("setToMinimum"));
     m_toMinimum->setToolTip(tr("Set the arena to the smallest size for which AllocateTensors succeeds"));
     m_toMinimum->setEnabled(false);
-    for (TargetKind t : allTargets())
-        m_target->addItem(QStringLiteral("%1: %2").arg(
-            QString::fromUtf8(targetName(t).data()), QString::fromUtf8(targetDescription(t).data())));
-    m_targetTip = targetTooltip();
-    m_target->setToolTip(m_targetTip);
-    // Narrow panels: combo boxes shrink to a short prefix, the popup shows the whole text.
-    for (QComboBox* c : { m_target, m_kernels, m_cpu, m_planner, m_interpreter }) {
+    for (QComboBox* c : { m_planner, m_interpreter }) {
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         c->setMinimumContentsLength(10);
     }
-    m_kernels->addItem(tr("reference kernels"));
-    m_kernels->addItem(tr("CMSIS-NN kernels"));
-    m_kernels->setToolTip(tr("Which kernels the firmware is built with. Arm's CMSIS-NN kernels "
-                             "(OPTIMIZED_KERNEL_DIR=cmsis_nn) allocate other op data and scratch buffers, "
-                             "sized for the CPU's DSP or MVE extension. Cortex-M only."));
-    for (Cpu c : kCpus) {
-        EmulationSettings s;
-        s.cpu = c;
-        m_cpu->addItem(QStringLiteral("%1 (%2)").arg(
-            QString::fromUtf8(cpuName(c).data()), QString::fromUtf8(cpuExtensionName(s.cpuExtension()).data())));
-    }
-    m_cpu->setCurrentIndex(3); // cortex-m4
-    m_cpu->setToolTip(tr("The CPU CMSIS-NN is compiled for: M0/M0+/M3 have neither DSP nor MVE, M4/M7/M33 "
-                         "have DSP, M55/M85 have MVE. Some scratch buffers depend on it."));
     m_planner->addItem(tr("greedy"));
     m_planner->addItem(tr("linear"));
     m_planner->setToolTip(tr("GreedyMemoryPlanner reuses bytes between buffers that are never alive together. "
@@ -94,19 +67,30 @@ ControlsPanel::ControlsPanel(QWidget* parent)
                                        "needed by models with VAR_HANDLE; 0 = none created"));
     m_split->setToolTip(tr("Use the four-argument MicroAllocator::Create: the persistent tail in the arena above, "
                            "head and temp in a second arena"));
+    m_arenaOffset->setRange(0, 15);
+    m_arenaOffset->setSuffix(tr(" B past 16"));
+    m_arenaOffset->setToolTip(tr("Where the arena starts: bytes past a 16-byte boundary, as a buffer from a heap "
+                                 "(malloc, heap_caps_malloc) may. MicroAllocator::Create aligns the start up and "
+                                 "loses 16 - offset bytes."));
+    m_variablesArenaOn->setToolTip(tr("Create the resource variables in an arena of their own, as ESPHome's "
+                                      "micro_wake_word does (MicroResourceVariables::Create(MicroAllocator::Create("
+                                      "var_arena, size), N)): they and ASSIGN_VARIABLE's buffers leave this "
+                                      "arena's tail"));
     tagConcept(m_arena, "smallest_arena");
-    tagConcept(m_target, "target");
-    tagConcept(m_kernels, "kernels");
     tagConcept(m_planner, "lifetime");
     tagConcept(m_interpreter, "recording");
     tagConcept(m_preserve, "preserve_all_tensors");
     tagConcept(m_split, "tail");
+    tagConcept(m_resourceVariables, "resource_variables");
+    tagConcept(m_variablesArenaOn, "resource_variables");
+    tagConcept(m_variablesArena, "resource_variables");
+    tagConcept(m_arenaOffset, "arena_offset");
     tagConcept(m_nonPersistent, "head");
     buildForm();
     m_arena->setBytes(64 * 1024);
     m_nonPersistent->setBytes(64 * 1024);
+    m_variablesArena->setBytes(1024);
     connectSignals();
-    syncDeviceControls();
 }
 
 void ControlsPanel::buildForm()
@@ -116,17 +100,18 @@ void ControlsPanel::buildForm()
     form->addRow(tr("Arena size"), m_arena);
     form->addRow(QString(), m_slider);
     form->addRow(QString(), m_toMinimum);
-    form->addRow(tr("Target"), m_target);
-    form->addRow(tr("Kernels"), m_kernels);
-    form->addRow(tr("CPU"), m_cpu);
+    m_device->addRows(form);
     form->addRow(tr("Planner"), m_planner);
     form->addRow(tr("Interpreter"), m_interpreter);
     form->addRow(QString(), m_preserve);
     form->addRow(tr("Resource variables"), m_resourceVariables);
+    form->addRow(QString(), m_variablesArenaOn);
+    form->addRow(tr("Variables arena"), m_variablesArena);
+    form->addRow(tr("Arena start"), m_arenaOffset);
     form->addRow(QString(), m_split);
     form->addRow(m_nonPersistentLabel, m_nonPersistent);
-    m_nonPersistentLabel->setVisible(false);
-    m_nonPersistent->setVisible(false);
+    m_form = form;
+    syncRows();
 }
 
 void ControlsPanel::connectSignals()
@@ -135,21 +120,20 @@ void ControlsPanel::connectSignals()
         if (m_updating)
             return;
         syncSlider();
-        syncDeviceControls();
+        syncRows();
         emit settingsChanged();
     };
     connect(m_arena, &ByteSizeEdit::bytesChanged, this, changed);
     connect(m_arena, &ByteSizeEdit::unitChosen, this, &ControlsPanel::unitChosen);
     connect(m_nonPersistent, &ByteSizeEdit::bytesChanged, this, changed);
-    for (QComboBox* box : { m_target, m_kernels, m_cpu, m_planner, m_interpreter })
+    connect(m_variablesArena, &ByteSizeEdit::bytesChanged, this, changed);
+    connect(m_device, &DeviceControls::changed, this, changed);
+    for (QComboBox* box : { m_planner, m_interpreter })
         connect(box, &QComboBox::currentIndexChanged, this, changed);
-    connect(m_preserve, &QCheckBox::toggled, this, changed);
-    connect(m_resourceVariables, &QSpinBox::valueChanged, this, changed);
-    connect(m_split, &QCheckBox::toggled, this, [this, changed](bool on) {
-        m_nonPersistentLabel->setVisible(on);
-        m_nonPersistent->setVisible(on);
-        changed();
-    });
+    for (QCheckBox* box : { m_preserve, m_split, m_variablesArenaOn })
+        connect(box, &QCheckBox::toggled, this, changed);
+    for (QSpinBox* box : { m_resourceVariables, m_arenaOffset })
+        connect(box, &QSpinBox::valueChanged, this, changed);
     connect(m_slider, &QSlider::valueChanged, this, [this](int v) {
         if (m_updating || !m_minimum)
             return;
@@ -168,16 +152,19 @@ void ControlsPanel::connectSignals()
     });
 }
 
-// CMSIS-NN is built only for Cortex-M: elsewhere the kernel set is the reference one.
-void ControlsPanel::syncDeviceControls()
+// Rows that only mean something with another choice: the second arena's size when split, the
+// variables arena's size when variables exist and live apart; an arena offset and a variables
+// arena are emulated with one tensor arena.
+void ControlsPanel::syncRows()
 {
-    const bool cortexM = m_target->currentIndex() == 0;
-    if (!cortexM && m_kernels->currentIndex() != 0) {
-        const QSignalBlocker block(m_kernels);
-        m_kernels->setCurrentIndex(0);
-    }
-    m_kernels->setEnabled(cortexM);
-    m_cpu->setEnabled(cortexM && m_kernels->currentIndex() == 1);
+    if (!m_form)
+        return;
+    const bool split = m_split->isChecked();
+    const bool variables = m_resourceVariables->value() > 0 && !split;
+    m_form->setRowVisible(m_nonPersistent, split);
+    m_form->setRowVisible(m_variablesArenaOn, variables);
+    m_form->setRowVisible(m_variablesArena, variables && m_variablesArenaOn->isChecked());
+    m_form->setRowVisible(m_arenaOffset, !split);
 }
 
 std::uint64_t ControlsPanel::arenaBytes() const
@@ -219,7 +206,7 @@ void ControlsPanel::setMinimum(std::optional<std::uint64_t> bytes, std::optional
 
 void ControlsPanel::setTargetNote(const QString& note)
 {
-    m_target->setToolTip(note.isEmpty() ? m_targetTip : m_targetTip + QStringLiteral("\n\n") + note);
+    m_device->setTargetNote(note);
 }
 
 void ControlsPanel::syncSlider()
@@ -233,10 +220,7 @@ void ControlsPanel::syncSlider()
 
 EmulationSettings ControlsPanel::settings() const
 {
-    EmulationSettings s;
-    s.target = allTargets()[static_cast<std::size_t>(std::max(0, m_target->currentIndex()))];
-    s.kernels = m_kernels->currentIndex() == 1 ? KernelSet::CmsisNn : KernelSet::Reference;
-    s.cpu = kCpus[static_cast<std::size_t>(std::max(0, m_cpu->currentIndex()))];
+    EmulationSettings s = m_device->applyTo(EmulationSettings {});
     s.planner = m_planner->currentIndex() == 1 ? PlannerKind::Linear : PlannerKind::Greedy;
     s.interpreter = m_interpreter->currentIndex() == 1 ? InterpreterKind::Recording : InterpreterKind::Plain;
     s.preserveAllTensors = m_preserve->isChecked();
@@ -244,16 +228,17 @@ EmulationSettings ControlsPanel::settings() const
     s.arenaSize = arenaBytes();
     if (m_split->isChecked())
         s.nonPersistentBytes = m_nonPersistent->bytes();
+    else
+        s.arenaOffset = static_cast<std::uint32_t>(m_arenaOffset->value());
+    if (s.resourceVariables > 0 && !m_split->isChecked() && m_variablesArenaOn->isChecked())
+        s.resourceVariablesArena = m_variablesArena->bytes();
     return s;
 }
 
 void ControlsPanel::applySettings(const EmulationSettings& s)
 {
     m_updating = true;
-    const auto targets = allTargets();
-    m_target->setCurrentIndex(static_cast<int>(std::find(targets.begin(), targets.end(), s.target) - targets.begin()));
-    m_kernels->setCurrentIndex(s.kernels == KernelSet::CmsisNn ? 1 : 0);
-    m_cpu->setCurrentIndex(static_cast<int>(std::find(kCpus.begin(), kCpus.end(), s.cpu) - kCpus.begin()));
+    m_device->show(s);
     m_planner->setCurrentIndex(s.planner == PlannerKind::Linear ? 1 : 0);
     m_interpreter->setCurrentIndex(s.interpreter == InterpreterKind::Recording ? 1 : 0);
     m_preserve->setChecked(s.preserveAllTensors);
@@ -263,8 +248,12 @@ void ControlsPanel::applySettings(const EmulationSettings& s)
         m_arena->setBytes(*s.arenaSize);
     if (s.nonPersistentBytes)
         m_nonPersistent->setBytes(*s.nonPersistentBytes);
+    m_arenaOffset->setValue(static_cast<int>(s.arenaOffset));
+    m_variablesArenaOn->setChecked(s.resourceVariablesArena.has_value());
+    if (s.resourceVariablesArena)
+        m_variablesArena->setBytes(*s.resourceVariablesArena);
     m_updating = false;
-    syncDeviceControls();
+    syncRows();
     syncSlider();
 }
 

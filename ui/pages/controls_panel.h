@@ -1,7 +1,8 @@
 #pragma once
 // The side panel of settings: arena size (with its unit, a slider and "set to minimum"), the
-// device (target ABI, kernel set, CPU), planner, interpreter, preserve_all_tensors, resource
-// variables, and separate persistent and non-persistent arenas. Every user change emits
+// device (target ABI, kernel set, CPU or ESP chip and esp-nn version), planner, interpreter,
+// preserve_all_tensors, resource variables (and their own arena), the arena's start offset, and
+// separate persistent and non-persistent arenas. Every user change emits
 // settingsChanged().
 
 #include "core/emulation/emulation_settings.h"
@@ -10,6 +11,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QPushButton;
 class QSlider;
@@ -18,6 +20,7 @@ class QSpinBox;
 namespace arenascope {
 
 class ByteSizeEdit;
+class DeviceControls;
 
 class ControlsPanel : public QWidget {
     Q_OBJECT
@@ -45,22 +48,23 @@ private:
     void buildForm();
     void connectSignals();
     void syncSlider();
-    void syncDeviceControls();
+    void syncRows();
 
     ByteSizeEdit* m_arena;
     ByteSizeEdit* m_nonPersistent;
     QSlider* m_slider;
     QPushButton* m_toMinimum;
-    QComboBox* m_target;
-    QComboBox* m_kernels;
-    QComboBox* m_cpu;
+    DeviceControls* m_device;
     QComboBox* m_planner;
     QComboBox* m_interpreter;
     QCheckBox* m_preserve;
     QSpinBox* m_resourceVariables;
     QCheckBox* m_split;
     QLabel* m_nonPersistentLabel;
-    QString m_targetTip;
+    QSpinBox* m_arenaOffset;
+    QCheckBox* m_variablesArenaOn;
+    ByteSizeEdit* m_variablesArena;
+    QFormLayout* m_form = nullptr;
     std::optional<std::uint64_t> m_minimum;
     std::optional<std::uint64_t> m_minimumNonPersistent;
     bool m_updating = false;

@@ -1,0 +1,97 @@
+#include "provenance.h"
+
+namespace arenascope {
+
+namespace {
+
+constexpr const char* kReferenceBuild = "tflite-micro 90b983c2";
+
+Provenance referenceKernels(const EmulationSettings& s)
+{
+    // abi32arm_se (cortex-m), abi32arm (ilp32) and abi64 (x86_64) builds of the reference kernels.
+    return { ProvenanceLevel::Measured,
+        "measured against real TFLM (" + std::string(kReferenceBuild) + ", reference kernels, "
+            + std::string(targetName(s.target)) + " layout)" };
+}
+
+Provenance cmsisKernels(const EmulationSettings& s)
+{
+    // Bare-metal CMSIS-NN builds for a Cortex-M4 (DSP), Cortex-M3 (none) and Cortex-M55 (MVE):
+    // CMSIS-NN's buffer sizes depend on the extension only.
+    const CpuExtension e = s.cpuExtension();
+    const Cpu measured = e == CpuExtension::Dsp ? Cpu::CortexM4 : e == CpuExtension::Mve ? Cpu::CortexM55 : Cpu::CortexM3;
+    const std::string build = std::string(kReferenceBuild) + " with CMSIS-NN 4ab83cc3";
+    if (s.cpu == measured)
+        return { ProvenanceLevel::Measured,
+            "measured against real TFLM (" + build + " for " + std::string(cpuName(s.cpu)) + ")" };
+    return { ProvenanceLevel::SameCode,
+        "measured on " + std::string(cpuName(measured)) + " (" + build + "): " + std::string(cpuName(s.cpu))
+            + " takes the same CMSIS-NN " + std::string(cpuExtensionName(e)) + " paths" };
+}
+
+Provenance espKernels(const EmulationSettings& s)
+{
+    // esp-tflite-micro 99f49e14 with every esp-nn version, for ESP32-S3 and ESP32 (the generic
+    // family): ../shared/oracle/esp and tests/fidelity/measured/esp.
+    const std::string build = "esp-tflite-micro " + std::string(kEspTfliteMicroCommit) + ", esp-nn "
+        + std::string(espNnVersionName(s.espNn));
+    if (s.espChip == EspChip::Esp32S3 || s.espChip == EspChip::Esp32)
+        return { ProvenanceLevel::Measured,
+            "measured against real TFLM (" + build + " for " + std::string(espChipTitle(s.espChip)) + ")" };
+    return { ProvenanceLevel::SameCode,
+        "measured on ESP32 (" + build + "): " + std::string(espChipTitle(s.espChip))
+            + " compiles the same generic esp-nn functions and struct layout" };
+}
+
+} // namespace
+
+Provenance provenance(const EmulationSettings& s)
+{
+    Provenance p;
+    switch (s.kernels) {
+    case KernelSet::Reference:
+        p = referenceKernels(s);
+        break;
+    case KernelSet::CmsisNn:
+        p = cmsisKernels(s);
+        break;
+    case KernelSet::EspNn:
+        p = espKernels(s);
+        break;
+    }
+    // Parts of the construction no measured build used.
+    if (s.nonPersistentBytes)
+        return { ProvenanceLevel::Source,
+            "read from source, not yet measured: separate persistent and non-persistent arenas (" + p.text + ")" };
+    return p;
+}
+
+std::string_view provenanceName(ProvenanceLevel level)
+{
+    switch (level) {
+    case ProvenanceLevel::Measured:
+        return "measured";
+    case ProvenanceLevel::SameCode:
+        return "same_code";
+    case ProvenanceLevel::Source:
+        return "source";
+    }
+    return "?";
+}
+
+std::string describeKernels(const EmulationSettings& s)
+{
+    switch (s.kernels) {
+    case KernelSet::Reference:
+        return "reference kernels";
+    case KernelSet::CmsisNn:
+        return "CMSIS-NN kernels for " + std::string(cpuName(s.cpu)) + " ("
+            + std::string(cpuExtensionName(s.cpuExtension())) + ")";
+    case KernelSet::EspNn:
+        return "ESP-NN kernels for " + std::string(espChipTitle(s.espChip)) + ", esp-nn "
+            + std::string(espNnVersionName(s.espNn)) + (s.espNn == kNewestEspNn ? " (the newest)" : "");
+    }
+    return "?";
+}
+
+} // namespace arenascope

@@ -1,0 +1,35 @@
+#pragma once
+// Whether real TFLM proves the figures of a configuration. Every build ArenaScope emulates
+// is one of:
+//   Measured  a real-TFLM build of this very configuration was run on models and compared
+//             figure by figure (tests/fidelity: ../shared/oracle and tests/fidelity/measured);
+//   SameCode  not built itself, but it compiles the same code, to the arena, as a measured
+//             build (a Cortex-M7 takes CMSIS-NN's DSP paths like the measured Cortex-M4; an
+//             ESP32-C3 esp-nn's generic functions like the measured ESP32);
+//   Source    read from the source and not yet measured.
+//
+// Usage:
+//   const Provenance p = provenance(settings);
+//   if (p.level == ProvenanceLevel::Source) warn(p.text);
+
+#include "emulation_settings.h"
+
+#include <string>
+
+namespace arenascope {
+
+enum class ProvenanceLevel { Measured, SameCode, Source };
+
+struct Provenance {
+    ProvenanceLevel level = ProvenanceLevel::Source;
+    std::string text; // one sentence: "measured against real TFLM (esp-tflite-micro 99f49e14, ...)"
+};
+
+Provenance provenance(const EmulationSettings& s);
+std::string_view provenanceName(ProvenanceLevel level); // "measured", "same_code", "source"
+
+// The kernels in words: "reference kernels", "CMSIS-NN kernels for cortex-m4 (DSP)",
+// "ESP-NN kernels for ESP32-S3, esp-nn 1.2.3".
+std::string describeKernels(const EmulationSettings& s);
+
+} // namespace arenascope

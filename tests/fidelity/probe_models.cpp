@@ -1,0 +1,178 @@
+#include "probe_models.h"
+
+#include "core/model/model_builder.h"
+
+#include <cmath>
+
+namespace arenascope::test {
+
+namespace {
+
+using namespace tflite;
+using Op = BuiltinOperator;
+
+struct Hwc {
+    std::int32_t h, w, c;
+};
+
+TensorSpec activation(const std::string& name, std::vector<std::int32_t> shape, TensorType type = TensorType::INT8)
+{
+    if (type == TensorType::FLOAT32)
+        return TensorSpec { name, type, std::move(shape), {}, {}, 0, false };
+    return TensorSpec { name, type, std::move(shape), { 0.05f }, { 0 }, 0, false };
+}
+
+// Per-channel weights along `dimension` and a bias whose scales are input x weight scale.
+std::pair<std::int32_t, std::int32_t> weights(ModelBuilder& b, std::vector<std::int32_t> shape,
+    std::int32_t dimension, TensorType input)
+{
+    const auto channels = shape[static_cast<std::size_t>(dimension)];
+    if (input == TensorType::FLOAT32) {
+        const auto w = b.constant(TensorSpec { "weights", TensorType::FLOAT32, shape, {}, {}, 0, false });
+        const auto bias = b.constant(TensorSpec { "bias", TensorType::FLOAT32, { channels }, {}, {}, 0, false });
+        return { w, bias };
+    }
+    TensorSpec w { "weights", TensorType::INT8, std::move(shape), {}, {}, dimension, false };
+    const TensorType biasType = input == TensorType::INT16 ? TensorType::INT64 : TensorType::INT32;
+    TensorSpec bias { "bias", biasType, { channels }, {}, {}, 0, false };
+    for (std::int32_t c = 0; c < channels; ++c) {
+        w.scales.push_back(0.02f + 0.001f * static_cast<float>(c));
+        bias.scales.push_back(0.05f * w.scales.back());
+    }
+    w.zeroPoints.assign(w.scales.size(), 0);
+    bias.zeroPoints.assign(bias.scales.size(), 0);
+    return { b.constant(w), b.constant(bias) };
+}
+
+std::int32_t outSize(std::int32_t in, std::int32_t filter, std::int32_t stride, std::int32_t dilation, Padding p)
+{
+    const std::int32_t effective = (filter - 1) * dilation + 1;
+    return p == Padding::SAME ? (in + stride - 1) / stride : (in - effective + stride) / stride;
+}
+
+struct ConvShape {
+    Hwc in;
+    std::int32_t outChannels;
+    std::int32_t fh, fw;
+    std::int32_t stride;
+    Padding padding;
+    std::int32_t dilation = 1;
+    TensorType type = TensorType::INT8;
+};
+
+ProbeModel conv(const std::string& name, const ConvShape& s)
+{
+    ModelBuilder b("ArenaScope probe: " + name);
+    const auto in = b.tensor(activation("input", { 1, s.in.h, s.in.w, s.in.c }, s.type));
+    const auto [w, bias] = weights(b, { s.outChannels, s.fh, s.fw, s.in.c }, 0, s.type);
+    const std::int32_t oh = outSize(s.in.h, s.fh, s.stride, s.dilation, s.padding);
+    const std::int32_t ow = outSize(s.in.w, s.fw, s.stride, s.dilation, s.padding);
+    const auto out = b.tensor(activation("output", { 1, oh, ow, s.outChannels }, s.type));
+    Conv2DOptionsT o;
+    o.padding = s.padding;
+    o.stride_w = o.stride_h = s.stride;
+    o.dilation_w_factor = o.dilation_h_factor = s.dilation;
+    b.op(Op::CONV_2D, { in, w, bias }, { out }).builtin_options.Set(o);
+    b.setIo({ in }, { out });
+    return { "esp_" + name + ".tflite", b.finish() };
+}
+
+struct DepthwiseShape {
+    Hwc in;
+    std::int32_t multiplier;
+    std::int32_t fh, fw;
+    std::int32_t stride;
+    Padding padding;
+};
+
+ProbeModel depthwise(const std::string& name, const DepthwiseShape& s)
+{
+    ModelBuilder b("ArenaScope probe: " + name);
+    const auto in = b.tensor(activation("input", { 1, s.in.h, s.in.w, s.in.c }));
+    const std::int32_t outChannels = s.in.c * s.multiplier;
+    const auto [w, bias] = weights(b, { 1, s.fh, s.fw, outChannels }, 3, TensorType::INT8);
+    const std::int32_t oh = outSize(s.in.h, s.fh, s.stride, 1, s.padding);
+    const std::int32_t ow = outSize(s.in.w, s.fw, s.stride, 1, s.padding);
+    const auto out = b.tensor(activation("output", { 1, oh, ow, outChannels }));
+    DepthwiseConv2DOptionsT o;
+    o.padding = s.padding;
+    o.stride_w = o.stride_h = s.stride;
+    o.depth_multiplier = s.multiplier;
+    b.op(Op::DEPTHWISE_CONV_2D, { in, w, bias }, { out }).builtin_options.Set(o);
+    b.setIo({ in }, { out });
+    return { "esp_" + name + ".tflite", b.finish() };
+}
+
+ProbeModel softmax(const std::string& name, std::vector<std::int32_t> shape)
+{
+    ModelBuilder b("ArenaScope probe: " + name);
+    const auto in = b.tensor(activation("logits", shape));
+    const auto out = b.tensor(TensorSpec { "probabilities", TensorType::INT8, shape, { 1.0f / 256.0f }, { -128 }, 0, false });
+    SoftmaxOptionsT o;
+    o.beta = 1.0f;
+    b.op(Op::SOFTMAX, { in }, { out }).builtin_options.Set(o);
+    b.setIo({ in }, { out });
+    return { "esp_" + name + ".tflite", b.finish() };
+}
+
+std::vector<ProbeModel> build()
+{
+    const Padding S = Padding::SAME;
+    const Padding V = Padding::VALID;
+    std::vector<ProbeModel> m;
+    // CONV_2D: the 1x1 pointwise path (with and without the input copy and transpose buffer),
+    // im2col (filter row < 16 bytes, window >= 16), the general path with and without padding,
+    // right/bottom padding, filters of one row or column, dilation, int16 and float (no scratch).
+    m.push_back(conv("conv_1x1_8x8x16_to32", { { 8, 8, 16 }, 32, 1, 1, 1, V }));
+    m.push_back(conv("conv_1x1_2x2x3_to8", { { 2, 2, 3 }, 8, 1, 1, 1, V }));
+    m.push_back(conv("conv_1x1_10x10x12_to16", { { 10, 10, 12 }, 16, 1, 1, 1, V }));
+    m.push_back(conv("conv_1x1_s2_8x8x16_to8", { { 8, 8, 16 }, 8, 1, 1, 2, V }));
+    m.push_back(conv("conv_3x3_same_16x16x3_to8", { { 16, 16, 3 }, 8, 3, 3, 1, S }));
+    m.push_back(conv("conv_3x3_same_24x24x4_to8", { { 24, 24, 4 }, 8, 3, 3, 1, S }));
+    m.push_back(conv("conv_3x3_same_12x12x16_to16", { { 12, 12, 16 }, 16, 3, 3, 1, S }));
+    m.push_back(conv("conv_3x3_valid_s2_11x11x8_to8", { { 11, 11, 8 }, 8, 3, 3, 2, V }));
+    m.push_back(conv("conv_3x3_same_s2_16x16x8_to16", { { 16, 16, 8 }, 16, 3, 3, 2, S }));
+    m.push_back(conv("conv_3x3_valid_20x20x24_to8", { { 20, 20, 24 }, 8, 3, 3, 1, V }));
+    m.push_back(conv("conv_5x1_valid_20x1x1_to4", { { 20, 1, 1 }, 4, 5, 1, 1, V }));
+    m.push_back(conv("conv_1x3_same_10x10x5_to6", { { 10, 10, 5 }, 6, 1, 3, 1, S }));
+    m.push_back(conv("conv_3x3_same_d2_12x12x8_to8", { { 12, 12, 8 }, 8, 3, 3, 1, S, 2 }));
+    m.push_back(conv("conv_3x3_same_48x48x16_to32", { { 48, 48, 16 }, 32, 3, 3, 1, S }));
+    m.push_back(conv("conv_5x5_same_s2_49x40x1_to16", { { 49, 40, 1 }, 16, 5, 5, 2, S }));
+    m.push_back(conv("conv_3x3_same_int16_8x8x8_to8", { { 8, 8, 8 }, 8, 3, 3, 1, S, 1, TensorType::INT16 }));
+    m.push_back(conv("conv_3x3_same_float_8x8x8_to8", { { 8, 8, 8 }, 8, 3, 3, 1, S, 1, TensorType::FLOAT32 }));
+    // DEPTHWISE_CONV_2D: multiplier 1 with 16k, 8k+8 (>= 12), 8 and other channel counts, 3x3 and
+    // other filters, padded, unpadded and right/bottom-padded, tiled above 40 / 48 KiB; multipliers
+    // 4 (s16 path) and 2 (no special path).
+    m.push_back(depthwise("dw_3x3_same_10x10x16", { { 10, 10, 16 }, 1, 3, 3, 1, S }));
+    m.push_back(depthwise("dw_3x3_same_64x64x16", { { 64, 64, 16 }, 1, 3, 3, 1, S }));
+    m.push_back(depthwise("dw_3x3_valid_10x10x16", { { 10, 10, 16 }, 1, 3, 3, 1, V }));
+    m.push_back(depthwise("dw_3x3_valid_s2_9x9x16", { { 9, 9, 16 }, 1, 3, 3, 2, V }));
+    m.push_back(depthwise("dw_3x3_valid_70x70x32", { { 70, 70, 32 }, 1, 3, 3, 1, V }));
+    m.push_back(depthwise("dw_3x3_same_12x12x24", { { 12, 12, 24 }, 1, 3, 3, 1, S }));
+    m.push_back(depthwise("dw_3x3_same_s2_13x13x40", { { 13, 13, 40 }, 1, 3, 3, 2, S }));
+    m.push_back(depthwise("dw_3x3_same_10x10x8", { { 10, 10, 8 }, 1, 3, 3, 1, S }));
+    m.push_back(depthwise("dw_5x5_same_12x12x16", { { 12, 12, 16 }, 1, 5, 5, 1, S }));
+    m.push_back(depthwise("dw_5x5_same_40x40x32", { { 40, 40, 32 }, 1, 5, 5, 1, S }));
+    m.push_back(depthwise("dw_3x3_same_10x10x6", { { 10, 10, 6 }, 1, 3, 3, 1, S }));
+    m.push_back(depthwise("dw_3x3_same_10x10x12", { { 10, 10, 12 }, 1, 3, 3, 1, S }));
+    m.push_back(depthwise("dw_3x1_valid_49x1x20", { { 49, 1, 20 }, 1, 3, 1, 1, V }));
+    m.push_back(depthwise("dw_3x3_same_10x10x3", { { 10, 10, 3 }, 1, 3, 3, 1, S }));
+    m.push_back(depthwise("dw_3x3_same_m4_10x10x2", { { 10, 10, 2 }, 4, 3, 3, 1, S }));
+    m.push_back(depthwise("dw_3x3_same_m2_10x10x4", { { 10, 10, 4 }, 2, 3, 3, 1, S }));
+    // SOFTMAX: esp reads dims[1] whatever the rank (a rank-1 input reads past its shape).
+    m.push_back(softmax("softmax_1x10", { 1, 10 }));
+    m.push_back(softmax("softmax_1x1x1x12", { 1, 1, 1, 12 }));
+    m.push_back(softmax("softmax_1x5x7", { 1, 5, 7 }));
+    m.push_back(softmax("softmax_10", { 10 }));
+    return m;
+}
+
+} // namespace
+
+const std::vector<ProbeModel>& espProbeModels()
+{
+    static const std::vector<ProbeModel> models = build();
+    return models;
+}
+
+} // namespace arenascope::test

@@ -1,0 +1,168 @@
+#include "device_controls.h"
+
+#include "concept_help.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QSignalBlocker>
+
+#include <array>
+
+namespace arenascope {
+
+namespace {
+
+constexpr std::array kKernelSets = { KernelSet::Reference, KernelSet::CmsisNn, KernelSet::EspNn };
+constexpr std::array kCpus = { Cpu::CortexM0, Cpu::CortexM0Plus, Cpu::CortexM3, Cpu::CortexM4, Cpu::CortexM7,
+    Cpu::CortexM33, Cpu::CortexM55, Cpu::CortexM85 };
+
+QString utf8(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+// The one target a kernel set is built for, if it has one.
+std::optional<TargetKind> onlyTarget(KernelSet k)
+{
+    if (k == KernelSet::CmsisNn)
+        return TargetKind::CortexM;
+    if (k == KernelSet::EspNn)
+        return TargetKind::Ilp32;
+    return std::nullopt;
+}
+
+template <typename T, std::size_t N> int indexOf(const std::array<T, N>& list, T value)
+{
+    return static_cast<int>(std::find(list.begin(), list.end(), value) - list.begin());
+}
+
+template <typename T> int indexOf(std::span<const T> list, T value)
+{
+    return static_cast<int>(std::find(list.begin(), list.end(), value) - list.begin());
+}
+
+template <typename T> T at(std::span<const T> list, const QComboBox* box)
+{
+    return list[static_cast<std::size_t>(std::clamp(box->currentIndex(), 0, static_cast<int>(list.size()) - 1))];
+}
+
+} // namespace
+
+DeviceControls::DeviceControls(QWidget* parent)
+    : QObject(parent)
+    , m_target(new QComboBox(parent))
+    , m_kernels(new QComboBox(parent))
+    , m_cpu(new QComboBox(parent))
+    , m_chip(new QComboBox(parent))
+    , m_espNn(new QComboBox(parent))
+{
+    for (TargetKind t : allTargets())
+        m_target->addItem(QStringLiteral("%1: %2").arg(utf8(targetName(t)), utf8(targetDescription(t))));
+    m_targetTip = tr("The device's ABI decides the size of TFLM's runtime structs in the tail.\n"
+                     "cortex-m: arm-none-eabi GCC, 4-byte pointers, short enums (TfLiteTensor is 32 bytes).\n"
+                     "ilp32: 32-bit with int-sized enums, as ESP32 (Xtensa) and RISC-V GCC build (TfLiteTensor "
+                     "40 bytes).\n"
+                     "x86_64: a 64-bit host build, 8-byte pointers and size_t (TfLiteTensor 64 bytes).");
+    m_target->setToolTip(m_targetTip);
+    m_kernels->addItem(tr("reference kernels"));
+    m_kernels->addItem(tr("CMSIS-NN kernels"));
+    m_kernels->addItem(tr("ESP-NN kernels"));
+    m_kernels->setToolTip(tr("Which kernels the firmware is built with. Arm's CMSIS-NN kernels "
+                             "(OPTIMIZED_KERNEL_DIR=cmsis_nn, Cortex-M) and Espressif's ESP-NN kernels "
+                             "(esp-tflite-micro, ESP32 chips) allocate other op data and scratch buffers."));
+    for (Cpu c : kCpus) {
+        EmulationSettings s;
+        s.cpu = c;
+        m_cpu->addItem(QStringLiteral("%1 (%2)").arg(utf8(cpuName(c)), utf8(cpuExtensionName(s.cpuExtension()))));
+    }
+    m_cpu->setCurrentIndex(indexOf(kCpus, Cpu::CortexM4));
+    m_cpu->setToolTip(tr("The CPU CMSIS-NN is compiled for: M0/M0+/M3 have neither DSP nor MVE, M4/M7/M33 "
+                         "have DSP, M55/M85 have MVE. Some scratch buffers depend on it."));
+    for (EspChip c : allEspChips())
+        m_chip->addItem(utf8(espChipTitle(c)));
+    m_chip->setCurrentIndex(indexOf(allEspChips(), EspChip::Esp32S3));
+    m_chip->setToolTip(tr("The chip esp-nn is built for: ESP32-S3 has its own kernels and scratch buffers; every "
+                          "other chip uses esp-nn's generic optimisations"));
+    for (EspNnVersion v : allEspNnVersions())
+        m_espNn->addItem(v == kNewestEspNn ? tr("%1 (newest: what a rebuild takes)").arg(utf8(espNnVersionName(v)))
+                                           : utf8(espNnVersionName(v)));
+    m_espNn->setCurrentIndex(indexOf(allEspNnVersions(), kNewestEspNn));
+    m_espNn->setToolTip(tr("The espressif/esp-nn version in the build. esp-tflite-micro asks for esp-nn >= 1.1.1, "
+                           "so a rebuild takes the newest; its scratch sizes changed in 1.2.0, 1.2.1 and 1.2.3."));
+    for (QComboBox* c : { m_target, m_kernels, m_cpu, m_chip, m_espNn }) {
+        // Narrow panels: combo boxes shrink to a short prefix, the popup shows the whole text.
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(10);
+        connect(c, &QComboBox::currentIndexChanged, this, [this, c] {
+            if (m_updating)
+                return;
+            sync(c);
+            emit changed();
+        });
+    }
+    tagConcept(m_target, "target");
+    for (QComboBox* c : { m_kernels, m_chip, m_espNn })
+        tagConcept(c, "kernels");
+}
+
+void DeviceControls::addRows(QFormLayout* form)
+{
+    m_form = form;
+    form->addRow(tr("Target"), m_target);
+    form->addRow(tr("Kernels"), m_kernels);
+    form->addRow(tr("CPU"), m_cpu);
+    form->addRow(tr("Chip"), m_chip);
+    form->addRow(tr("esp-nn"), m_espNn);
+    sync(nullptr);
+}
+
+// Keeps target and kernel set buildable, and shows only the kernel set's own rows.
+void DeviceControls::sync(QComboBox* origin)
+{
+    const QSignalBlocker blockTarget(m_target);
+    const QSignalBlocker blockKernels(m_kernels);
+    const KernelSet kernels = kKernelSets[static_cast<std::size_t>(std::max(0, m_kernels->currentIndex()))];
+    const TargetKind target = at(allTargets(), m_target);
+    const auto needed = onlyTarget(kernels);
+    if (needed && *needed != target) {
+        if (origin == m_target)
+            m_kernels->setCurrentIndex(0);
+        else
+            m_target->setCurrentIndex(indexOf(allTargets(), *needed));
+    }
+    const KernelSet shown = kKernelSets[static_cast<std::size_t>(std::max(0, m_kernels->currentIndex()))];
+    if (m_form) {
+        m_form->setRowVisible(m_cpu, shown == KernelSet::CmsisNn);
+        m_form->setRowVisible(m_chip, shown == KernelSet::EspNn);
+        m_form->setRowVisible(m_espNn, shown == KernelSet::EspNn);
+    }
+}
+
+EmulationSettings DeviceControls::applyTo(EmulationSettings s) const
+{
+    s.target = at(allTargets(), m_target);
+    s.kernels = kKernelSets[static_cast<std::size_t>(std::max(0, m_kernels->currentIndex()))];
+    s.cpu = kCpus[static_cast<std::size_t>(std::max(0, m_cpu->currentIndex()))];
+    s.espChip = at(allEspChips(), m_chip);
+    s.espNn = at(allEspNnVersions(), m_espNn);
+    return s;
+}
+
+void DeviceControls::show(const EmulationSettings& s)
+{
+    m_updating = true;
+    m_target->setCurrentIndex(indexOf(allTargets(), s.target));
+    m_kernels->setCurrentIndex(indexOf(kKernelSets, s.kernels));
+    m_cpu->setCurrentIndex(indexOf(kCpus, s.cpu));
+    m_chip->setCurrentIndex(indexOf(allEspChips(), s.espChip));
+    m_espNn->setCurrentIndex(indexOf(allEspNnVersions(), s.espNn));
+    m_updating = false;
+    sync(m_target); // settings that cannot be built keep their target, with the reference kernels
+}
+
+void DeviceControls::setTargetNote(const QString& note)
+{
+    m_target->setToolTip(note.isEmpty() ? m_targetTip : m_targetTip + QStringLiteral("\n\n") + note);
+}
+
+} // namespace arenascope

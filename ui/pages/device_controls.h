@@ -1,0 +1,52 @@
+#pragma once
+// The device rows of a settings form: target ABI, kernel set, and the kernel set's own choice
+// (the CPU CMSIS-NN is compiled for; the chip and esp-nn version ESP-NN is built with). Only
+// combinations a firmware can be built with are offered: choosing CMSIS-NN selects the cortex-m
+// target, ESP-NN the ilp32 target, and another target falls back to the reference kernels.
+//
+// Usage (in a panel with a QFormLayout):
+//   m_device = new DeviceControls(this);
+//   m_device->addRows(form);
+//   connect(m_device, &DeviceControls::changed, ...);
+//   settings = m_device->applyTo(settings);
+
+#include "core/emulation/emulation_settings.h"
+
+#include <QObject>
+
+class QComboBox;
+class QFormLayout;
+class QWidget;
+
+namespace arenascope {
+
+class DeviceControls : public QObject {
+    Q_OBJECT
+public:
+    explicit DeviceControls(QWidget* parent);
+
+    void addRows(QFormLayout* form);
+    // `s` with the device fields (target, kernels, cpu, espChip, espNn) set from the controls.
+    EmulationSettings applyTo(EmulationSettings s) const;
+    // Shows the device fields of `s` without emitting changed().
+    void show(const EmulationSettings& s);
+    // Extra words for the target list's tooltip (how the open model differs per target).
+    void setTargetNote(const QString& note);
+
+signals:
+    void changed();
+
+private:
+    void sync(QComboBox* origin);
+
+    QComboBox* m_target;
+    QComboBox* m_kernels;
+    QComboBox* m_cpu;
+    QComboBox* m_chip;
+    QComboBox* m_espNn;
+    QFormLayout* m_form = nullptr;
+    QString m_targetTip;
+    bool m_updating = false;
+};
+
+} // namespace arenascope
