@@ -5,6 +5,7 @@
 #include "core/report/json_writer.h"
 #include "core/util/format.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace arenascope {
@@ -42,6 +43,15 @@ std::pair<std::string, std::string> labels(const Analysis& a, const Analysis& b)
     add(x.target != y.target, std::string(targetName(x.target)), std::string(targetName(y.target)));
     add(x.kernels != y.kernels, std::string(kernelSetName(x.kernels)), std::string(kernelSetName(y.kernels)));
     add(x.kernels == KernelSet::CmsisNn && x.cpu != y.cpu, std::string(cpuName(x.cpu)), std::string(cpuName(y.cpu)));
+    const bool esp = x.kernels == KernelSet::EspNn && y.kernels == KernelSet::EspNn;
+    add(esp && x.espChip != y.espChip, std::string(espChipName(x.espChip)), std::string(espChipName(y.espChip)));
+    add(esp && x.espNn != y.espNn, "esp-nn " + std::string(espNnVersionName(x.espNn)),
+        "esp-nn " + std::string(espNnVersionName(y.espNn)));
+    add(x.arenaOffset != y.arenaOffset, "offset " + std::to_string(x.arenaOffset),
+        "offset " + std::to_string(y.arenaOffset));
+    add(x.resourceVariablesArena != y.resourceVariablesArena,
+        x.resourceVariablesArena ? "variables arena " + formatBytes(*x.resourceVariablesArena) : "variables in tail",
+        y.resourceVariablesArena ? "variables arena " + formatBytes(*y.resourceVariablesArena) : "variables in tail");
     add(x.effectivePlanner() != y.effectivePlanner(), std::string(plannerName(x.effectivePlanner())) + " planner",
         std::string(plannerName(y.effectivePlanner())) + " planner");
     add(x.effectiveInterpreter() != y.effectiveInterpreter(), std::string(interpreterName(x.effectiveInterpreter())),
@@ -85,6 +95,7 @@ Comparison compareAnalyses(const Analysis& a, const Analysis& b)
     row("lower bound", a.lowerBoundBytes, b.lowerBoundBytes);
     row("alignment waste", a.alignmentWasteBytes, b.alignmentWasteBytes);
     row("model file (flash)", a.model->fileSize(), b.model->fileSize());
+    c.changes = costChanges(costItems(a), costItems(b));
     return c;
 }
 
@@ -122,6 +133,14 @@ std::string comparisonText(const Comparison& c)
         out << formatString(
             "%-20s %18s %18s %14s\n", r.quantity.c_str(), r.aText().c_str(), r.bText().c_str(), r.deltaText().c_str());
     }
+    if (!c.changes.empty()) {
+        out << "\nwhat differs (B vs A, largest first):\n";
+        const std::size_t shown = std::min<std::size_t>(c.changes.size(), 20);
+        for (std::size_t i = 0; i < shown; ++i)
+            out << "  " << c.changes[i].text() << "\n";
+        if (c.changes.size() > shown)
+            out << "  ... " << c.changes.size() - shown << " more (--json lists all)\n";
+    }
     return out.str();
 }
 
@@ -139,6 +158,17 @@ std::string comparisonJson(const Comparison& c)
         w.field("a_bytes", r.a);
         w.field("b_bytes", r.b);
         w.field("delta_bytes", r.delta());
+        w.endObject();
+    }
+    w.endArray();
+    w.key("changes");
+    w.beginArray();
+    for (const CostChange& ch : c.changes) {
+        w.beginObject();
+        w.field("item", ch.label);
+        w.field("a_bytes", ch.a);
+        w.field("b_bytes", ch.b);
+        w.field("delta_bytes", ch.delta());
         w.endObject();
     }
     w.endArray();

@@ -8,6 +8,7 @@
 //   std::cout << comparisonText(c);
 
 #include "analysis.h"
+#include "operator_costs.h"
 
 #include <cstdint>
 #include <optional>
@@ -37,6 +38,8 @@ struct Comparison {
     std::string labelA; // what sets A apart: "cortex-m" or "person_detect.tflite"
     std::string labelB;
     std::vector<CompareRow> rows;
+    // What makes the difference, item by item (operator_costs.h), largest change first.
+    std::vector<CostChange> changes;
 };
 
 Comparison compareAnalyses(const Analysis& a, const Analysis& b);

@@ -19,7 +19,9 @@ Provenance cmsisKernels(const EmulationSettings& s)
     // Bare-metal CMSIS-NN builds for a Cortex-M4 (DSP), Cortex-M3 (none) and Cortex-M55 (MVE):
     // CMSIS-NN's buffer sizes depend on the extension only.
     const CpuExtension e = s.cpuExtension();
-    const Cpu measured = e == CpuExtension::Dsp ? Cpu::CortexM4 : e == CpuExtension::Mve ? Cpu::CortexM55 : Cpu::CortexM3;
+    const Cpu measured = e == CpuExtension::Dsp ? Cpu::CortexM4
+        : e == CpuExtension::Mve                ? Cpu::CortexM55
+                                                : Cpu::CortexM3;
     const std::string build = std::string(kReferenceBuild) + " with CMSIS-NN 4ab83cc3";
     if (s.cpu == measured)
         return { ProvenanceLevel::Measured,

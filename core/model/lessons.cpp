@@ -225,6 +225,68 @@ std::vector<std::uint8_t> unsupportedType()
     return b.finish();
 }
 
+// Per-channel int8 weights along `dimension` (scales 0.020, 0.021, ...) and the int32 bias TFLM
+// expects for an input of scale 0.05: input scale x weight scale, channel by channel.
+std::pair<std::int32_t, std::int32_t> perChannel(
+    ModelBuilder& b, const std::string& name, std::vector<std::int32_t> shape, std::int32_t dimension)
+{
+    const auto channels = shape[static_cast<std::size_t>(dimension)];
+    TensorSpec w { name + "/weights", TensorType::INT8, std::move(shape), {}, {}, dimension, false };
+    TensorSpec bias { name + "/bias", TensorType::INT32, { channels }, {}, {}, 0, false };
+    for (std::int32_t c = 0; c < channels; ++c) {
+        w.scales.push_back(0.02f + 0.001f * static_cast<float>(c));
+        bias.scales.push_back(0.05f * w.scales.back());
+    }
+    w.zeroPoints.assign(w.scales.size(), 0);
+    bias.zeroPoints.assign(bias.scales.size(), 0);
+    return { b.constant(w), b.constant(bias) };
+}
+
+// A keyword spotter for the ESP32-S3 whose arena was sized with esp-nn 1.1.2: esp-nn 1.2.1
+// sizes the 3x3 convolution's and the 5x5 depthwise convolution's scratch buffers for new code
+// paths (filter-row alignment, 16-bit widened inputs), and the same arena no longer fits.
+std::vector<std::uint8_t> espNnUpgrade()
+{
+    ModelBuilder b("ArenaScope lesson: an esp-nn upgrade breaks a fixed arena");
+    const auto in = b.tensor(int8("spectrogram", { 1, 49, 40, 1 }));
+    const auto [w1, b1] = perChannel(b, "conv1", { 16, 5, 5, 1 }, 0);
+    const auto a1 = b.tensor(int8("conv1/relu", { 1, 25, 20, 16 }));
+    b.op(Op::CONV_2D, { in, w1, b1 }, { a1 }).builtin_options.Set(convOptions(Padding::SAME, 2));
+    const auto [w2, b2] = perChannel(b, "conv2", { 16, 3, 3, 16 }, 0);
+    const auto a2 = b.tensor(int8("conv2/relu", { 1, 13, 10, 16 }));
+    b.op(Op::CONV_2D, { a1, w2, b2 }, { a2 }).builtin_options.Set(convOptions(Padding::SAME, 2));
+    const auto [w3, b3] = perChannel(b, "dw3", { 1, 5, 5, 16 }, 3);
+    const auto a3 = b.tensor(int8("dw3/relu", { 1, 13, 10, 16 }));
+    DepthwiseConv2DOptionsT dw;
+    dw.padding = Padding::SAME;
+    dw.stride_w = dw.stride_h = 1;
+    dw.depth_multiplier = 1;
+    dw.fused_activation_function = ActivationFunctionType::RELU;
+    b.op(Op::DEPTHWISE_CONV_2D, { a2, w3, b3 }, { a3 }).builtin_options.Set(dw);
+    const auto pooled = b.tensor(int8("pool", { 1, 1, 1, 16 }));
+    Pool2DOptionsT pool;
+    pool.padding = Padding::VALID;
+    pool.filter_width = 10;
+    pool.filter_height = 13;
+    pool.stride_w = pool.stride_h = 1;
+    b.op(Op::AVERAGE_POOL_2D, { a3 }, { pooled }).builtin_options.Set(pool);
+    const auto shape = b.int32Constant("flatten/shape", { 1, 16 });
+    const auto flat = b.tensor(int8("flatten", { 1, 16 }));
+    ReshapeOptionsT reshape;
+    reshape.new_shape = { 1, 16 };
+    b.op(Op::RESHAPE, { pooled, shape }, { flat }).builtin_options.Set(reshape);
+    const auto fw = b.constant(int8("dense/weights", { 4, 16 }, 0.02f));
+    const auto fb = b.constant(int32("dense/bias", { 4 }, 0.001f));
+    const auto logits = b.tensor(int8("logits", { 1, 4 }));
+    b.op(Op::FULLY_CONNECTED, { flat, fw, fb }, { logits }).builtin_options.Set(FullyConnectedOptionsT {});
+    const auto probs = b.tensor(int8("probabilities", { 1, 4 }, 1.0f / 256.0f, -128));
+    SoftmaxOptionsT softmax;
+    softmax.beta = 1.0f;
+    b.op(Op::SOFTMAX, { logits }, { probs }).builtin_options.Set(softmax);
+    b.setIo({ in }, { probs });
+    return b.finish();
+}
+
 constexpr Lesson kLessons[] = {
     { "flash_vs_ram", "Fits in flash, fails in RAM",
         "A 96x96 colour image through one 3x3 convolution: the model file is a few kilobytes and its weights "
@@ -277,6 +339,17 @@ constexpr Lesson kLessons[] = {
         "in Prepare. The verdict quotes TFLM's message; no arena size fixes it. Quantize the whole model (int8 "
         "activations too) or keep the weights float.",
         unsupportedType },
+    { "esp_nn_upgrade", "An esp-nn upgrade breaks a fixed arena",
+        "A keyword spotter for the ESP32-S3, built with esp-tflite-micro. Its tensor_arena was sized when the build "
+        "took esp-nn 1.1.2: 22,736 B, exactly enough. esp-tflite-micro asks for esp-nn >= 1.1.1, so every rebuild "
+        "takes the newest release, and with esp-nn 1.2.3 the same arena fails: 'Failed to resize buffer. Requested: "
+        "33312, available 21264, missing: 12048'. Choose Kernels: ESP-NN, chip ESP32-S3, arena 22,736 B, and switch "
+        "esp-nn between 1.1.2 and 1.2.3: the scratch buffers in the timeline change. Tools > Compare (or arenascope "
+        "compare MODEL --kernels esp-nn --esp-nn 1.1.2 --b-esp-nn 1.2.3) names what grew: CONV_2D #1's scratch by "
+        "12,192 B (1.2.1's filter-row alignment and right/bottom padding) and DEPTHWISE_CONV_2D #2's by 4,960 B (the "
+        "5x5 filter now takes the 16-bit path), while CONV_2D #0's shrinks (im2col). Size the arena for every version "
+        "a rebuild may take (34,928 B here), or pin esp-nn in idf_component.yml.",
+        espNnUpgrade },
 };
 
 } // namespace

@@ -40,6 +40,7 @@ enum class BuiltinOperator : std::int32_t {
     CUSTOM = 32,
     PAD = 34,
     SUB = 41,
+    STRIDED_SLICE = 45,
     DIV = 42,
     EXP = 47,
     CAST = 53,
@@ -49,7 +50,10 @@ enum class BuiltinOperator : std::int32_t {
     TRANSPOSE_CONV = 67,
     IF = 118,
     WHILE = 119,
-    CALL_ONCE = 129
+    CALL_ONCE = 129,
+    VAR_HANDLE = 142,
+    READ_VARIABLE = 143,
+    ASSIGN_VARIABLE = 144
 };
 
 struct TensorSpec {

@@ -95,5 +95,26 @@ TEST(Lessons, FailuresNoArenaSizeFixes)
     EXPECT_FALSE(hybrid->minArenaBytes.has_value());
 }
 
+// The guide's figures: the arena sized with esp-nn 1.1.2 fails with 1.2.3, by the bytes it says.
+TEST(Lessons, EspNnUpgradeBreaksTheArenaSizedForTheOldVersion)
+{
+    const ModelPtr m = load("esp_nn_upgrade");
+    ASSERT_TRUE(m);
+    EmulationSettings s;
+    s.target = TargetKind::Ilp32;
+    s.kernels = KernelSet::EspNn;
+    s.espChip = EspChip::Esp32S3;
+    s.espNn = EspNnVersion::V1_1_2;
+    const auto old = analyze(m, s);
+    ASSERT_TRUE(old->minArenaBytes);
+    EXPECT_EQ(*old->minArenaBytes, 22736u);
+    s.espNn = EspNnVersion::V1_2_3;
+    const auto upgraded = analyze(m, s.withArena(22736));
+    ASSERT_TRUE(upgraded->atSize->failure);
+    EXPECT_EQ(upgraded->atSize->failure->message,
+        "Failed to resize buffer. Requested: 33312, available 21264, missing: 12048");
+    EXPECT_EQ(upgraded->minArenaBytes.value_or(0), 34928u);
+}
+
 } // namespace
 } // namespace arenascope

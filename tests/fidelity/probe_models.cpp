@@ -23,8 +23,8 @@ TensorSpec activation(const std::string& name, std::vector<std::int32_t> shape, 
 }
 
 // Per-channel weights along `dimension` and a bias whose scales are input x weight scale.
-std::pair<std::int32_t, std::int32_t> weights(ModelBuilder& b, std::vector<std::int32_t> shape,
-    std::int32_t dimension, TensorType input)
+std::pair<std::int32_t, std::int32_t> weights(
+    ModelBuilder& b, std::vector<std::int32_t> shape, std::int32_t dimension, TensorType input)
 {
     const auto channels = shape[static_cast<std::size_t>(dimension)];
     if (input == TensorType::FLOAT32) {
@@ -107,12 +107,75 @@ ProbeModel softmax(const std::string& name, std::vector<std::int32_t> shape)
 {
     ModelBuilder b("ArenaScope probe: " + name);
     const auto in = b.tensor(activation("logits", shape));
-    const auto out = b.tensor(TensorSpec { "probabilities", TensorType::INT8, shape, { 1.0f / 256.0f }, { -128 }, 0, false });
+    const auto out
+        = b.tensor(TensorSpec { "probabilities", TensorType::INT8, shape, { 1.0f / 256.0f }, { -128 }, 0, false });
     SoftmaxOptionsT o;
     o.beta = 1.0f;
     b.op(Op::SOFTMAX, { in }, { out }).builtin_options.Set(o);
     b.setIo({ in }, { out });
     return { "esp_" + name + ".tflite", b.finish() };
+}
+
+// A streaming keyword spotter as ESPHome's micro_wake_word models are built: the last two input
+// rows live in a resource variable (VAR_HANDLE, READ_VARIABLE, CONCATENATION, STRIDED_SLICE,
+// ASSIGN_VARIABLE), followed by a small CNN. Measured with the harness's esphome_like too (the
+// variables in a 1,024-byte arena of their own, the tensor arena 0 or 4 bytes past a boundary).
+ProbeModel streamingKws()
+{
+    ModelBuilder b("ArenaScope probe: streaming keyword spotter with a resource variable");
+    const auto row = b.tensor(activation("input_row", { 1, 1, 40, 1 }));
+    const auto handle = b.tensor(TensorSpec { "stream/handle", TensorType::RESOURCE, {}, {}, {}, 0, false });
+    VarHandleOptionsT var;
+    var.shared_name = "stream/window";
+    b.op(Op::VAR_HANDLE, {}, { handle }).builtin_options.Set(var);
+    const auto previous = b.tensor(activation("stream/previous", { 1, 2, 40, 1 }));
+    b.op(Op::READ_VARIABLE, { handle }, { previous }).builtin_options.Set(ReadVariableOptionsT {});
+    const auto window = b.tensor(activation("stream/window", { 1, 3, 40, 1 }));
+    ConcatenationOptionsT cat;
+    cat.axis = 1;
+    b.op(Op::CONCATENATION, { previous, row }, { window }).builtin_options.Set(cat);
+    const auto begin = b.int32Constant("stream/begin", { 0, 1, 0, 0 }, { 4 });
+    const auto end = b.int32Constant("stream/end", { 1, 3, 40, 1 }, { 4 });
+    const auto strides = b.int32Constant("stream/strides", { 1, 1, 1, 1 }, { 4 });
+    const auto next = b.tensor(activation("stream/next", { 1, 2, 40, 1 }));
+    b.op(Op::STRIDED_SLICE, { window, begin, end, strides }, { next }).builtin_options.Set(StridedSliceOptionsT {});
+    b.op(Op::ASSIGN_VARIABLE, { handle, next }, {}).builtin_options.Set(AssignVariableOptionsT {});
+    const auto [w1, b1] = weights(b, { 16, 3, 3, 1 }, 0, TensorType::INT8);
+    const auto features = b.tensor(activation("conv", { 1, 1, 38, 16 }));
+    Conv2DOptionsT conv;
+    conv.padding = Padding::VALID;
+    conv.stride_w = conv.stride_h = 1;
+    b.op(Op::CONV_2D, { window, w1, b1 }, { features }).builtin_options.Set(conv);
+    const auto [w2, b2] = weights(b, { 1, 1, 5, 16 }, 3, TensorType::INT8);
+    const auto dw = b.tensor(activation("dw", { 1, 1, 38, 16 }));
+    DepthwiseConv2DOptionsT dwo;
+    dwo.padding = Padding::SAME;
+    dwo.stride_w = dwo.stride_h = 1;
+    dwo.depth_multiplier = 1;
+    b.op(Op::DEPTHWISE_CONV_2D, { features, w2, b2 }, { dw }).builtin_options.Set(dwo);
+    const auto pooled = b.tensor(activation("pool", { 1, 1, 1, 16 }));
+    Pool2DOptionsT pool;
+    pool.padding = Padding::VALID;
+    pool.filter_width = 38;
+    pool.filter_height = 1;
+    pool.stride_w = pool.stride_h = 1;
+    b.op(Op::AVERAGE_POOL_2D, { dw }, { pooled }).builtin_options.Set(pool);
+    const auto shape = b.int32Constant("flatten/shape", { 1, 16 });
+    const auto flat = b.tensor(activation("flatten", { 1, 16 }));
+    ReshapeOptionsT reshape;
+    reshape.new_shape = { 1, 16 };
+    b.op(Op::RESHAPE, { pooled, shape }, { flat }).builtin_options.Set(reshape);
+    const auto fw = b.constant(TensorSpec { "dense/weights", TensorType::INT8, { 2, 16 }, { 0.02f }, { 0 }, 0, false });
+    const auto fb = b.constant(TensorSpec { "dense/bias", TensorType::INT32, { 2 }, { 0.001f }, { 0 }, 0, false });
+    const auto logits = b.tensor(activation("logits", { 1, 2 }));
+    b.op(Op::FULLY_CONNECTED, { flat, fw, fb }, { logits }).builtin_options.Set(FullyConnectedOptionsT {});
+    const auto probs
+        = b.tensor(TensorSpec { "probabilities", TensorType::INT8, { 1, 2 }, { 1.0f / 256.0f }, { -128 }, 0, false });
+    SoftmaxOptionsT softmax;
+    softmax.beta = 1.0f;
+    b.op(Op::SOFTMAX, { logits }, { probs }).builtin_options.Set(softmax);
+    b.setIo({ row }, { probs });
+    return { "esp_streaming_kws.tflite", b.finish() };
 }
 
 std::vector<ProbeModel> build()
@@ -164,6 +227,7 @@ std::vector<ProbeModel> build()
     m.push_back(softmax("softmax_1x1x1x12", { 1, 1, 1, 12 }));
     m.push_back(softmax("softmax_1x5x7", { 1, 5, 7 }));
     m.push_back(softmax("softmax_10", { 10 }));
+    m.push_back(streamingKws());
     return m;
 }
 
