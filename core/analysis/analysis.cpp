@@ -210,10 +210,13 @@ namespace arenascope {
 
 bool sameExceptSize(const EmulationSettings& a, const EmulationSettings& b)
 {
-    return a.target == b.target && a.kernels == b.kernels && a.cpu == b.cpu && a.planner == b.planner
-        && a.interpreter == b.interpreter && a.preserveAllTensors == b.preserveAllTensors
-        && a.resourceVariables == b.resourceVariables
-        && a.nonPersistentBytes.has_value() == b.nonPersistentBytes.has_value();
+    // Every field but the arena sizes (with separate arenas, whether there are two still counts),
+    // so a setting added later cannot be forgotten here.
+    EmulationSettings y = b;
+    y.arenaSize = a.arenaSize;
+    if (a.nonPersistentBytes && y.nonPersistentBytes)
+        y.nonPersistentBytes = a.nonPersistentBytes;
+    return a == y;
 }
 
 AnalysisPtr reanalyzeAtSize(const Analysis& base, std::optional<std::uint64_t> arenaSize)

@@ -11,6 +11,7 @@
 #include "core/util/format.h"
 
 #include <QComboBox>
+#include <QListWidget>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -159,6 +160,36 @@ private slots:
         QVERIFY(shared != top);
         QCOMPARE(w.timelineB()->plot()->yAxis->range().upper, shared); // the scale catches up
         QCOMPARE(w.timelineA()->plot()->yAxis->range().upper, w.timelineB()->plot()->yAxis->range().upper);
+    }
+
+    // An esp-nn upgrade as a user compares it: A built with esp-nn 1.1.2, B's panel switched to
+    // 1.2.3; the list names the operators whose scratch grew, by the bytes core computes.
+    void espNnUpgradeNamesWhatGrew()
+    {
+        EmulationSettings s;
+        s.target = TargetKind::Ilp32;
+        s.kernels = KernelSet::EspNn;
+        s.espChip = EspChip::Esp32S3;
+        s.espNn = EspNnVersion::V1_1_2;
+        const AnalysisPtr a = analyzeFile(lesson("esp_nn_upgrade.tflite"), s);
+        QVERIFY(a && a->minArenaBytes);
+        CompareWindow w;
+        w.setA(a);
+        QTRY_VERIFY_WITH_TIMEOUT(w.analysisB() != nullptr, 30000);
+        QComboBox* version = nullptr;
+        for (QComboBox* c : w.controlsB()->findChildren<QComboBox*>())
+            if (c->findText(QStringLiteral("1.1.2")) >= 0)
+                version = c;
+        QVERIFY(version && !version->isHidden()); // the esp-nn row shows with ESP-NN kernels
+        version->setCurrentIndex(version->findText(QStringLiteral("1.2.3"), Qt::MatchStartsWith));
+        QTRY_VERIFY_WITH_TIMEOUT(w.analysisB()->settings.espNn == EspNnVersion::V1_2_3, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.changes()->count() > 0
+                && w.changes()->item(0)->text()
+                    == QStringLiteral("CONV_2D #1 scratch: 11,040 B -> 23,232 B (+12,192 B)"),
+            30000);
+        const int smallest = rowOf(w.table(), QStringLiteral("smallest arena"));
+        QCOMPARE(w.table()->item(smallest, 3)->text(), QStringLiteral("+12,192 B"));
+        QVERIFY(w.table()->horizontalHeaderItem(2)->text().contains(QStringLiteral("esp-nn 1.2.3")));
     }
 
     // The main window opens another model: B, on A's model, follows it; B on its own file stays.

@@ -19,6 +19,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
@@ -124,6 +125,11 @@ void CompareWindow::buildUi()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setToolTip(tr("Every figure for A and B, and B - A (negative: B needs less)"));
 
+    m_changes = new QListWidget(this);
+    m_changes->setToolTip(tr("What makes the difference, item by item (each operator's op data, options and scratch "
+                             "requests, the tail by category, each activation), largest change first"));
+    m_changes->setMaximumHeight(7 * m_changes->fontMetrics().lineSpacing());
+
     m_plotA = new TimelinePlot(m_selA, this);
     m_plotB = new TimelinePlot(m_selB, this);
     m_titleA = new QLabel(this);
@@ -145,9 +151,11 @@ void CompareWindow::buildUi()
 
     auto* main = new QSplitter(Qt::Vertical, this);
     main->addWidget(m_table);
+    main->addWidget(m_changes);
     main->addWidget(plots);
     main->setStretchFactor(0, 0);
-    main->setStretchFactor(1, 1);
+    main->setStretchFactor(1, 0);
+    main->setStretchFactor(2, 1);
 
     auto* outer = new QSplitter(Qt::Horizontal, this);
     outer->addWidget(side);
@@ -331,6 +339,11 @@ void CompareWindow::refresh()
     for (int r = 0; r < m_table->rowCount(); ++r)
         height += m_table->rowHeight(r);
     m_table->setFixedHeight(height); // every row shows
+    m_changes->clear();
+    for (const CostChange& change : c.changes)
+        m_changes->addItem(label(change.text()));
+    if (c.changes.empty())
+        m_changes->addItem(tr("No operator, tail category or activation differs."));
     m_titleA->setText(tr("A: %1 - %2").arg(label(c.labelA), label(makeVerdict(*a).headline)));
     m_titleB->setText(tr("B: %1 - %2").arg(label(c.labelB), label(makeVerdict(*b).headline)));
     // One byte scale: both timelines reach the higher of their tops. It holds still while B's

@@ -16,6 +16,7 @@
 class QCheckBox;
 class QLabel;
 class QPushButton;
+class QListWidget;
 class QTableWidget;
 
 namespace arenascope {
@@ -42,6 +43,7 @@ public:
     AnalysisPtr analysisA() const;
     AnalysisPtr analysisB() const;
     QTableWidget* table() const { return m_table; }
+    QListWidget* changes() const { return m_changes; }
     TimelinePlot* timelineA() const { return m_plotA; }
     TimelinePlot* timelineB() const { return m_plotB; }
     ControlsPanel* controlsB() const { return m_panelB; }
@@ -67,6 +69,7 @@ private:
     QLabel* m_titleA = nullptr;
     QLabel* m_titleB = nullptr;
     QTableWidget* m_table = nullptr;
+    QListWidget* m_changes = nullptr;
     ControlsPanel* m_panelB = nullptr;
     QLabel* m_modelBLabel = nullptr;
     QCheckBox* m_reorder = nullptr;
