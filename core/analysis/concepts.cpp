@@ -119,10 +119,10 @@ constexpr Concept kConcepts[] = {
         "State that VAR_HANDLE, READ_VARIABLE and ASSIGN_VARIABLE keep between invocations (streaming models).",
         "Models that keep state across calls (streaming keyword spotters, wake-word detectors) hold it in resource "
         "variables. The application creates MicroResourceVariables with room for N variables before the interpreter; "
-        "each variable's buffer is allocated once, by ASSIGN_VARIABLE's Prepare, from the same allocator. That is "
-        "this arena's tail, unless the variables were created on an allocator of their own (ESPHome's "
-        "micro_wake_word gives them a 1,024-byte arena): then they take none of this arena, and a too small "
-        "variables arena fails on its own." },
+        "each variable's buffer is allocated once, by ASSIGN_VARIABLE's Prepare, in this arena's tail. An "
+        "application may create the variables on an allocator of their own (ESPHome's "
+        "micro_wake_word gives them a 1,024-byte arena): then MicroResourceVariables and its entries live there, "
+        "but each variable's buffer is still allocated through the interpreter, in this arena's tail." },
     { "non_arena_ram", "RAM outside the arena",
         "The stack, sensor and audio buffers, the application's state and the heap need RAM too.",
         "The tensor arena is one block of your device's RAM. Budget the rest: the main and interrupt stacks (kernels "

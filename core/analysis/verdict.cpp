@@ -213,8 +213,8 @@ Verdict makeVerdict(const Analysis& a)
         const auto& vars = a.measured->variableArena;
         if (vars && vars->failed)
             v.plainWords = "The resource variables' own arena (" + formatBytes(vars->arenaBytes)
-                + ") is too small for their allocator, the variables and their buffers: no size of the tensor "
-                  "arena fixes this; make the variables' arena larger.";
+                + ") is too small for its allocator and MicroResourceVariables with its entries: no size of the "
+                  "tensor arena fixes this; make the variables' arena larger or create fewer variables.";
     }
     v.overwriteFreeMinBytes = a.overwriteFreeMinBytes;
     v.headline = headlineOf(v);

@@ -63,7 +63,6 @@ public:
     std::string plannedName(const AllocationInfo& a) const;
 
     ResourceVariables* resourceVariables() override { return m_resourceVariables ? &*m_resourceVariables : nullptr; }
-    Status allocateVariableBuffer(std::uint64_t bytes, std::string label) override;
 
 private:
     // The whole MicroInterpreter constructor + AllocateTensors -------------------------

@@ -160,8 +160,8 @@ struct TempOverwrite {
 };
 
 // The resource variables' own arena (EmulationSettings::resourceVariablesArena): its size, the
-// bytes its allocator and the variables took, and whether an allocation there failed (no size
-// of the tensor arena fixes that).
+// bytes its allocator and MicroResourceVariables took, and whether an allocation there failed
+// (no size of the tensor arena fixes that).
 struct VariableArenaUse {
     std::uint64_t arenaBytes = 0;
     std::uint64_t usedBytes = 0;

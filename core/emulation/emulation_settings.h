@@ -51,9 +51,11 @@ struct EmulationSettings {
     std::uint32_t arenaOffset = 0;
     // The bytes MicroAllocator::Create loses aligning that start up to 16.
     std::uint64_t arenaStartLoss() const { return arenaOffset % 16 == 0 ? 0 : 16 - arenaOffset % 16; }
-    // The resource variables live in an arena of their own of this size (bytes), made with
-    // MicroAllocator::Create(var_arena, size) as ESPHome's micro_wake_word does, not in this
-    // arena's tail; ASSIGN_VARIABLE's buffers go there too. Needs resourceVariables > 0.
+    // The resource variables are created in an arena of their own of this size (bytes), with
+    // MicroAllocator::Create(var_arena, size) as ESPHome's micro_wake_word does: that allocator,
+    // MicroResourceVariables and its entries leave this arena's tail. The variables' buffers do
+    // not: ASSIGN_VARIABLE allocates them through the interpreter's context, in this arena's
+    // tail (micro_resource_variable.cc). Needs resourceVariables > 0.
     std::optional<std::uint64_t> resourceVariablesArena;
 
     bool operator==(const EmulationSettings&) const = default;

@@ -178,16 +178,6 @@ Status Emulation::createSeparateResourceVariables(std::uint64_t arenaBytes, std:
     return okStatus();
 }
 
-Status Emulation::allocateVariableBuffer(std::uint64_t bytes, std::string label)
-{
-    if (!m_variableArena)
-        return allocatePersistent(bytes, std::move(label));
-    if (auto r = m_variableArena->allocatePersistent(bytes, kArenaBufferAlignment); !r)
-        return variableArenaError(r.error());
-    m_result.variableArena->usedBytes = m_variableArena->persistentUsedBytes();
-    return okStatus();
-}
-
 Status Emulation::startModelAllocation()
 {
     m_arena.context.phase = Phase::StartAllocation;

@@ -68,9 +68,6 @@ public:
     // The interpreter's MicroResourceVariables (graph().GetResourceVariables()); nullptr when
     // none were created.
     virtual ResourceVariables* resourceVariables() = 0;
-    // MicroResourceVariables::Allocate: a variable's buffer from the allocator the variables
-    // were created with (this arena's tail, or the resource-variables arena when separate).
-    virtual Status allocateVariableBuffer(std::uint64_t bytes, std::string label) = 0;
 
     // A TF_LITE_ENSURE-style failure of the kernel, reported as TFLM reports it.
     virtual Error kernelError(std::string message) = 0;

@@ -74,8 +74,8 @@ ControlsPanel::ControlsPanel(QWidget* parent)
                                  "loses 16 - offset bytes."));
     m_variablesArenaOn->setToolTip(tr("Create the resource variables in an arena of their own, as ESPHome's "
                                       "micro_wake_word does (MicroResourceVariables::Create(MicroAllocator::Create("
-                                      "var_arena, size), N)): they and ASSIGN_VARIABLE's buffers leave this "
-                                      "arena's tail"));
+                                      "var_arena, size), N)): MicroResourceVariables and its entries leave "
+                                      "this arena's tail (the variables' buffers stay)"));
     tagConcept(m_arena, "smallest_arena");
     tagConcept(m_planner, "lifetime");
     tagConcept(m_interpreter, "recording");

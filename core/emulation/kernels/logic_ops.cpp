@@ -201,12 +201,13 @@ Status assignVariablePrepare(KernelContext& ctx)
     const auto id = resourceIdDuringPrepare(ctx);
     if (!id)
         return okStatus();
-    // MicroResourceVariables::Allocate: the variable's buffer, once, from the variables' allocator.
+    // MicroResourceVariables::Allocate: the variable's buffer, once, through the interpreter's
+    // context->AllocatePersistentBuffer: this arena's tail, wherever the variables were created.
     ResourceVariables* vars = ctx.resourceVariables();
     if (!vars || *id < 0 || *id >= vars->count())
         return ctx.kernelError(formatString("Attempting to read non-existent resource variable %d", *id));
     if (!vars->hasBuffer(*id)) {
-        ARENASCOPE_TRY(ctx.allocateVariableBuffer(ctx.input(1)->bytes, "resource variable " + std::to_string(*id)));
+        ARENASCOPE_TRY(ctx.allocatePersistent(ctx.input(1)->bytes, "resource variable " + std::to_string(*id)));
         vars->setBuffer(*id);
     }
     return okStatus();
