@@ -18,6 +18,7 @@ constexpr auto kKernels = "emulation/kernels"; // "reference"
 constexpr auto kCpu = "emulation/cpu"; // "cortex-m4"
 constexpr auto kEspChip = "emulation/espChip"; // "esp32s3"
 constexpr auto kEspNn = "emulation/espNn"; // the newest esp-nn
+constexpr auto kCoProcessor = "emulation/coProcessor"; // "none"
 constexpr auto kResourceVariables = "emulation/resourceVariables"; // 0
 constexpr auto kDark = "view/darkPalette"; // false
 } // namespace
@@ -74,6 +75,9 @@ EmulationSettings Settings::emulation() const
     s.espChip = parseEspChip(q.value(QString::fromLatin1(kEspChip), QStringLiteral("esp32s3")).toString().toStdString())
                     .value_or(EspChip::Esp32S3);
     s.espNn = parseEspNnVersion(q.value(QString::fromLatin1(kEspNn)).toString().toStdString()).value_or(kNewestEspNn);
+    s.coProcessor
+        = parseCoProcessor(q.value(QString::fromLatin1(kCoProcessor), QStringLiteral("none")).toString().toStdString())
+              .value_or(CoProcessor::None);
     s.resourceVariables = q.value(QString::fromLatin1(kResourceVariables), 0).toUInt();
     if (!settingsConflict(s).empty())
         s.kernels = KernelSet::Reference;
@@ -91,6 +95,7 @@ void Settings::setEmulation(const EmulationSettings& s)
     q.setValue(QString::fromLatin1(kCpu), QString::fromUtf8(cpuName(s.cpu).data()));
     q.setValue(QString::fromLatin1(kEspChip), QString::fromUtf8(espChipName(s.espChip).data()));
     q.setValue(QString::fromLatin1(kEspNn), QString::fromUtf8(espNnVersionName(s.espNn).data()));
+    q.setValue(QString::fromLatin1(kCoProcessor), QString::fromUtf8(coProcessorName(s.coProcessor).data()));
     q.setValue(QString::fromLatin1(kResourceVariables), s.resourceVariables);
 }
 

@@ -109,6 +109,15 @@ constexpr Concept kConcepts[] = {
         "ESP32-S3 has kernels of its own) and on the esp-nn version, which the component manager updates on every "
         "rebuild (esp-nn 1.2.1 raised what ESP32-S3 convolutions ask for). Size the arena with the kernels, chip and "
         "version your firmware is built with." },
+    { "co_processor", "NPU operators (Ethos-U)",
+        "A Vela-compiled model runs most of its network as one ethos-u operator on an Arm Ethos-U NPU.",
+        "Vela compiles the layers an Ethos-U NPU can run into one custom operator, ethos-u, whose inputs are a "
+        "command stream, the weights and two scratch tensors; the CPU runs the rest with its own kernels. TFLM "
+        "built with CO_PROCESSOR=ethos_u registers that operator: it keeps a few bytes of op data and two small "
+        "scratch buffers for the NPU's base addresses. Vela places its scratch tensors itself, with an offline "
+        "memory plan (the timeline marks them offline); the linear planner cannot take such a plan, so "
+        "preserve_all_tensors makes AllocateTensors fail without a message. Vela's own 'Total SRAM used' is not "
+        "TFLM's arena: the tail and the CPU operators' buffers come on top." },
     { "arena_offset", "Arena start alignment",
         "TFLM aligns the arena's start up to 16 bytes: an arena that starts past a boundary loses those bytes.",
         "MicroAllocator::Create rounds the tensor_arena pointer up to the next 16-byte boundary and uses only what "

@@ -1,6 +1,7 @@
 #include "verdict.h"
 
 #include "core/emulation/provenance.h"
+#include "core/model/npu_tensors.h"
 
 #include "core/util/format.h"
 
@@ -167,6 +168,40 @@ std::vector<PeakBuffer> largestAtPeak(const Analysis& a)
     return live;
 }
 
+// A Vela scratch_fast tensor with bytes of its own in this arena: on an Ethos-U65 in
+// Dedicated_Sram mode the driver gives the NPU its fast memory for it, so those bytes are held
+// twice. (When scratch_fast lies inside scratch, as Vela writes it for shared SRAM, nothing is.)
+std::optional<std::string> scratchFastNote(const Analysis& a)
+{
+    if (a.settings.coProcessor != CoProcessor::EthosU || !a.measured || !a.measured->ok)
+        return std::nullopt;
+    const auto& tensors = a.measured->tensors;
+    auto find = [&](std::int32_t subgraph, NpuScratch role) -> const TensorPlacement* {
+        for (const TensorPlacement& t : tensors)
+            if (t.subgraph == subgraph && t.offset && t.bytes > 0
+                && npuScratchRole(*a.model, t.subgraph, t.index) == role)
+                return &t;
+        return nullptr;
+    };
+    for (std::size_t sg = 0; sg < a.model->subgraphs().size(); ++sg) {
+        const auto subgraph = static_cast<std::int32_t>(sg);
+        const TensorPlacement* fast = find(subgraph, NpuScratch::ScratchFast);
+        if (!fast)
+            continue;
+        const TensorPlacement* scratch = find(subgraph, NpuScratch::Scratch);
+        const bool inside = scratch && *fast->offset >= *scratch->offset
+            && *fast->offset + fast->bytes <= *scratch->offset + scratch->bytes;
+        if (inside)
+            continue;
+        const Tensor& t = a.model->subgraphs()[sg].tensors[static_cast<std::size_t>(fast->index)];
+        return "The NPU's scratch_fast tensor (" + t.name + ", " + formatBytes(fast->bytes)
+            + ") has bytes of its own in this arena. On an Ethos-U65 in Dedicated_Sram mode the driver points the NPU "
+              "at its fast memory for it instead, so those bytes are reserved twice; compile with Vela's memory mode "
+              "for your system to avoid it.";
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 Verdict makeVerdict(const Analysis& a)
@@ -210,6 +245,10 @@ Verdict makeVerdict(const Analysis& a)
         v.where = whereOf(a, *f);
         v.tflmMessage = f->message;
         v.plainWords = plainWordsOf(*f);
+        if (f->tflmSilent) {
+            v.tflmMessage = "(nothing: AllocateTensors returns kTfLiteError without a message)";
+            v.plainWords = f->message;
+        }
         const auto& vars = a.measured->variableArena;
         if (vars && vars->failed)
             v.plainWords = "The resource variables' own arena (" + formatBytes(vars->arenaBytes)
@@ -228,6 +267,8 @@ Verdict makeVerdict(const Analysis& a)
         v.warnings.push_back("The arena starts " + std::to_string(a.settings.arenaOffset)
             + " B past a 16-byte boundary: TFLM aligns its start up and loses " + formatBytes(loss)
             + ", which the sizes above include. Declare the arena alignas(16) to get them back.");
+    if (auto note = scratchFastNote(a))
+        v.warnings.push_back(std::move(*note));
     const Provenance p = provenance(a.settings);
     v.fidelity = p.level;
     v.fidelityNote = p.text;
@@ -269,6 +310,8 @@ std::string describeSettings(const EmulationSettings& s)
 {
     std::string out = std::string(targetName(s.target)) + " (" + std::string(targetDescription(s.target)) + "), ";
     out += describeKernels(s) + ", ";
+    if (s.coProcessor == CoProcessor::EthosU)
+        out += "Ethos-U NPU (CO_PROCESSOR=ethos_u), ";
     out += std::string(plannerName(s.effectivePlanner())) + " planner, "
         + std::string(interpreterName(s.effectiveInterpreter())) + " interpreter";
     if (s.preserveAllTensors)

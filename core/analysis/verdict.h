@@ -75,7 +75,7 @@ struct Verdict {
     std::string stage; // "commit_plan"
     std::string stageInWords; // "committing the memory plan: ..."
     std::string where; // "operator 3 (CONV_2D) of subgraph 0", or empty
-    std::string tflmMessage; // TFLM's first line, verbatim
+    std::string tflmMessage; // TFLM's first line, verbatim (or a note that it prints nothing)
     std::string plainWords; // what the message means, with its bytes
 
     std::int32_t peakStep = -1;

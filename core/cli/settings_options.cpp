@@ -23,6 +23,7 @@ const char* settingsUsage()
            "cortex-m85]\n"
            "                  [--chip esp32|esp32s2|esp32s3|esp32c3|esp32c6|esp32h2] [--esp-nn 1.1.2|1.2.0|1.2.1|"
            "1.2.2|1.2.3]\n"
+           "                  [--co-processor none|ethos-u]\n"
            "                  [--planner greedy|linear] [--interpreter plain|recording] [--preserve-all-tensors]\n"
            "                  [--resource-variables N] [--resource-variables-arena N[K|M]] [--arena-offset 0-15]\n"
            "                  [--arena-size N[K|M]] [--non-persistent-arena-size N[K|M]]\n";
@@ -64,6 +65,10 @@ OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_
             return fail("--esp-nn takes " + espNnVersionChoices());
         e.espNn = *parseEspNnVersion(v);
         s.espOptionGiven = true;
+    } else if (a == "--co-processor") {
+        if (!next() || !parseCoProcessor(v))
+            return fail("--co-processor takes none or ethos-u");
+        e.coProcessor = *parseCoProcessor(v);
     } else if (a == "--arena-offset") {
         std::uint32_t n = 0;
         const bool ok = next() && !v.empty()

@@ -140,8 +140,9 @@ struct Failure {
     std::uint64_t requested = 0; // for capacity failures
     std::uint64_t available = 0;
     std::uint64_t missing = 0;
-    std::string message; // the first line TFLM prints
+    std::string message; // the first line TFLM prints (ArenaScope's explanation when TFLM prints none)
     std::vector<std::string> log; // every line TFLM prints, in order
+    bool tflmSilent = false; // TFLM fails without a message here (the log is empty)
 };
 
 // A tail allocation that landed on temp memory a kernel still held. TFLM's

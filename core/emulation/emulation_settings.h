@@ -28,12 +28,18 @@ enum class KernelSet { Reference, CmsisNn, EspNn };
 enum class Cpu { CortexM0, CortexM0Plus, CortexM3, CortexM4, CortexM7, CortexM33, CortexM55, CortexM85 };
 enum class CpuExtension { None, Dsp, Mve }; // ARM_MATH_DSP / ARM_MATH_MVEI (MVE implies DSP)
 
+// A co-processor TFLM is built for (CO_PROCESSOR=...): ethos_u registers the `ethos-u` custom
+// operator Vela writes for an Arm Ethos-U NPU (kernels/ethos_u/ethosu.cc). Orthogonal to the
+// kernel set, which the CPU runs the other operators with.
+enum class CoProcessor { None, EthosU };
+
 struct EmulationSettings {
     TargetKind target = TargetKind::CortexM;
     KernelSet kernels = KernelSet::Reference;
     Cpu cpu = Cpu::CortexM4; // used with KernelSet::CmsisNn
     EspChip espChip = EspChip::Esp32S3; // used with KernelSet::EspNn
     EspNnVersion espNn = kNewestEspNn; // used with KernelSet::EspNn
+    CoProcessor coProcessor = CoProcessor::None;
     PlannerKind planner = PlannerKind::Greedy;
     InterpreterKind interpreter = InterpreterKind::Plain;
     bool preserveAllTensors = false; // TFLM switches to the linear planner
@@ -89,6 +95,8 @@ std::optional<PlannerKind> parsePlanner(std::string_view name);
 std::optional<InterpreterKind> parseInterpreter(std::string_view name);
 std::optional<KernelSet> parseKernelSet(std::string_view name);
 std::optional<Cpu> parseCpu(std::string_view name);
+std::string_view coProcessorName(CoProcessor c); // "none", "ethos-u"
+std::optional<CoProcessor> parseCoProcessor(std::string_view name);
 
 // Why a combination cannot be built (CMSIS-NN needs the cortex-m target, ESP-NN the ilp32
 // target), or empty.

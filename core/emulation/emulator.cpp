@@ -242,7 +242,8 @@ Status Emulation::prepareNodeAndRegistrations()
         m_arena.context.subgraph = static_cast<std::int32_t>(sg.id.value);
         for (const Operator& o : sg.operators) {
             m_arena.context.op = static_cast<std::int32_t>(o.id.value);
-            const KernelProfile* profile = findKernelProfile(o.builtinCode, o.customName, m_result.settings.kernels);
+            const KernelProfile* profile = findKernelProfile(
+                o.builtinCode, o.customName, m_result.settings.kernels, m_result.settings.coProcessor);
             if (!profile) {
                 const bool registered
                     = o.isCustom() ? tflmRegistersCustom(o.customName) : tflmRegistersBuiltin(o.builtinCode);

@@ -70,10 +70,25 @@ const Index& espIndex()
     return idx;
 }
 
+const Index& ethosUIndex()
+{
+    static const Index idx = makeIndex({ kernels::ethosUProfiles() });
+    return idx;
+}
+
 } // namespace
 
-const KernelProfile* findKernelProfile(std::int32_t builtinCode, std::string_view customName, KernelSet kernels)
+std::span<const KernelProfile> coProcessorKernelProfiles()
 {
+    return ethosUIndex().all;
+}
+
+const KernelProfile* findKernelProfile(
+    std::int32_t builtinCode, std::string_view customName, KernelSet kernels, CoProcessor coProcessor)
+{
+    if (coProcessor == CoProcessor::EthosU)
+        if (const KernelProfile* p = ethosUIndex().find(builtinCode, customName))
+            return p;
     if (kernels == KernelSet::CmsisNn)
         if (const KernelProfile* p = cmsisIndex().find(builtinCode, customName))
             return p;

@@ -47,9 +47,13 @@ constexpr KernelProfile custom(
 }
 
 // The profile for an operator in the given kernel set (CMSIS-NN and ESP-NN fall back to the
-// reference profile for operators they do not replace), or nullptr if TFLM's resolver would not find it.
-const KernelProfile* findKernelProfile(
-    std::int32_t builtinCode, std::string_view customName, KernelSet kernels = KernelSet::Reference);
+// reference profile for operators they do not replace); a co-processor adds its operators, or nullptr if TFLM's
+// resolver would not find it.
+const KernelProfile* findKernelProfile(std::int32_t builtinCode, std::string_view customName,
+    KernelSet kernels = KernelSet::Reference, CoProcessor coProcessor = CoProcessor::None);
+
+// The co-processor's operators (the `ethos-u` custom operator), for listings and tests.
+std::span<const KernelProfile> coProcessorKernelProfiles();
 
 // The CMSIS-NN profiles alone, for listings and tests.
 std::span<const KernelProfile> cmsisNnKernelProfiles();

@@ -262,6 +262,20 @@ std::optional<KernelSet> parseKernelSet(std::string_view name)
     return std::nullopt;
 }
 
+std::string_view coProcessorName(CoProcessor c)
+{
+    return c == CoProcessor::EthosU ? "ethos-u" : "none";
+}
+
+std::optional<CoProcessor> parseCoProcessor(std::string_view name)
+{
+    if (name == "none")
+        return CoProcessor::None;
+    if (name == "ethos-u")
+        return CoProcessor::EthosU;
+    return std::nullopt;
+}
+
 std::optional<Cpu> parseCpu(std::string_view name)
 {
     for (const CpuInfo& c : kCpus)

@@ -4,6 +4,7 @@
 #include "emulation.h"
 
 #include "core/arena/align.h"
+#include "core/model/npu_tensors.h"
 #include "core/planner/greedy_planner.h"
 #include "core/planner/linear_planner.h"
 #include "core/planner/offline_checks.h"
@@ -18,6 +19,32 @@ using S = RuntimeStruct;
 
 // The largest buffer TFLM's int-sized planner can take, aligned up to 16 without passing INT32_MAX.
 constexpr std::uint64_t kLargestPlannableBytes = static_cast<std::uint64_t>(INT32_MAX) - 15;
+
+// CreatePlan hands the buffers to LinearMemoryPlanner one by one: it counts the online ones
+// ("Too many buffers" past its array), and it has no AddBuffer for an offline offset, so the
+// first buffer an offline plan places makes MicroMemoryPlanner's default return kTfLiteError,
+// which AllocateTensors passes up without printing anything.
+template <typename NameOf> Status linearAcceptsAll(const std::vector<BufferRequest>& requests, NameOf nameOf)
+{
+    std::int64_t online = 0;
+    for (std::size_t k = 0; k < requests.size(); ++k) {
+        if (requests[k].offlineOffset == kOnlinePlanned) {
+            if (online >= kLinearMaxBuffers)
+                return makeError(ErrorCode::OutOfMemory,
+                    formatString("Too many buffers (max is %lld)", static_cast<long long>(kLinearMaxBuffers)));
+            ++online;
+            continue;
+        }
+        Error e = makeError(ErrorCode::Unsupported,
+            "AllocateTensors fails without a message: the linear planner cannot take the model's offline memory plan ("
+                + nameOf(k)
+                + " has an offline offset, and LinearMemoryPlanner has no AddBuffer for one). Use the "
+                  "greedy planner (no preserve_all_tensors), or a model without OfflineMemoryAllocation.");
+        e.tflmSilent = true;
+        return e;
+    }
+    return okStatus();
+}
 } // namespace
 
 std::string Emulation::plannedName(const AllocationInfo& a) const
@@ -154,6 +181,8 @@ Status Emulation::commitStaticMemoryPlan()
     }
     recordPlannedBuffers(set, requests, owners);
     const bool linear = m_result.settings.effectivePlanner() == PlannerKind::Linear;
+    if (linear)
+        ARENASCOPE_TRY(linearAcceptsAll(requests, [&](std::size_t k) { return plannedName(set.infos[owners[k]]); }));
     const std::uint64_t maxBuffers = linear ? static_cast<std::uint64_t>(kLinearMaxBuffers)
                                             : remaining / static_cast<std::uint64_t>(kGreedyBytesPerBuffer);
     if (requests.size() > maxBuffers)
@@ -169,10 +198,15 @@ Status Emulation::commitStaticMemoryPlan()
                 formatBytes(static_cast<std::uint64_t>(INT32_MAX)).c_str()));
     for (std::size_t k = 0; k < plan.offsets.size(); ++k)
         m_result.planned[k].offset = plan.offsets[k];
-    if (m_model.offlinePlan())
-        for (std::string& w :
-            offlinePlanWarnings(requests, [&](std::size_t k) { return plannedName(set.infos[owners[k]]); }))
+    if (m_model.offlinePlan()) {
+        const auto name = [&](std::size_t k) { return plannedName(set.infos[owners[k]]); };
+        const auto byVela = [&](std::size_t k) {
+            const AllocationInfo& a = set.infos[owners[k]];
+            return a.tensor >= 0 && placedByVela(m_model, a.subgraph, a.tensor);
+        };
+        for (std::string& w : offlinePlanWarnings(requests, name, byVela))
             m_result.warnings.push_back(std::move(w));
+    }
     m_result.planBytes = plan.maxBytes;
 
     m_arena.head().deallocateTemp(info.value());

@@ -61,6 +61,16 @@ Provenance provenance(const EmulationSettings& s)
         p = espKernels(s);
         break;
     }
+    // The ethos-u operator was measured with the reference kernels on the cortex-m and x86_64
+    // layouts (tests/fidelity/measured/ethos_u); its Prepare does not depend on the kernel set.
+    if (s.coProcessor == CoProcessor::EthosU) {
+        const bool measured = s.kernels == KernelSet::Reference && s.target != TargetKind::Ilp32;
+        if (!measured && p.level == ProvenanceLevel::Measured)
+            p = { ProvenanceLevel::SameCode,
+                p.text + "; the ethos-u operator measured with the reference kernels on cortex-m and x86_64" };
+        else if (measured)
+            p.text += " with kernels/ethos_u/ethosu.cc";
+    }
     // Parts of the construction no measured build used.
     if (s.nonPersistentBytes)
         return { ProvenanceLevel::Source,

@@ -31,8 +31,11 @@ void recordFailure(
     f.code = error.code;
     f.capacity = error.code == ErrorCode::OutOfMemory;
     f.message = error.message;
-    f.log.push_back(f.message);
-    f.log.insert(f.log.end(), extraLog.begin(), extraLog.end());
+    f.tflmSilent = error.tflmSilent;
+    if (!f.tflmSilent) {
+        f.log.push_back(f.message);
+        f.log.insert(f.log.end(), extraLog.begin(), extraLog.end());
+    }
     if (f.capacity)
         parseQuantities(f);
     // Every failure is an event of the log, so views can point at it.

@@ -48,6 +48,7 @@ enum class BuiltinOperator : std::int32_t {
     GREATER = 61,
     REDUCE_PROD = 81,
     TRANSPOSE_CONV = 67,
+    QUANTIZE = 114,
     IF = 118,
     WHILE = 119,
     CALL_ONCE = 129,

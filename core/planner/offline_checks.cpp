@@ -13,8 +13,8 @@ constexpr std::uint64_t kMaxPairChecks = 2'000'000;
 
 } // namespace
 
-std::vector<std::string> offlinePlanWarnings(
-    std::span<const BufferRequest> requests, const std::function<std::string(std::size_t)>& nameOf)
+std::vector<std::string> offlinePlanWarnings(std::span<const BufferRequest> requests,
+    const std::function<std::string(std::size_t)>& nameOf, const std::function<bool(std::size_t)>& sharesByDesign)
 {
     std::vector<std::string> out;
     std::vector<std::size_t> offline;
@@ -51,6 +51,8 @@ std::vector<std::string> offlinePlanWarnings(
             }
             const BufferRequest& b = requests[offline[y]];
             if (a.size == 0 || b.size == 0 || a.last < b.first || b.last < a.first)
+                continue;
+            if (sharesByDesign && (sharesByDesign(offline[x]) || sharesByDesign(offline[y])))
                 continue;
             out.push_back(formatString("The offline plan gives %s and %s shared bytes while both are alive: each "
                                        "overwrites the other's data.",

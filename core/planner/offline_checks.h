@@ -21,8 +21,10 @@
 namespace arenascope {
 
 // `nameOf(i)` names request i ("tensor 3 (conv1) of subgraph 0"). At most a few warnings of
-// each kind; the pair search gives up (saying so) after a bounded amount of work.
-std::vector<std::string> offlinePlanWarnings(
-    std::span<const BufferRequest> requests, const std::function<std::string(std::size_t)>& nameOf);
+// each kind; the pair search gives up (saying so) after a bounded amount of work. Buffers for
+// which `sharesByDesign(i)` is true may share bytes with any other (an NPU's scratch area, which
+// Vela places the NPU's inputs and outputs inside of).
+std::vector<std::string> offlinePlanWarnings(std::span<const BufferRequest> requests,
+    const std::function<std::string(std::size_t)>& nameOf, const std::function<bool(std::size_t)>& sharesByDesign = {});
 
 } // namespace arenascope

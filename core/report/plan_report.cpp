@@ -35,6 +35,8 @@ void writeFailure(JsonWriter& w, const Failure* f)
     w.field("available", f->available);
     w.field("missing", f->missing);
     w.field("message", f->message);
+    // true: TFLM prints nothing for this failure; `message` is ArenaScope's explanation.
+    w.field("tflm_silent", f->tflmSilent);
     w.field("capacity", f->capacity);
     w.key("log");
     w.beginArray();
@@ -85,6 +87,7 @@ std::string planJson(const Analysis& a, bool pretty)
     const bool esp = a.settings.kernels == KernelSet::EspNn;
     w.field("chip", esp ? std::optional<std::string>(espChipName(a.settings.espChip)) : std::nullopt);
     w.field("esp_nn", esp ? std::optional<std::string>(espNnVersionName(a.settings.espNn)) : std::nullopt);
+    w.field("co_processor", std::string(coProcessorName(a.settings.coProcessor)));
     w.field("resource_variables", static_cast<std::uint64_t>(a.settings.resourceVariables));
     w.field("resource_variables_arena", a.settings.resourceVariablesArena);
     w.field("arena_offset", static_cast<std::uint64_t>(a.settings.arenaOffset));

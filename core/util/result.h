@@ -27,6 +27,9 @@ struct Error {
     ErrorCode code = ErrorCode::Internal;
     std::string message; // one sentence; TFLM's wording where TFLM prints one
     std::string context; // where: "file.tflite: subgraph 0, tensor 12", or empty
+    // TFLM fails here without printing anything: `message` is ArenaScope's explanation, not
+    // TFLM's words.
+    bool tflmSilent = false;
 };
 
 inline std::string describe(const Error& e)

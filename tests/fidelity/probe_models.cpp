@@ -2,6 +2,8 @@
 
 #include "core/model/model_builder.h"
 
+#include <flatbuffers/flexbuffers.h>
+
 #include <cmath>
 
 namespace arenascope::test {
@@ -231,7 +233,141 @@ std::vector<ProbeModel> build()
     return m;
 }
 
+// ---- Ethos-U ----------------------------------------------------------------------------------
+
+// What Vela puts in an ethos-u operator's custom options: a flexbuffer holding CO_TYPE_ETHOSU (1).
+std::vector<std::uint8_t> ethosUCustomOptions()
+{
+    flexbuffers::Builder fbb;
+    fbb.Int(1);
+    fbb.Finish();
+    return fbb.GetBuffer();
+}
+
+TensorSpec bytesTensor(const std::string& name, std::int32_t bytes)
+{
+    return TensorSpec { name, TensorType::UINT8, { bytes }, {}, {}, 0, false };
+}
+
+// The OfflineMemoryAllocation metadata: version 0, one subgraph, an offset per tensor (-1 online).
+void offlinePlan(ModelBuilder& b, const std::vector<std::int32_t>& offsets)
+{
+    std::vector<std::int32_t> plan = { 0, 1, static_cast<std::int32_t>(offsets.size()) };
+    plan.insert(plan.end(), offsets.begin(), offsets.end());
+    std::vector<std::uint8_t> bytes;
+    for (std::int32_t v : plan)
+        for (int k = 0; k < 4; ++k)
+            bytes.push_back(static_cast<std::uint8_t>((static_cast<std::uint32_t>(v) >> (8 * k)) & 0xff));
+    b.metadata("OfflineMemoryAllocation", bytes);
+}
+
+struct NpuOp {
+    std::int32_t commandStream, flash, scratch, scratchFast;
+};
+
+NpuOp npuTensors(ModelBuilder& b, const std::string& prefix, std::int32_t streamBytes, std::int32_t flashBytes,
+    std::int32_t scratchBytes, std::int32_t fastBytes)
+{
+    NpuOp n;
+    n.commandStream = b.constant(bytesTensor(prefix + "_command_stream", streamBytes));
+    n.flash = b.constant(bytesTensor(prefix + "_flash", flashBytes));
+    n.scratch = b.tensor(bytesTensor(prefix + "_scratch", scratchBytes));
+    n.scratchFast = b.tensor(bytesTensor(prefix + "_scratch_fast", fastBytes));
+    return n;
+}
+
+void npuOp(ModelBuilder& b, const NpuOp& n, std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs,
+    bool customData = true)
+{
+    std::vector<std::int32_t> all = { n.commandStream, n.flash, n.scratch, n.scratchFast };
+    all.insert(all.end(), inputs.begin(), inputs.end());
+    auto& op = b.custom("ethos-u", all, outputs);
+    if (customData)
+        op.custom_options = ethosUCustomOptions();
+}
+
+// One NPU operator, everything inside its scratch area (as Vela writes it for shared SRAM):
+// tensors output, stream, flash, scratch, scratch_fast, input.
+ProbeModel ethosSingle(const std::string& name, bool customData, bool plan, std::int32_t fastOffset)
+{
+    ModelBuilder b("ArenaScope probe: " + name);
+    const auto out = b.tensor(activation("output", { 1, 10 }));
+    const NpuOp n = npuTensors(b, "_split_1", 1000, 20000, 12000, fastOffset == 0 ? 12000 : 4000);
+    const auto in = b.tensor(activation("input", { 1, 48, 48, 1 }));
+    npuOp(b, n, { in }, { out }, customData);
+    b.setIo({ in }, { out });
+    if (plan)
+        offlinePlan(b, { 4096, -1, -1, 0, fastOffset, 0 });
+    return { "ethos_" + name + ".tflite", b.finish() };
+}
+
+// CPU operators before and after the NPU: QUANTIZE (float input) -> ethos-u -> RESHAPE -> SOFTMAX.
+ProbeModel ethosCpuAround()
+{
+    ModelBuilder b("ArenaScope probe: ethos-u between CPU operators");
+    const auto in = b.tensor(TensorSpec { "input", TensorType::FLOAT32, { 1, 32, 32, 3 }, {}, {}, 0, false });
+    const auto q = b.tensor(activation("input_int8", { 1, 32, 32, 3 }));
+    b.op(Op::QUANTIZE, { in }, { q });
+    const NpuOp n = npuTensors(b, "_split_1", 2000, 30000, 16384, 16384);
+    const auto features = b.tensor(activation("features", { 1, 1, 1, 12 }));
+    npuOp(b, n, { q }, { features });
+    const auto shape = b.int32Constant("flatten/shape", { 1, 12 });
+    const auto flat = b.tensor(activation("flatten", { 1, 12 }));
+    ReshapeOptionsT reshape;
+    reshape.new_shape = { 1, 12 };
+    b.op(Op::RESHAPE, { features, shape }, { flat }).builtin_options.Set(reshape);
+    const auto probs
+        = b.tensor(TensorSpec { "probabilities", TensorType::INT8, { 1, 12 }, { 1.0f / 256.0f }, { -128 }, 0, false });
+    SoftmaxOptionsT softmax;
+    softmax.beta = 1.0f;
+    b.op(Op::SOFTMAX, { flat }, { probs }).builtin_options.Set(softmax);
+    b.setIo({ in }, { probs });
+    // tensors: input, input_int8, stream, flash, scratch, scratch_fast, features, flatten/shape,
+    // flatten, probabilities: the NPU's tensors inside its scratch, the CPU's online.
+    offlinePlan(b, { -1, 0, -1, -1, 0, 0, 3072, -1, -1, -1 });
+    return { "ethos_cpu_around.tflite", b.finish() };
+}
+
+// Two NPU operators in a row, each with its own stream, weights and scratch.
+ProbeModel ethosTwoOps()
+{
+    ModelBuilder b("ArenaScope probe: two ethos-u operators");
+    const auto in = b.tensor(activation("input", { 1, 24, 24, 2 }));
+    const NpuOp first = npuTensors(b, "_split_1", 800, 9000, 6144, 6144);
+    const auto mid = b.tensor(activation("middle", { 1, 12, 12, 8 }));
+    npuOp(b, first, { in }, { mid });
+    const NpuOp second = npuTensors(b, "_split_2", 600, 7000, 4096, 4096);
+    const auto out = b.tensor(activation("output", { 1, 4 }));
+    npuOp(b, second, { mid }, { out });
+    b.setIo({ in }, { out });
+    // input, stream1, flash1, scratch1, fast1, middle, stream2, flash2, scratch2, fast2, output
+    offlinePlan(b, { 0, -1, -1, 0, 0, 6144, -1, -1, 6144, 6144, 6144 });
+    return { "ethos_two_ops.tflite", b.finish() };
+}
+
 } // namespace
+
+const std::vector<ProbeModel>& ethosUProbeModels()
+{
+    static const std::vector<ProbeModel> models = {
+        ethosSingle("single", true, true, 0),
+        ethosSingle("fast_separate", true, true, 12288),
+        ethosSingle("no_custom_data", false, true, 0),
+        ethosSingle("no_offline_plan", true, false, 0),
+        ethosCpuAround(),
+        ethosTwoOps(),
+    };
+    return models;
+}
+
+const ProbeModel* findProbeModel(const std::string& name)
+{
+    for (const auto* list : { &espProbeModels(), &ethosUProbeModels() })
+        for (const ProbeModel& m : *list)
+            if (m.name == name)
+                return &m;
+    return nullptr;
+}
 
 const std::vector<ProbeModel>& espProbeModels()
 {

@@ -19,4 +19,11 @@ struct ProbeModel {
 
 const std::vector<ProbeModel>& espProbeModels();
 
+// Models shaped as Vela writes them for an Arm Ethos-U NPU: `ethos-u` custom operators with a
+// command stream, weights and scratch tensors at offline offsets, CPU operators around them.
+const std::vector<ProbeModel>& ethosUProbeModels();
+
+// Every probe model, by file name (nullptr when there is none).
+const ProbeModel* findProbeModel(const std::string& name);
+
 } // namespace arenascope::test

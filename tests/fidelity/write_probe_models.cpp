@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 int main(int argc, char** argv)
 {
@@ -13,7 +14,10 @@ int main(int argc, char** argv)
         return 2;
     }
     std::filesystem::create_directories(argv[1]);
-    for (const auto& m : arenascope::test::espProbeModels()) {
+    std::vector<arenascope::test::ProbeModel> all = arenascope::test::espProbeModels();
+    const auto& ethos = arenascope::test::ethosUProbeModels();
+    all.insert(all.end(), ethos.begin(), ethos.end());
+    for (const auto& m : all) {
         std::ofstream out(std::filesystem::path(argv[1]) / m.name, std::ios::binary);
         out.write(reinterpret_cast<const char*>(m.bytes.data()), static_cast<std::streamsize>(m.bytes.size()));
         if (!out) {

@@ -2,6 +2,7 @@
 
 #include "concept_help.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QSignalBlocker>
@@ -55,6 +56,7 @@ DeviceControls::DeviceControls(QWidget* parent)
     , m_cpu(new QComboBox(parent))
     , m_chip(new QComboBox(parent))
     , m_espNn(new QComboBox(parent))
+    , m_ethosU(new QCheckBox(tr("Ethos-U NPU (Vela's ethos-u operator)"), parent))
 {
     for (TargetKind t : allTargets())
         m_target->addItem(QStringLiteral("%1: %2").arg(utf8(targetName(t)), utf8(targetDescription(t))));
@@ -100,6 +102,13 @@ DeviceControls::DeviceControls(QWidget* parent)
             emit changed();
         });
     }
+    m_ethosU->setToolTip(tr("TFLM built with CO_PROCESSOR=ethos_u: the ethos-u custom operator Vela writes runs on an "
+                            "Arm Ethos-U NPU; the other operators keep the kernels above"));
+    connect(m_ethosU, &QCheckBox::toggled, this, [this] {
+        if (!m_updating)
+            emit changed();
+    });
+    tagConcept(m_ethosU, "co_processor");
     tagConcept(m_target, "target");
     for (QComboBox* c : { m_kernels, m_chip, m_espNn })
         tagConcept(c, "kernels");
@@ -113,6 +122,7 @@ void DeviceControls::addRows(QFormLayout* form)
     form->addRow(tr("CPU"), m_cpu);
     form->addRow(tr("Chip"), m_chip);
     form->addRow(tr("esp-nn"), m_espNn);
+    form->addRow(QString(), m_ethosU);
     sync(nullptr);
 }
 
@@ -145,6 +155,7 @@ EmulationSettings DeviceControls::applyTo(EmulationSettings s) const
     s.cpu = kCpus[static_cast<std::size_t>(std::max(0, m_cpu->currentIndex()))];
     s.espChip = at(allEspChips(), m_chip);
     s.espNn = at(allEspNnVersions(), m_espNn);
+    s.coProcessor = m_ethosU->isChecked() ? CoProcessor::EthosU : CoProcessor::None;
     return s;
 }
 
@@ -156,6 +167,7 @@ void DeviceControls::show(const EmulationSettings& s)
     m_cpu->setCurrentIndex(indexOf(kCpus, s.cpu));
     m_chip->setCurrentIndex(indexOf(allEspChips(), s.espChip));
     m_espNn->setCurrentIndex(indexOf(allEspNnVersions(), s.espNn));
+    m_ethosU->setChecked(s.coProcessor == CoProcessor::EthosU);
     m_updating = false;
     sync(m_target); // settings that cannot be built keep their target, with the reference kernels
 }

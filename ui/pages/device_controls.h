@@ -1,6 +1,7 @@
 #pragma once
-// The device rows of a settings form: target ABI, kernel set, and the kernel set's own choice
-// (the CPU CMSIS-NN is compiled for; the chip and esp-nn version ESP-NN is built with). Only
+// The device rows of a settings form: target ABI, kernel set, the kernel set's own choice (the
+// CPU CMSIS-NN is compiled for; the chip and esp-nn version ESP-NN is built with), and an
+// Ethos-U NPU (TFLM built with CO_PROCESSOR=ethos_u). Only
 // combinations a firmware can be built with are offered: choosing CMSIS-NN selects the cortex-m
 // target, ESP-NN the ilp32 target, and another target falls back to the reference kernels.
 //
@@ -14,6 +15,7 @@
 
 #include <QObject>
 
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QWidget;
@@ -26,7 +28,8 @@ public:
     explicit DeviceControls(QWidget* parent);
 
     void addRows(QFormLayout* form);
-    // `s` with the device fields (target, kernels, cpu, espChip, espNn) set from the controls.
+    // `s` with the device fields (target, kernels, cpu, espChip, espNn, coProcessor) set from the
+    // controls.
     EmulationSettings applyTo(EmulationSettings s) const;
     // Shows the device fields of `s` without emitting changed().
     void show(const EmulationSettings& s);
@@ -44,6 +47,7 @@ private:
     QComboBox* m_cpu;
     QComboBox* m_chip;
     QComboBox* m_espNn;
+    QCheckBox* m_ethosU;
     QFormLayout* m_form = nullptr;
     QString m_targetTip;
     bool m_updating = false;

@@ -16,5 +16,6 @@ std::span<const KernelProfile> signalProfiles(); // signal.cpp: the signal libra
 std::span<const KernelProfile> unaryProfiles(); // unary_ops.cpp: activations, math, quantize family
 std::span<const KernelProfile> shapeProfiles(); // shape_ops.cpp: data movement, reductions, resize
 std::span<const KernelProfile> logicProfiles(); // logic_ops.cpp: comparisons, logic, control flow, misc
+std::span<const KernelProfile> ethosUProfiles(); // ethos_u.cpp: the `ethos-u` custom operator (CO_PROCESSOR=ethos_u)
 
 } // namespace arenascope::kernels
