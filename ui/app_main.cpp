@@ -4,6 +4,7 @@
 #include "pages/controls_panel.h"
 
 #include "core/cli/cli.h"
+#include "core/util/version.h"
 
 #include <QApplication>
 
@@ -14,6 +15,7 @@ int runDesktopApp(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ArenaScope"));
     QApplication::setOrganizationName(QStringLiteral("ArenaScope"));
+    QApplication::setApplicationVersion(QString::fromLatin1(kArenaScopeVersion));
     // arenascope [MODEL.tflite] [--arena-size N[K|M]]
     QString model = QStringLiteral(ARENASCOPE_EXAMPLE_MODEL);
     std::optional<std::uint64_t> arenaSize;

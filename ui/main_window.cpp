@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include "core/util/version.h"
+
 #include "pages/concept_help.h"
 #include "palette.h"
 
@@ -315,11 +317,11 @@ void MainWindow::buildMenus()
     help->addAction(tr("&About ArenaScope"), this, [this] {
         QMessageBox::about(this, tr("About ArenaScope"),
             tr("<p><b>ArenaScope %1</b></p><p>Emulates TensorFlow Lite Micro's tensor arena allocation byte for "
-               "byte: tflite-micro 90b983c2 with its reference kernels, or CMSIS-NN 4ab83cc3.</p>"
+               "byte: %3 with its reference kernels, CMSIS-NN 4ab83cc3, or esp-tflite-micro's ESP-NN "
+               "kernels.</p>"
                "<p>Licence: GPL-3.0-or-later. Uses Qt %2 and QCustomPlot (GPL-3.0).</p>")
-                .arg(QCoreApplication::applicationVersion().isEmpty() ? QStringLiteral("0.1.0")
-                                                                      : QCoreApplication::applicationVersion(),
-                    QString::fromLatin1(qVersion())));
+                .arg(QString::fromLatin1(kArenaScopeVersion), QString::fromLatin1(qVersion()),
+                    QString::fromLatin1(kEmulatedTflm)));
     });
 }
 

@@ -119,10 +119,7 @@ std::string CompareRow::bText() const
 std::string CompareRow::deltaText() const
 {
     const auto d = delta();
-    if (!d)
-        return "n/a";
-    const char* sign = *d > 0 ? "+" : *d < 0 ? "-" : "";
-    return sign + formatBytes(static_cast<std::uint64_t>(*d < 0 ? -*d : *d));
+    return d ? formatSignedBytes(*d) : "n/a";
 }
 
 std::string comparisonText(const Comparison& c)

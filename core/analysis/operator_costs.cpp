@@ -85,14 +85,11 @@ std::int64_t CostChange::delta() const
 
 std::string CostChange::text() const
 {
-    const std::int64_t d = delta();
-    const std::string sign = d > 0 ? "+" : d < 0 ? "-" : "";
-    const std::string signedDelta = sign + formatBytes(static_cast<std::uint64_t>(d < 0 ? -d : d));
     if (!a)
         return label + ": new, " + formatBytes(*b);
     if (!b)
         return label + ": gone (was " + formatBytes(*a) + ")";
-    return label + ": " + formatBytes(*a) + " -> " + formatBytes(*b) + " (" + signedDelta + ")";
+    return label + ": " + formatBytes(*a) + " -> " + formatBytes(*b) + " (" + formatSignedBytes(delta()) + ")";
 }
 
 std::vector<CostChange> costChanges(const std::vector<CostItem>& a, const std::vector<CostItem>& b)

@@ -47,7 +47,7 @@ Result<OptimizationResult> optimizeModel(
 {
     if (settings.effectivePlanner() != PlannerKind::Greedy)
         return makeError(
-            ErrorCode::Unsupported, "offline plans are used by the greedy planner; the linear planner ignores them");
+            ErrorCode::Unsupported, "offline plans are used by the greedy planner; TFLM's linear planner cannot take one");
     if (model.offlinePlan())
         return makeError(ErrorCode::Unsupported, "the model already has an offline memory plan", model.path());
     EmulationSettings measure = settings;

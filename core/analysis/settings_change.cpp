@@ -6,12 +6,6 @@ namespace arenascope {
 
 namespace {
 
-std::string signedBytes(std::int64_t delta)
-{
-    const std::string magnitude = formatBytes(static_cast<std::uint64_t>(delta < 0 ? -delta : delta));
-    return (delta > 0 ? "+" : "-") + magnitude;
-}
-
 std::string targetReason(TargetKind from, TargetKind to)
 {
     if (to == TargetKind::X86_64 || from == TargetKind::X86_64)
@@ -77,7 +71,7 @@ std::string describeSettingsChange(const Analysis& before, const Analysis& after
     }
     if (delta == 0)
         return "No change to the " + what + ": " + reason;
-    return signedBytes(delta) + " " + what + " " + reason;
+    return formatSignedBytes(delta) + " " + what + " " + reason;
 }
 
 std::vector<TargetCost> minimumPerTarget(const Model& model, EmulationSettings settings)

@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "ci_commands.h"
 #include "compare_command.h"
 #include "core/analysis/analysis.h"
 #include "core/analysis/optimize.h"
@@ -8,11 +9,16 @@
 #include "core/model/lessons.h"
 #include "core/model/loader.h"
 #include "core/report/atomic_file.h"
+#include "core/report/batch_table.h"
 #include "core/report/csv_report.h"
 #include "core/report/plan_report.h"
 #include "core/util/format.h"
+#include "core/util/version.h"
+#include "configuration.h"
+#include "model_inputs.h"
 #include "settings_options.h"
 #include "solve_command.h"
+#include "core/util/parallel.h"
 
 #include <filesystem>
 #include <fstream>
@@ -26,6 +32,8 @@ const char* kUsage = "usage:\n"
                      "  arenascope info MODEL.tflite [--json]        summarize a model\n"
                      "  arenascope plan MODEL.tflite [options] [--json] [--csv TENSORS.csv]\n"
                      "                                               emulate AllocateTensors, give the verdict\n"
+                     "  arenascope plan MODEL|FOLDER... [--config KEY=VALUE,... ...] [options] [--table md|csv|--json]\n"
+                     "                                               one row per model x configuration\n"
                      "  arenascope report MODEL.tflite --out DIR [options] [--png] [--csv] [--html] [--json]\n"
                      "                                               write every export without a window\n"
                      "  arenascope optimize MODEL.tflite --out OUT.tflite [options]\n"
@@ -37,16 +45,28 @@ const char* kUsage = "usage:\n"
                      "  arenascope solve BUFFERS.csv|MODEL.tflite [--capacity N]\n"
                      "                   [--planner tflm-greedy|heuristic|exact|all] [--time-limit S] [--json]\n"
                      "                   [--out PLAN.csv]            place a buffer list (MiniMalloc CSV)\n"
+                     "  arenascope baseline MODEL|FOLDER... [--config KEY=VALUE,... ...] --out BASELINE.json\n"
+                     "                                               record smallest arenas for CI\n"
+                     "  arenascope check --baseline BASELINE.json [MODEL|FOLDER...] [--max-growth N|P%]\n"
+                     "                   [--budget N] [--junit FILE] [--markdown FILE] [--update]\n"
+                     "                                               exit 1 when an arena grew (CI)\n"
+                     "  arenascope header MODEL --out MODEL_arena.h [--config KEY=VALUE,...] [--name NAME]\n"
+                     "                   [--margin BYTES]            the smallest arena as a C #define\n"
                      "  arenascope make-example OUT.tflite           write the bundled example model\n"
                      "  arenascope make-lessons DIR                  write the lesson models (models/lessons)\n"
                      "  arenascope --version | --help\n"
                      "options (plan, report, optimize):\n";
 
 struct PlanOptions {
-    std::string model;
-    SettingsOptions device;
+    std::vector<std::string> models; // files or folders
+    std::vector<std::string> configs; // --config, one configuration each
+    std::vector<std::string> deviceArgs; // the other settings options, applied to every configuration
+    SettingsOptions device; // the one configuration of a single plan
     bool json = false;
+    std::optional<TableFormat> table;
     std::string csvPath; // the tensor table goes here too when set
+    bool folderGiven = false;
+    bool batch() const { return table || folderGiven || models.size() > 1 || configs.size() > 1; }
 };
 
 std::string usageText()
@@ -103,34 +123,149 @@ int runInfo(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     return kExitOk;
 }
 
+// The settings of one configuration: its pairs, then the options given beside it.
+Result<SettingsOptions> configuredSettings(const std::string& config, const std::vector<std::string>& deviceArgs)
+{
+    std::vector<std::string> args;
+    if (!config.empty()) {
+        auto pairs = configurationOptions(config);
+        if (!pairs)
+            return pairs.error();
+        args = pairs.value();
+    }
+    args.insert(args.end(), deviceArgs.begin(), deviceArgs.end());
+    SettingsOptions s;
+    for (std::size_t i = 0; i < args.size(); ++i)
+        if (parseSettingsOption(args, i, s) != OptionParse::Taken)
+            return makeError(ErrorCode::InvalidArgument, s.error);
+    if (const std::string conflict = finishSettings(s); !conflict.empty())
+        return makeError(ErrorCode::InvalidArgument, conflict, config.empty() ? "" : "configuration '" + config + "'");
+    return s;
+}
+
 int parsePlanOptions(const std::vector<std::string>& args, PlanOptions& o, std::ostream& err)
 {
+    SettingsOptions check;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
-        const OptionParse parsed = parseSettingsOption(args, i, o.device);
-        if (parsed == OptionParse::Error)
-            return usageError(err, o.device.error);
-        if (parsed == OptionParse::Taken)
+        if (a == "--config") {
+            if (i + 1 >= args.size())
+                return usageError(err, "--config takes KEY=VALUE[,KEY=VALUE...]");
+            o.configs.push_back(args[++i]);
             continue;
+        }
+        const std::size_t first = i;
+        const OptionParse parsed = parseSettingsOption(args, i, check);
+        if (parsed == OptionParse::Error)
+            return usageError(err, check.error);
+        if (parsed == OptionParse::Taken) {
+            o.deviceArgs.insert(o.deviceArgs.end(), args.begin() + static_cast<std::ptrdiff_t>(first),
+                args.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+            continue;
+        }
         if (a == "--json") {
             o.json = true;
+        } else if (a == "--table") {
+            if (i + 1 >= args.size() || !parseTableFormat(args[i + 1]))
+                return usageError(err, "--table takes md or csv");
+            o.table = parseTableFormat(args[++i]);
         } else if (a == "--csv") {
             if (i + 1 >= args.size() || args[i + 1].empty())
                 return usageError(err, "--csv takes an output file path");
             o.csvPath = args[++i];
         } else if (!a.empty() && a[0] == '-') {
             return usageError(err, "unknown option " + a);
-        } else if (o.model.empty()) {
-            o.model = a;
         } else {
-            return usageError(err, "more than one model given");
+            std::error_code ec;
+            o.folderGiven = o.folderGiven || std::filesystem::is_directory(a, ec);
+            o.models.push_back(a);
         }
     }
-    if (o.model.empty())
-        return usageError(err, "plan needs a model file");
-    if (const std::string conflict = finishSettings(o.device); !conflict.empty())
-        return usageError(err, conflict);
+    if (o.models.empty())
+        return usageError(err, "plan needs a model file (or several, or a folder)");
+    if (o.batch() && !o.csvPath.empty())
+        return usageError(err, "--csv writes one model's tensor table; for many models use --table csv");
+    if (o.table && o.json)
+        return usageError(err, "--table and --json: choose one");
+    auto device = configuredSettings(o.configs.empty() ? std::string() : o.configs.front(), o.deviceArgs);
+    if (!device)
+        return usageError(err, describe(device.error()));
+    o.device = device.value();
     return kExitOk;
+}
+
+// plan's exit 0: the model fits the given size; without a size, it allocates in the measuring
+// arena. A failure no size fixes never succeeds.
+bool planSucceeds(const Analysis& a)
+{
+    const Failure* f = a.failure();
+    if (f && !f->capacity)
+        return false;
+    return a.fits().value_or(a.measured->ok);
+}
+
+// plan over several models, configurations or a folder: one row (or JSON object) per model x
+// configuration, analysed on every core.
+int runPlanBatch(const PlanOptions& o, std::ostream& out, std::ostream& err)
+{
+    auto paths = expandModelPaths(o.models);
+    if (!paths) {
+        err << "arenascope: " << describe(paths.error()) << "\n";
+        return kExitBadInput;
+    }
+    std::vector<SettingsOptions> configs;
+    for (const std::string& c : o.configs.empty() ? std::vector<std::string> { "" } : o.configs) {
+        auto s = configuredSettings(c, o.deviceArgs);
+        if (!s)
+            return usageError(err, describe(s.error()));
+        configs.push_back(s.value());
+    }
+    std::vector<ModelPtr> models(paths.value().size());
+    std::vector<std::string> loadErrors(models.size());
+    parallelFor(models.size(), [&](std::size_t i) {
+        auto m = loadModelFile(paths.value()[i]);
+        if (m)
+            models[i] = m.value();
+        else
+            loadErrors[i] = m.error().message;
+    });
+    std::vector<BatchRow> rows;
+    for (std::size_t m = 0; m < models.size(); ++m)
+        for (const SettingsOptions& c : configs)
+            rows.push_back(BatchRow { paths.value()[m], configurationText(c.settings), nullptr, loadErrors[m] });
+    ProgressLine progress(err, rows.size());
+    parallelFor(
+        rows.size(),
+        [&](std::size_t k) {
+            const std::size_t m = k / configs.size();
+            if (models[m])
+                rows[k].analysis = analyze(models[m], configs[k % configs.size()].settings);
+        },
+        [&](std::size_t done) { progress.update(done); });
+    int rc = kExitOk;
+    for (const BatchRow& r : rows) {
+        if (!r.analysis) {
+            err << "arenascope: " << r.model << ": " << r.error << "\n";
+            rc = kExitBadInput;
+            continue;
+        }
+        if (!planSucceeds(*r.analysis) && rc == kExitOk)
+            rc = kExitDoesNotFit;
+    }
+    if (o.json) {
+        out << "[";
+        bool first = true;
+        for (const BatchRow& r : rows) {
+            if (!r.analysis)
+                continue;
+            out << (first ? "\n" : ",\n") << planJson(*r.analysis, false);
+            first = false;
+        }
+        out << "\n]\n";
+    } else {
+        out << batchTable(rows, o.table.value_or(TableFormat::Markdown));
+    }
+    return rc;
 }
 
 int runPlan(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
@@ -138,7 +273,9 @@ int runPlan(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     PlanOptions o;
     if (int rc = parsePlanOptions(args, o, err); rc != kExitOk)
         return rc;
-    auto model = loadModelFile(o.model);
+    if (o.batch())
+        return runPlanBatch(o, out, err);
+    auto model = loadModelFile(o.models.front());
     if (!model) {
         err << "arenascope: " << describe(model.error()) << "\n";
         return kExitBadInput;
@@ -152,11 +289,7 @@ int runPlan(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         }
     }
     out << (o.json ? planJson(*analysis) : planText(*analysis));
-    const Failure* f = analysis->failure();
-    if (f && !f->capacity)
-        return kExitDoesNotFit;
-    // Without a size: exit 1 when the model cannot allocate even in the measuring arena.
-    return analysis->fits().value_or(analysis->measured->ok) ? kExitOk : kExitDoesNotFit;
+    return planSucceeds(*analysis) ? kExitOk : kExitDoesNotFit;
 }
 
 } // namespace
@@ -281,7 +414,7 @@ bool isCliCommand(const std::vector<std::string>& args)
         return false;
     const std::string& c = args[0];
     return c == "info" || c == "plan" || c == "make-example" || c == "make-lessons" || c == "optimize" || c == "reorder"
-        || c == "compare" || c == "solve" || c == "help" || c == "--help" || c == "-h" || c == "--version";
+        || c == "compare" || c == "solve" || c == "baseline" || c == "check" || c == "header" || c == "help" || c == "--help" || c == "-h" || c == "--version";
 }
 
 bool isUnknownCommand(const std::vector<std::string>& args)
@@ -313,6 +446,12 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
         return runCompare(args, out, err);
     if (c == "solve")
         return runSolve(args, out, err);
+    if (c == "baseline")
+        return runBaseline(args, out, err);
+    if (c == "check")
+        return runCheck(args, out, err);
+    if (c == "header")
+        return runHeader(args, out, err);
     if (c == "make-example") {
         if (args.size() != 2)
             return usageError(err, "make-example needs one output path");
@@ -329,7 +468,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
         return kExitOk;
     }
     if (c == "--version") {
-        out << "arenascope 0.1.0 (emulates tflite-micro 90b983c2)\n";
+        out << "arenascope " << kArenaScopeVersion << " (emulates " << kEmulatedTflm << ")\n";
         return kExitOk;
     }
     if (c == "help" || c == "--help" || c == "-h") {

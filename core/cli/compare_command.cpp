@@ -7,13 +7,16 @@
 #include "core/analysis/reorder.h"
 #include "core/model/loader.h"
 
+#include <algorithm>
+
 namespace arenascope {
 
 namespace {
 
 const char* kUsage
     = "usage: arenascope compare A.tflite [B.tflite] [options] [--b-OPTION VALUE ...] [--b-reorder] [--json]\n"
-      "  options apply to both sides; --b-target, --b-kernels, --b-cpu, --b-planner, ... to B only\n"
+      "  options apply to both sides; --b-target, --b-kernels, --b-cpu, --b-planner, ... to B only;\n"
+      "  --b-config KEY=VALUE,... gives B a whole configuration of its own\n"
       "  --b-reorder: B's operators in the order `reorder` finds (before and after)\n";
 
 int usage(std::ostream& err, const std::string& message)
@@ -57,10 +60,16 @@ int runCompare(const std::vector<std::string>& args, std::ostream& out, std::ost
             return usage(err, a.error.empty() ? "unknown option " + shared[i] : a.error);
     if (const std::string conflict = finishSettings(a); !conflict.empty())
         return usage(err, conflict);
-    // B starts from A's finished settings; only B's own options decide B's defaults.
+    // B starts from A's finished settings; only B's own options decide B's defaults. A
+    // configuration of its own (--b-config) is B's whole configuration: its keys left out take
+    // plan's defaults, not A's settings (the arena size stays shared).
     SettingsOptions b = a;
     b.targetGiven = false;
     b.espOptionGiven = false;
+    if (std::find(bOnly.begin(), bOnly.end(), "--config") != bOnly.end()) {
+        b = SettingsOptions {};
+        b.settings.arenaSize = a.settings.arenaSize;
+    }
     for (std::size_t i = 1; i < bOnly.size(); ++i)
         if (parseSettingsOption(bOnly, i, b) != OptionParse::Taken)
             return usage(err, b.error.empty() ? "unknown option --b-" + bOnly[i].substr(2) : b.error);

@@ -1,5 +1,7 @@
 #include "settings_options.h"
 
+#include "configuration.h"
+
 #include <charconv>
 
 namespace arenascope {
@@ -18,7 +20,8 @@ std::string targetChoices()
 
 const char* settingsUsage()
 {
-    return "                  [--target cortex-m|ilp32|x86_64] [--kernels reference|cmsis-nn|esp-nn]\n"
+    return "                  [--config KEY=VALUE[,KEY=VALUE...]] (the options below without dashes)\n"
+           "                  [--target cortex-m|ilp32|x86_64] [--kernels reference|cmsis-nn|esp-nn]\n"
            "                  [--cpu cortex-m0|cortex-m0plus|cortex-m3|cortex-m4|cortex-m7|cortex-m33|cortex-m55|"
            "cortex-m85]\n"
            "                  [--chip esp32|esp32s2|esp32s3|esp32c3|esp32c6|esp32h2] [--esp-nn 1.1.2|1.2.0|1.2.1|"
@@ -44,6 +47,17 @@ OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_
         return OptionParse::Error;
     };
     EmulationSettings& e = s.settings;
+    if (a == "--config") {
+        if (!next())
+            return fail("--config takes KEY=VALUE[,KEY=VALUE...] with the keys " + std::string(configurationKeys()));
+        auto options = configurationOptions(v);
+        if (!options)
+            return fail(describe(options.error()));
+        for (std::size_t k = 0; k < options.value().size(); ++k)
+            if (parseSettingsOption(options.value(), k, s) != OptionParse::Taken)
+                return fail("configuration '" + v + "': " + (s.error.rfind("--", 0) == 0 ? s.error.substr(2) : s.error));
+        return OptionParse::Taken;
+    }
     if (a == "--preserve-all-tensors") {
         e.preserveAllTensors = true;
     } else if (a == "--target") {

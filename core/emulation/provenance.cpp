@@ -1,10 +1,12 @@
 #include "provenance.h"
 
+#include "core/util/version.h"
+
 namespace arenascope {
 
 namespace {
 
-constexpr const char* kReferenceBuild = "tflite-micro 90b983c2";
+constexpr const char* kReferenceBuild = kEmulatedTflm;
 
 Provenance referenceKernels(const EmulationSettings& s)
 {
@@ -104,6 +106,26 @@ std::string describeKernels(const EmulationSettings& s)
             + std::string(espNnVersionName(s.espNn)) + (s.espNn == kNewestEspNn ? " (the newest)" : "");
     }
     return "?";
+}
+
+std::string emulatedTflm(const EmulationSettings& s)
+{
+    std::string out;
+    switch (s.kernels) {
+    case KernelSet::Reference:
+        out = kReferenceBuild;
+        break;
+    case KernelSet::CmsisNn:
+        out = std::string(kReferenceBuild) + " with CMSIS-NN 4ab83cc3";
+        break;
+    case KernelSet::EspNn:
+        out = "esp-tflite-micro " + std::string(kEspTfliteMicroCommit) + " (tflite-micro 096563546) with esp-nn "
+            + std::string(espNnVersionName(s.espNn));
+        break;
+    }
+    if (s.coProcessor == CoProcessor::EthosU)
+        out += ", CO_PROCESSOR=ethos_u";
+    return out;
 }
 
 } // namespace arenascope

@@ -32,4 +32,9 @@ std::string_view provenanceName(ProvenanceLevel level); // "measured", "same_cod
 // "ESP-NN kernels for ESP32-S3, esp-nn 1.2.3".
 std::string describeKernels(const EmulationSettings& s);
 
+// The TFLM source the configuration's figures follow: "tflite-micro 90b983c2",
+// "tflite-micro 90b983c2 with CMSIS-NN 4ab83cc3", "esp-tflite-micro 99f49e14 (tflite-micro
+// 096563546) with esp-nn 1.2.3"; for baselines and generated headers.
+std::string emulatedTflm(const EmulationSettings& s);
+
 } // namespace arenascope

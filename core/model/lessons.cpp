@@ -321,7 +321,8 @@ constexpr Lesson kLessons[] = {
     { "offline_plan", "An offline memory plan",
         "This model carries OfflineMemoryAllocation metadata: the converter decided the offsets. TFLM's planner keeps "
         "them and only places what the plan leaves online. The timeline marks offline-placed buffers; compare the head "
-        "with the lower bound, and try the linear planner (the offline plan still wins).",
+        "with the lower bound, then tick Preserve all tensors: TFLM's linear planner cannot take an offline plan, and "
+        "AllocateTensors fails without printing anything (the verdict says why).",
         offlinePlan },
     { "control_flow", "Control flow: IF",
         "IF runs one of two subgraphs at run time, but TFLM plans every subgraph's tensors together, as if each could "

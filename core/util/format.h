@@ -51,4 +51,14 @@ inline std::string formatBytes(std::uint64_t bytes)
     return formatCount(bytes) + " B";
 }
 
+// A change in bytes, signed: "+2,048 B", "-96 B", "0 B".
+inline std::string formatSignedBytes(std::int64_t delta)
+{
+    if (delta == 0)
+        return "0 B";
+    const std::uint64_t magnitude
+        = delta < 0 ? static_cast<std::uint64_t>(-(delta + 1)) + 1U : static_cast<std::uint64_t>(delta);
+    return (delta > 0 ? "+" : "-") + formatBytes(magnitude);
+}
+
 } // namespace arenascope

@@ -5,43 +5,13 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <array>
-#include <cstdio>
-#include <sys/wait.h>
 
 namespace arenascope {
 namespace {
 
-struct CliResult {
-    int exitCode = -1;
-    std::string out; // stdout and stderr together
-};
+using test::arenascope;
+using test::CliResult;
 
-std::string quote(const std::string& s)
-{
-    std::string q = "'";
-    for (char c : s)
-        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-CliResult arenascope(const std::vector<std::string>& args)
-{
-    std::string cmd = quote(ARENASCOPE_CLI);
-    for (const auto& a : args)
-        cmd += " " + quote(a);
-    cmd += " 2>&1";
-    CliResult run;
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (!pipe)
-        return run;
-    std::array<char, 4096> buffer {};
-    while (const std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
-        run.out.append(buffer.data(), n);
-    const int status = pclose(pipe);
-    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
-}
 
 std::string example()
 {

@@ -1,5 +1,9 @@
 #include "test_support.h"
 
+#include <array>
+#include <cstdio>
+#include <sys/wait.h>
+
 #include <algorithm>
 #include <fstream>
 #include <random>
@@ -78,6 +82,32 @@ BufferSet perfectPacking(unsigned seed, std::size_t count, std::int64_t capacity
     for (const Rect& r : rects)
         set.buffers.push_back(SolverBuffer { std::to_string(set.buffers.size()), r.t0, r.t1, r.o1 - r.o0 });
     return set;
+}
+
+std::string shellQuote(const std::string& s)
+{
+    std::string q = "'";
+    for (char c : s)
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+CliResult runCommand(const std::string& binary, const std::vector<std::string>& args)
+{
+    std::string cmd = shellQuote(binary);
+    for (const auto& a : args)
+        cmd += " " + shellQuote(a);
+    cmd += " 2>&1";
+    CliResult run;
+    FILE* pipe = popen(cmd.c_str(), "r");
+    if (!pipe)
+        return run;
+    std::array<char, 4096> buffer {};
+    while (const std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
+        run.out.append(buffer.data(), n);
+    const int status = pclose(pipe);
+    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run;
 }
 
 } // namespace arenascope::test

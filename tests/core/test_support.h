@@ -22,6 +22,21 @@ std::vector<std::uint8_t> readFile(const std::filesystem::path& path);
 // again, in time or in bytes (multiples of 16), into `count` buffers; shuffled.
 BufferSet perfectPacking(unsigned seed, std::size_t count, std::int64_t capacity);
 
+// The arenascope binary run as a user runs it (ARENASCOPE_CLI, defined for the core tests).
+struct CliResult {
+    int exitCode = -1;
+    std::string out; // stdout and stderr together
+};
+CliResult runCommand(const std::string& binary, const std::vector<std::string>& args);
+#ifdef ARENASCOPE_CLI
+inline CliResult arenascope(const std::vector<std::string>& args)
+{
+    return runCommand(ARENASCOPE_CLI, args);
+}
+#endif
+// A shell word: 'it'\''s'.
+std::string shellQuote(const std::string& s);
+
 } // namespace arenascope::test
 
 // Skips the current test with a clear message when ../shared is not there.

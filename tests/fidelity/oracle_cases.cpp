@@ -19,6 +19,14 @@ OracleBuild espBuild(const char* suffix, const char* label, EspChip chip, EspNnV
     return OracleBuild { suffix, label, TargetKind::Ilp32, KernelSet::EspNn, Cpu::CortexM4, chip, version };
 }
 
+// TFLM 90b983c2 built with CO_PROCESSOR=ethos_u: reference kernels plus kernels/ethos_u/ethosu.cc.
+OracleBuild ethosBuild(const char* suffix, const char* label, TargetKind target)
+{
+    OracleBuild b { suffix, label, target, KernelSet::Reference, Cpu::CortexM4 };
+    b.coProcessor = CoProcessor::EthosU;
+    return b;
+}
+
 } // namespace
 
 const std::vector<OracleBuild>& oracleBuilds()
@@ -36,6 +44,8 @@ const std::vector<OracleBuild>& oracleBuilds()
         espBuild("esp32s3_nn1.2.3", "esp_nn_s3_1_2_3", EspChip::Esp32S3, EspNnVersion::V1_2_3),
         espBuild("esp32_nn1.1.2", "esp_nn_esp32_1_1_2", EspChip::Esp32, EspNnVersion::V1_1_2),
         espBuild("esp32_nn1.2.3", "esp_nn_esp32_1_2_3", EspChip::Esp32, EspNnVersion::V1_2_3),
+        ethosBuild("ethos_abi32arm_se", "ethos_u_cortex_m", TargetKind::CortexM),
+        ethosBuild("ethos_abi64", "ethos_u_x86_64", TargetKind::X86_64),
     };
     return builds;
 }
@@ -76,6 +86,7 @@ void addCases(std::vector<OracleCase>& cases, const std::filesystem::path& oracl
                 c.settings.cpu = b.cpu;
                 c.settings.espChip = b.espChip;
                 c.settings.espNn = b.espNn;
+                c.settings.coProcessor = b.coProcessor;
                 c.settings.planner = planner;
                 c.name = safeName(std::string(group) + "_" + modelRel.substr(0, modelRel.size() - 7) + "_" + b.label
                     + "_" + std::string(plannerName(planner)));
@@ -93,8 +104,19 @@ const OracleBuild* findBuild(const std::string& suffix)
     return nullptr;
 }
 
+// A measured model that is not a probe: a model of ../shared/models/tflm (person_detect_vela).
+std::filesystem::path sharedModel(const std::string& name)
+{
+    const auto shared = sharedDir();
+    if (shared.empty())
+        return {};
+    const auto path = shared / "models" / "tflm" / name;
+    std::error_code ec;
+    return std::filesystem::is_regular_file(path, ec) ? path : std::filesystem::path {};
+}
+
 // measured/<group>/<build>.json: {"build": ..., "models": {"<model>.tflite": {...}}}, the models
-// being probe models built in code.
+// being probe models built in code or models of ../shared/models/tflm (left out when it is absent).
 void addMeasuredCases(std::vector<OracleCase>& cases, const std::filesystem::path& dir, const char* group)
 {
     std::error_code ec;
@@ -109,22 +131,23 @@ void addMeasuredCases(std::vector<OracleCase>& cases, const std::filesystem::pat
         if (!b)
             continue;
         for (const auto& [key, entry] : file.at("models").items()) {
-            const std::vector<std::uint8_t>* bytes = nullptr;
-            for (const ProbeModel& m : espProbeModels())
-                if (m.name == key)
-                    bytes = &m.bytes;
+            const ProbeModel* probe = findProbeModel(key);
+            const auto shared = probe ? std::filesystem::path {} : sharedModel(key);
+            if (!probe && shared.empty())
+                continue;
             for (PlannerKind planner : { PlannerKind::Greedy, PlannerKind::Linear }) {
                 OracleCase c;
                 c.oracleFile = e.path();
-                c.model = key;
+                c.model = probe ? std::filesystem::path(key) : shared;
                 c.measuredKey = key;
-                c.modelBytes = bytes;
+                c.modelBytes = probe ? &probe->bytes : nullptr;
                 c.build = b->suffix;
                 c.settings.target = b->target;
                 c.settings.kernels = b->kernels;
                 c.settings.cpu = b->cpu;
                 c.settings.espChip = b->espChip;
                 c.settings.espNn = b->espNn;
+                c.settings.coProcessor = b->coProcessor;
                 c.settings.planner = planner;
                 c.name = safeName(std::string(group) + "_" + key.substr(0, key.size() - 7) + "_" + b->label + "_"
                     + std::string(plannerName(planner)));
@@ -141,6 +164,7 @@ const std::vector<OracleCase>& oracleCases()
     static const std::vector<OracleCase> cases = [] {
         std::vector<OracleCase> all;
         addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "esp", "measured");
+        addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "ethos_u", "measured");
         const auto shared = sharedDir();
         if (shared.empty()) {
             std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.name < b.name; });

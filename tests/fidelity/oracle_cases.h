@@ -1,8 +1,9 @@
 #pragma once
 // The fidelity cases: one per oracle file (a model measured on one TFLM build) and planner.
 // ../shared/oracle/tflm/<model>.<build>.json, ../shared/oracle/ops/<model>.<build>.json and
-// ../shared/oracle/esp/<build>/<model>.<build>.json (esp-tflite-micro with ESP-NN); each build
-// maps to the settings that must reproduce it.
+// ../shared/oracle/esp/<build>/<model>.<build>.json (esp-tflite-micro with ESP-NN), and the
+// figures the project measured itself with ../shared/harness (tests/fidelity/measured/, README
+// there); each build maps to the settings that must reproduce it.
 
 #include "core/emulation/emulation_settings.h"
 
@@ -34,6 +35,7 @@ struct OracleBuild {
     Cpu cpu;
     EspChip espChip = EspChip::Esp32S3; // ESP-NN builds
     EspNnVersion espNn = kNewestEspNn;
+    CoProcessor coProcessor = CoProcessor::None; // TFLM built with CO_PROCESSOR=ethos_u
 };
 const std::vector<OracleBuild>& oracleBuilds();
 

@@ -345,6 +345,30 @@ ProbeModel ethosTwoOps()
     return { "ethos_two_ops.tflite", b.finish() };
 }
 
+// Bad input: an ethos-u operator with no inputs at all (TFLM's Prepare checks for one).
+ProbeModel ethosNoInputs()
+{
+    ModelBuilder b("ArenaScope probe: ethos-u without inputs");
+    const auto out = b.tensor(activation("output", { 1, 16 }));
+    b.custom("ethos-u", {}, { out }).custom_options = ethosUCustomOptions();
+    b.setIo({}, { out });
+    return { "ethos_no_inputs.tflite", b.finish() };
+}
+
+// Scratch placed far past the other tensors (an offline offset of 200,000 B): the arena must
+// reach it.
+ProbeModel ethosFarOffset()
+{
+    ModelBuilder b("ArenaScope probe: ethos-u scratch at a far offline offset");
+    const auto out = b.tensor(activation("output", { 1, 10 }));
+    const NpuOp n = npuTensors(b, "_split_1", 500, 4000, 3000, 3000);
+    const auto in = b.tensor(activation("input", { 1, 16, 16, 1 }));
+    npuOp(b, n, { in }, { out });
+    b.setIo({ in }, { out });
+    offlinePlan(b, { -1, -1, -1, 200000, 200000, -1 });
+    return { "ethos_far_offset.tflite", b.finish() };
+}
+
 } // namespace
 
 const std::vector<ProbeModel>& ethosUProbeModels()
@@ -356,6 +380,8 @@ const std::vector<ProbeModel>& ethosUProbeModels()
         ethosSingle("no_offline_plan", true, false, 0),
         ethosCpuAround(),
         ethosTwoOps(),
+        ethosNoInputs(),
+        ethosFarOffset(),
     };
     return models;
 }

@@ -1,0 +1,184 @@
+#include "baseline.h"
+
+#include "verdict.h"
+
+#include "core/emulation/provenance.h"
+#include "core/util/format.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace arenascope {
+
+BaselineEntry measureEntry(const std::string& path, const std::string& sha256, const ModelPtr& model,
+    const EmulationSettings& settings, const std::string& configuration)
+{
+    EmulationSettings s = settings;
+    s.arenaSize.reset();
+    const AnalysisPtr a = analyze(model, s);
+    const Verdict v = makeVerdict(*a);
+    BaselineEntry e;
+    e.model = path;
+    e.sha256 = sha256;
+    e.configuration = configuration;
+    e.tflm = emulatedTflm(settings);
+    e.minArenaBytes = a->minArenaBytes;
+    if (!a->minArenaBytes) {
+        if (const Failure* f = a->failure())
+            e.message = f->message;
+        else if (a->measured && a->measured->failure)
+            e.message = a->measured->failure->message;
+    }
+    e.arenaUsedBytes = v.arenaUsedBytes;
+    e.headBytes = v.headBytes;
+    e.tailBytes = v.tailBytes;
+    e.tempPeakBytes = v.tempPeakBytes;
+    e.items = costItems(*a);
+    return e;
+}
+
+bool GrowthLimit::allows(std::uint64_t before, std::uint64_t after) const
+{
+    if (after <= before)
+        return true;
+    const std::uint64_t growth = after - before;
+    if (percent)
+        return static_cast<double>(growth) <= static_cast<double>(before) * *percent / 100.0;
+    return growth <= bytes;
+}
+
+std::string GrowthLimit::text() const
+{
+    if (percent) {
+        std::string s = formatString("%.2f", *percent);
+        while (s.back() == '0')
+            s.pop_back();
+        if (s.back() == '.')
+            s.pop_back();
+        return s + "%";
+    }
+    return formatBytes(bytes);
+}
+
+std::optional<GrowthLimit> parseGrowthLimit(const std::string& text)
+{
+    if (text.empty())
+        return std::nullopt;
+    GrowthLimit limit;
+    if (text.back() == '%') {
+        double p = 0;
+        const char* end = text.data() + text.size() - 1;
+        const auto r = std::from_chars(text.data(), end, p);
+        if (r.ec != std::errc() || r.ptr != end || !std::isfinite(p) || p < 0 || p > 1e6)
+            return std::nullopt;
+        limit.percent = p;
+        return limit;
+    }
+    std::uint64_t value = 0;
+    std::size_t i = 0;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+        if (value > (UINT64_MAX - 9) / 10)
+            return std::nullopt;
+        value = value * 10 + static_cast<std::uint64_t>(text[i] - '0');
+    }
+    if (i == 0)
+        return std::nullopt;
+    const std::string suffix = text.substr(i);
+    std::uint64_t scale = 1;
+    if (suffix == "K" || suffix == "k" || suffix == "KiB")
+        scale = 1024;
+    else if (suffix == "M" || suffix == "m" || suffix == "MiB")
+        scale = 1024 * 1024;
+    else if (!suffix.empty() && suffix != "B")
+        return std::nullopt;
+    if (value > (1ULL << 32))
+        return std::nullopt;
+    limit.bytes = value * scale;
+    return limit;
+}
+
+std::string_view checkOutcomeText(CheckOutcome o)
+{
+    switch (o) {
+    case CheckOutcome::Same:
+        return "same";
+    case CheckOutcome::Shrank:
+        return "shrank";
+    case CheckOutcome::GrewWithinLimit:
+        return "grew within the limit";
+    case CheckOutcome::Grew:
+        return "grew";
+    case CheckOutcome::OverBudget:
+        return "over budget";
+    case CheckOutcome::NoLongerAllocates:
+        return "no longer allocates";
+    case CheckOutcome::StillFails:
+        return "still fails";
+    case CheckOutcome::NowAllocates:
+        return "allocates now";
+    case CheckOutcome::NotInBaseline:
+        return "not in the baseline";
+    case CheckOutcome::ModelGone:
+        return "model gone";
+    }
+    return "?";
+}
+
+std::optional<std::int64_t> BaselineJudgement::delta() const
+{
+    if (!before || !after)
+        return std::nullopt;
+    return static_cast<std::int64_t>(*after) - static_cast<std::int64_t>(*before);
+}
+
+BaselineJudgement judge(const BaselineEntry* before, const BaselineEntry* now, const GrowthLimit& limit,
+    std::optional<std::uint64_t> budget, const std::string& goneReason)
+{
+    BaselineJudgement j;
+    if (before)
+        j.before = before->minArenaBytes;
+    if (now)
+        j.after = now->minArenaBytes;
+    if (!now) {
+        j.outcome = CheckOutcome::ModelGone;
+        j.regression = true;
+        j.note = goneReason;
+        return j;
+    }
+    if (!before) {
+        j.outcome = CheckOutcome::NotInBaseline;
+        j.regression = true;
+        j.note = now->minArenaBytes ? "record it with --update" : now->message;
+        return j;
+    }
+    for (const CostChange& c : costChanges(before->items, now->items))
+        (c.delta() > 0 ? j.grew : j.shrank).push_back(c);
+    if (before->sha256 != now->sha256)
+        j.note = "the model file changed since the baseline";
+    if (!now->minArenaBytes) {
+        j.outcome = before->minArenaBytes ? CheckOutcome::NoLongerAllocates : CheckOutcome::StillFails;
+        j.regression = before->minArenaBytes.has_value();
+        j.note = now->message;
+        return j;
+    }
+    if (!before->minArenaBytes)
+        j.outcome = CheckOutcome::NowAllocates;
+    else if (*now->minArenaBytes == *before->minArenaBytes)
+        j.outcome = CheckOutcome::Same;
+    else if (*now->minArenaBytes < *before->minArenaBytes)
+        j.outcome = CheckOutcome::Shrank;
+    else if (limit.allows(*before->minArenaBytes, *now->minArenaBytes))
+        j.outcome = CheckOutcome::GrewWithinLimit;
+    else {
+        j.outcome = CheckOutcome::Grew;
+        j.regression = true;
+    }
+    if (budget && *now->minArenaBytes > *budget) {
+        j.outcome = CheckOutcome::OverBudget;
+        j.regression = true;
+        j.note = formatBytes(*now->minArenaBytes - *budget) + " over the budget of " + formatBytes(*budget);
+    }
+    return j;
+}
+
+} // namespace arenascope

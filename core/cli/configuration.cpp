@@ -1,0 +1,129 @@
+#include "configuration.h"
+
+#include "settings_options.h"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+namespace arenascope {
+
+namespace {
+
+// Every key a configuration takes, in the canonical order; each is a `plan` option without "--".
+constexpr std::array<std::string_view, 13> kKeys = { "target", "kernels", "cpu", "chip", "esp-nn", "co-processor",
+    "planner", "interpreter", "preserve-all-tensors", "resource-variables", "resource-variables-arena",
+    "arena-offset", "non-persistent-arena-size" };
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return s;
+}
+
+// "--target takes ..." -> "target takes ...": the option's message in the configuration's words.
+std::string withoutDashes(std::string message)
+{
+    if (message.rfind("--", 0) == 0)
+        message.erase(0, 2);
+    return message;
+}
+
+} // namespace
+
+const char* configurationKeys()
+{
+    return "target, kernels, cpu, chip, esp-nn, co-processor, planner, interpreter, preserve-all-tensors, "
+           "resource-variables, resource-variables-arena, arena-offset, non-persistent-arena-size";
+}
+
+Result<std::vector<std::string>> configurationOptions(std::string_view text)
+{
+    auto bad = [&](const std::string& why) {
+        return makeError(ErrorCode::InvalidArgument, why, "configuration '" + std::string(text) + "'");
+    };
+    std::vector<std::string> args;
+    std::vector<std::string_view> seen;
+    std::string_view rest = trim(text);
+    while (!rest.empty()) {
+        const auto comma = rest.find(',');
+        const std::string_view pair = trim(rest.substr(0, comma));
+        rest = comma == std::string_view::npos ? std::string_view {} : rest.substr(comma + 1);
+        if (pair.empty())
+            return bad("an empty KEY=VALUE pair (two commas in a row, or a comma at an end)");
+        const auto eq = pair.find('=');
+        if (eq == std::string_view::npos)
+            return bad("'" + std::string(pair) + "' is not KEY=VALUE");
+        const std::string_view key = trim(pair.substr(0, eq));
+        const std::string_view value = trim(pair.substr(eq + 1));
+        const auto known = std::find(kKeys.begin(), kKeys.end(), key);
+        if (known == kKeys.end())
+            return bad("unknown key '" + std::string(key) + "' (keys: " + configurationKeys() + ")");
+        if (std::find(seen.begin(), seen.end(), *known) != seen.end())
+            return bad("'" + std::string(key) + "' is given twice");
+        seen.push_back(*known);
+        if (value.empty())
+            return bad("'" + std::string(key) + "' has no value");
+        if (key == "preserve-all-tensors") {
+            if (value == "true")
+                args.push_back("--preserve-all-tensors");
+            else if (value != "false")
+                return bad("preserve-all-tensors takes true or false");
+            continue;
+        }
+        args.push_back("--" + std::string(key));
+        args.emplace_back(value);
+    }
+    return args;
+}
+
+Result<EmulationSettings> parseConfiguration(std::string_view text)
+{
+    auto args = configurationOptions(text);
+    if (!args)
+        return args.error();
+    SettingsOptions options;
+    for (std::size_t i = 0; i < args.value().size(); ++i)
+        if (parseSettingsOption(args.value(), i, options) != OptionParse::Taken)
+            return makeError(ErrorCode::InvalidArgument, withoutDashes(options.error),
+                "configuration '" + std::string(text) + "'");
+    if (const std::string conflict = finishSettings(options); !conflict.empty())
+        return makeError(ErrorCode::InvalidArgument, conflict, "configuration '" + std::string(text) + "'");
+    return options.settings;
+}
+
+std::string configurationText(const EmulationSettings& s)
+{
+    std::string out;
+    auto add = [&](std::string_view key, std::string_view value) {
+        out += (out.empty() ? "" : ",") + std::string(key) + "=" + std::string(value);
+    };
+    add("target", targetName(s.target));
+    add("kernels", kernelSetName(s.kernels));
+    if (s.kernels == KernelSet::CmsisNn)
+        add("cpu", cpuName(s.cpu));
+    if (s.kernels == KernelSet::EspNn) {
+        add("chip", espChipName(s.espChip));
+        add("esp-nn", espNnVersionName(s.espNn));
+    }
+    if (s.coProcessor != CoProcessor::None)
+        add("co-processor", coProcessorName(s.coProcessor));
+    add("planner", plannerName(s.planner));
+    add("interpreter", interpreterName(s.interpreter));
+    if (s.preserveAllTensors)
+        add("preserve-all-tensors", "true");
+    if (s.resourceVariables > 0)
+        add("resource-variables", std::to_string(s.resourceVariables));
+    if (s.resourceVariablesArena)
+        add("resource-variables-arena", std::to_string(*s.resourceVariablesArena));
+    if (s.arenaOffset != 0)
+        add("arena-offset", std::to_string(s.arenaOffset));
+    if (s.nonPersistentBytes)
+        add("non-persistent-arena-size", std::to_string(*s.nonPersistentBytes));
+    return out;
+}
+
+} // namespace arenascope
