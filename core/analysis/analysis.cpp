@@ -21,6 +21,14 @@ std::uint64_t Analysis::shownArenaBytes() const
     return arenaSize().value_or(measured->arenaUsedBytes);
 }
 
+bool Analysis::succeeds() const
+{
+    const Failure* f = failure();
+    if (f && !f->capacity)
+        return false;
+    return fits().value_or(measured->ok);
+}
+
 const Failure* Analysis::failure() const
 {
     if (measured && measured->failure && !measured->failure->capacity)

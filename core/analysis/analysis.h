@@ -62,6 +62,9 @@ struct Analysis {
     std::optional<bool> fits() const;
     // The failure that decides the verdict: at the user's size, or a non-capacity failure.
     const Failure* failure() const;
+    // What the commands' exit code 0 means: the model fits the given size, or without a size
+    // allocates in the measuring arena; a failure no size fixes never succeeds.
+    bool succeeds() const;
 };
 
 using AnalysisPtr = std::shared_ptr<const Analysis>;

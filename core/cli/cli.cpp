@@ -18,7 +18,6 @@
 #include "model_inputs.h"
 #include "settings_options.h"
 #include "solve_command.h"
-#include "core/util/parallel.h"
 
 #include <filesystem>
 #include <fstream>
@@ -123,26 +122,6 @@ int runInfo(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     return kExitOk;
 }
 
-// The settings of one configuration: its pairs, then the options given beside it.
-Result<SettingsOptions> configuredSettings(const std::string& config, const std::vector<std::string>& deviceArgs)
-{
-    std::vector<std::string> args;
-    if (!config.empty()) {
-        auto pairs = configurationOptions(config);
-        if (!pairs)
-            return pairs.error();
-        args = pairs.value();
-    }
-    args.insert(args.end(), deviceArgs.begin(), deviceArgs.end());
-    SettingsOptions s;
-    for (std::size_t i = 0; i < args.size(); ++i)
-        if (parseSettingsOption(args, i, s) != OptionParse::Taken)
-            return makeError(ErrorCode::InvalidArgument, s.error);
-    if (const std::string conflict = finishSettings(s); !conflict.empty())
-        return makeError(ErrorCode::InvalidArgument, conflict, config.empty() ? "" : "configuration '" + config + "'");
-    return s;
-}
-
 int parsePlanOptions(const std::vector<std::string>& args, PlanOptions& o, std::ostream& err)
 {
     SettingsOptions check;
@@ -187,21 +166,11 @@ int parsePlanOptions(const std::vector<std::string>& args, PlanOptions& o, std::
         return usageError(err, "--csv writes one model's tensor table; for many models use --table csv");
     if (o.table && o.json)
         return usageError(err, "--table and --json: choose one");
-    auto device = configuredSettings(o.configs.empty() ? std::string() : o.configs.front(), o.deviceArgs);
+    auto device = settingsWithConfiguration(o.configs.empty() ? std::string() : o.configs.front(), o.deviceArgs);
     if (!device)
         return usageError(err, describe(device.error()));
-    o.device = device.value();
+    o.device.settings = device.value();
     return kExitOk;
-}
-
-// plan's exit 0: the model fits the given size; without a size, it allocates in the measuring
-// arena. A failure no size fixes never succeeds.
-bool planSucceeds(const Analysis& a)
-{
-    const Failure* f = a.failure();
-    if (f && !f->capacity)
-        return false;
-    return a.fits().value_or(a.measured->ok);
 }
 
 // plan over several models, configurations or a folder: one row (or JSON object) per model x
@@ -213,35 +182,14 @@ int runPlanBatch(const PlanOptions& o, std::ostream& out, std::ostream& err)
         err << "arenascope: " << describe(paths.error()) << "\n";
         return kExitBadInput;
     }
-    std::vector<SettingsOptions> configs;
+    std::vector<EmulationSettings> configs;
     for (const std::string& c : o.configs.empty() ? std::vector<std::string> { "" } : o.configs) {
-        auto s = configuredSettings(c, o.deviceArgs);
+        auto s = settingsWithConfiguration(c, o.deviceArgs);
         if (!s)
             return usageError(err, describe(s.error()));
         configs.push_back(s.value());
     }
-    std::vector<ModelPtr> models(paths.value().size());
-    std::vector<std::string> loadErrors(models.size());
-    parallelFor(models.size(), [&](std::size_t i) {
-        auto m = loadModelFile(paths.value()[i]);
-        if (m)
-            models[i] = m.value();
-        else
-            loadErrors[i] = m.error().message;
-    });
-    std::vector<BatchRow> rows;
-    for (std::size_t m = 0; m < models.size(); ++m)
-        for (const SettingsOptions& c : configs)
-            rows.push_back(BatchRow { paths.value()[m], configurationText(c.settings), nullptr, loadErrors[m] });
-    ProgressLine progress(err, rows.size());
-    parallelFor(
-        rows.size(),
-        [&](std::size_t k) {
-            const std::size_t m = k / configs.size();
-            if (models[m])
-                rows[k].analysis = analyze(models[m], configs[k % configs.size()].settings);
-        },
-        [&](std::size_t done) { progress.update(done); });
+    const std::vector<BatchRow> rows = analyzeBatch(paths.value(), configs, err);
     int rc = kExitOk;
     for (const BatchRow& r : rows) {
         if (!r.analysis) {
@@ -249,7 +197,7 @@ int runPlanBatch(const PlanOptions& o, std::ostream& out, std::ostream& err)
             rc = kExitBadInput;
             continue;
         }
-        if (!planSucceeds(*r.analysis) && rc == kExitOk)
+        if (!r.analysis->succeeds() && rc == kExitOk)
             rc = kExitDoesNotFit;
     }
     if (o.json) {
@@ -289,7 +237,7 @@ int runPlan(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         }
     }
     out << (o.json ? planJson(*analysis) : planText(*analysis));
-    return planSucceeds(*analysis) ? kExitOk : kExitDoesNotFit;
+    return analysis->succeeds() ? kExitOk : kExitDoesNotFit;
 }
 
 } // namespace

@@ -1,5 +1,10 @@
 #include "model_inputs.h"
 
+#include "configuration.h"
+
+#include "core/model/loader.h"
+#include "core/util/parallel.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -33,6 +38,33 @@ Result<std::vector<std::string>> expandModelPaths(const std::vector<std::string>
         out.insert(out.end(), found.begin(), found.end());
     }
     return out;
+}
+
+std::vector<BatchRow> analyzeBatch(
+    const std::vector<std::string>& paths, const std::vector<EmulationSettings>& configs, std::ostream& err)
+{
+    std::vector<ModelPtr> models(paths.size());
+    std::vector<std::string> loadErrors(paths.size());
+    parallelFor(paths.size(), [&](std::size_t i) {
+        auto m = loadModelFile(paths[i]);
+        if (m)
+            models[i] = m.value();
+        else
+            loadErrors[i] = m.error().message;
+    });
+    std::vector<BatchRow> rows;
+    for (std::size_t m = 0; m < paths.size(); ++m)
+        for (const EmulationSettings& c : configs)
+            rows.push_back(BatchRow { paths[m], configurationText(c), nullptr, loadErrors[m] });
+    ProgressLine progress(err, rows.size());
+    parallelFor(
+        rows.size(),
+        [&](std::size_t k) {
+            if (const ModelPtr& model = models[k / configs.size()])
+                rows[k].analysis = analyze(model, configs[k % configs.size()]);
+        },
+        [&](std::size_t done) { progress.update(done); });
+    return rows;
 }
 
 ProgressLine::ProgressLine(std::ostream& err, std::size_t total)

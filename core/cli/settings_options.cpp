@@ -143,6 +143,27 @@ std::string finishSettings(SettingsOptions& s)
     return std::string(settingsConflict(s.settings));
 }
 
+Result<EmulationSettings> settingsWithConfiguration(
+    const std::string& configuration, const std::vector<std::string>& optionArgs)
+{
+    std::vector<std::string> args;
+    if (!configuration.empty()) {
+        auto pairs = configurationOptions(configuration);
+        if (!pairs)
+            return pairs.error();
+        args = pairs.value();
+    }
+    args.insert(args.end(), optionArgs.begin(), optionArgs.end());
+    SettingsOptions s;
+    for (std::size_t i = 0; i < args.size(); ++i)
+        if (parseSettingsOption(args, i, s) != OptionParse::Taken)
+            return makeError(ErrorCode::InvalidArgument, s.error.empty() ? "unknown option " + args[i] : s.error);
+    if (const std::string conflict = finishSettings(s); !conflict.empty())
+        return makeError(ErrorCode::InvalidArgument, conflict,
+            configuration.empty() ? std::string() : "configuration '" + configuration + "'");
+    return s.settings;
+}
+
 bool parseByteSize(const std::string& text, std::uint64_t& bytes)
 {
     if (text.empty())

@@ -9,6 +9,7 @@
 //   ...after the loop: if (auto conflict = finishSettings(s); !conflict.empty()) return usage(conflict);
 
 #include "core/emulation/emulation_settings.h"
+#include "core/util/result.h"
 
 #include <cstdint>
 #include <optional>
@@ -32,6 +33,11 @@ OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_
 // Checks the combination once every option is read (and gives ESP-NN and CMSIS-NN the one target
 // they are built for when no --target was named); the reason it cannot be built, or empty.
 std::string finishSettings(SettingsOptions& s);
+
+// The settings of one configuration (configuration.h; empty: the defaults) with the options
+// given beside it (args as parseSettingsOption takes them) applied after its pairs, finished.
+Result<EmulationSettings> settingsWithConfiguration(
+    const std::string& configuration, const std::vector<std::string>& optionArgs);
 
 // The usage lines for these options, for each subcommand's help.
 const char* settingsUsage();

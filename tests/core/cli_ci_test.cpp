@@ -347,6 +347,26 @@ TEST_F(CiFolder, PlanOverAFolderPrintsOneRowPerModelAndConfiguration)
     EXPECT_NE(empty.out.find("holds no .tflite model"), std::string::npos);
 }
 
+TEST_F(CiFolder, ReportOverAFolderWritesOneFolderPerModelAndConfiguration)
+{
+    if (!ARENASCOPE_CLI_HAS_REPORT)
+        GTEST_SKIP() << "report draws with Qt: this build has no UI";
+    const CliResult r = arenascope({ "report", path("models"), "--out", path("reports"), "--json", "--config", kConfigA,
+        "--config", kConfigB, "--table", "csv" });
+    EXPECT_EQ(r.exitCode, 0) << r.out;
+    for (const char* model : { "kws", "svdf", "upsample" })
+        for (const char* config : { "target-cortex-m_kernels-reference_planner-greedy_interpreter-plain",
+                 "target-cortex-m_kernels-cmsis-nn_cpu-cortex-m55_planner-greedy_interpreter-plain" }) {
+            const fs::path json = dir / "reports" / model / config / "analysis.json";
+            ASSERT_TRUE(fs::exists(json)) << json;
+            const auto j = nlohmann::json::parse(readText(json));
+            EXPECT_EQ(j.at("min_arena_bytes").get<std::uint64_t>(),
+                planMinimum(path(std::string("models/") + model + ".tflite"),
+                    std::string(config).find("cmsis") != std::string::npos ? kConfigB : kConfigA));
+        }
+    EXPECT_NE(r.out.find("model,configuration,arena_size"), std::string::npos) << r.out;
+}
+
 // examples/ci/: the commands its GitHub Actions workflow and GitLab job run, run here.
 TEST(CiExamples, TheWorkflowsCommandsPass)
 {

@@ -3,13 +3,18 @@
 #include "export_actions.h"
 
 #include "core/cli/cli.h"
+#include "core/cli/configuration.h"
+#include "core/cli/model_inputs.h"
 #include "core/model/loader.h"
+#include "core/report/batch_table.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QTemporaryDir>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -20,9 +25,12 @@ namespace arenascope {
 
 namespace {
 
-const char* kUsage = "usage: arenascope report MODEL.tflite --out DIR [options] [--png] [--csv] [--html] [--json]\n"
-                     "                         [--width PX] [--height PX] [--scale S]\n"
-                     "options:\n";
+const char* kUsage
+    = "usage: arenascope report MODEL.tflite --out DIR [options] [--png] [--csv] [--html] [--json]\n"
+      "                         [--width PX] [--height PX] [--scale S]\n"
+      "       arenascope report MODEL|FOLDER... --out DIR [--config KEY=VALUE,... ...] [options] [--table md|csv]\n"
+      "                         one folder of exports per model (and configuration) under DIR, a table on stdout\n"
+      "options:\n";
 
 constexpr int kHelpShown = -1;
 
@@ -33,15 +41,20 @@ int usage(const std::string& message)
 }
 
 struct ReportOptions {
-    std::string model;
+    std::vector<std::string> models;
+    std::vector<std::string> configs; // --config, one configuration each
+    std::vector<std::string> deviceArgs; // the other settings options, for every configuration
+    std::optional<TableFormat> table;
+    bool folderGiven = false;
     std::string out;
-    SettingsOptions device;
     bool png = false, csv = false, html = false, json = false;
     ImageOptions image;
+    bool batch() const { return table || folderGiven || models.size() > 1 || configs.size() > 1; }
 };
 
 int parse(const std::vector<std::string>& args, ReportOptions& o)
 {
+    SettingsOptions check;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         std::string v;
@@ -51,11 +64,21 @@ int parse(const std::vector<std::string>& args, ReportOptions& o)
             v = args[++i];
             return true;
         };
-        const OptionParse parsed = parseSettingsOption(args, i, o.device);
-        if (parsed == OptionParse::Error)
-            return usage(o.device.error);
-        if (parsed == OptionParse::Taken)
+        if (a == "--config") {
+            if (!next())
+                return usage("--config takes KEY=VALUE[,KEY=VALUE...]");
+            o.configs.push_back(v);
             continue;
+        }
+        const std::size_t first = i;
+        const OptionParse parsed = parseSettingsOption(args, i, check);
+        if (parsed == OptionParse::Error)
+            return usage(check.error);
+        if (parsed == OptionParse::Taken) {
+            o.deviceArgs.insert(o.deviceArgs.end(), args.begin() + static_cast<std::ptrdiff_t>(first),
+                args.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+            continue;
+        }
         if (a == "--png") {
             o.png = true;
         } else if (a == "--csv") {
@@ -64,6 +87,10 @@ int parse(const std::vector<std::string>& args, ReportOptions& o)
             o.html = true;
         } else if (a == "--json") {
             o.json = true;
+        } else if (a == "--table") {
+            if (!next() || !parseTableFormat(v))
+                return usage("--table takes md or csv");
+            o.table = parseTableFormat(v);
         } else if (a == "--out") {
             if (!next())
                 return usage("--out takes a folder");
@@ -86,21 +113,148 @@ int parse(const std::vector<std::string>& args, ReportOptions& o)
             return kHelpShown;
         } else if (!a.empty() && a[0] == '-') {
             return usage("unknown option " + a);
-        } else if (o.model.empty()) {
-            o.model = a;
         } else {
-            return usage("more than one model given");
+            std::error_code ec;
+            o.folderGiven = o.folderGiven || std::filesystem::is_directory(a, ec);
+            o.models.push_back(a);
         }
     }
-    if (o.model.empty())
-        return usage("report needs a model file");
+    if (o.models.empty())
+        return usage("report needs a model file (or several, or a folder)");
     if (o.out.empty())
         return usage("report needs --out DIR");
-    if (const std::string conflict = finishSettings(o.device); !conflict.empty())
-        return usage(conflict);
     if (!o.png && !o.csv && !o.html && !o.json)
         o.png = o.csv = o.html = o.json = true;
     return kExitOk;
+}
+
+std::vector<ExportKind> exportKinds(const ReportOptions& o)
+{
+    std::vector<ExportKind> kinds;
+    if (o.png)
+        kinds.insert(kinds.end(), { ExportKind::TimelinePng, ExportKind::ArenaMapPng, ExportKind::ReportSheetPng });
+    if (o.csv)
+        kinds.insert(kinds.end(),
+            { ExportKind::TensorCsv, ExportKind::EventCsv, ExportKind::LiveBytesCsv, ExportKind::BuffersCsv });
+    if (o.json)
+        kinds.push_back(ExportKind::Json);
+    if (o.html)
+        kinds.push_back(ExportKind::Html);
+    return kinds;
+}
+
+// Every export of one analysis into `out`. The set is written into a staging folder beside the
+// destination and moved in only when every file was written: a failure leaves the folder
+// exactly as it was.
+int writeReportSet(const AnalysisPtr& analysis, const std::string& outDir, const std::vector<ExportKind>& kinds,
+    const ImageOptions& options, bool quiet)
+{
+    const QString out = QString::fromStdString(outDir);
+    if (!QDir().mkpath(out)) {
+        std::cerr << "arenascope: cannot create the folder " << outDir << "\n";
+        return kExitBadInput;
+    }
+    for (ExportKind k : kinds) {
+        const QFileInfo dest(QDir(out).filePath(defaultExportName(k)));
+        if (dest.isDir()) {
+            std::cerr << "arenascope: " << dest.filePath().toStdString() << " is a folder; nothing was written\n";
+            return kExitBadInput;
+        }
+    }
+    QTemporaryDir staging(QDir(out).filePath(QStringLiteral(".arenascope-report-XXXXXX")));
+    if (!staging.isValid()) {
+        std::cerr << "arenascope: cannot write in " << outDir << ": " << staging.errorString().toStdString() << "\n";
+        return kExitBadInput;
+    }
+    for (ExportKind k : kinds) {
+        const QString path = QDir(staging.path()).filePath(defaultExportName(k));
+        ImageOptions image = options;
+        if (k == ExportKind::ArenaMapPng)
+            image.size.setHeight(std::max(100, image.size.height() / 6));
+        if (const QString error = writeExport(k, analysis, path, image); !error.isEmpty()) {
+            std::cerr << "arenascope: " << error.toStdString() << "; nothing was written to " << outDir << "\n";
+            return kExitBadInput;
+        }
+    }
+    for (ExportKind k : kinds) {
+        const QString name = defaultExportName(k);
+        const QString path = QDir(out).filePath(name);
+        std::error_code ec; // rename replaces an older file in one step
+        std::filesystem::rename(QDir(staging.path()).filePath(name).toStdString(), path.toStdString(), ec);
+        if (ec) {
+            std::cerr << "arenascope: cannot move " << name.toStdString() << " into " << outDir << ": "
+                      << ec.message() << "\n";
+            return kExitBadInput;
+        }
+        if (!quiet)
+            std::cout << "wrote " << path.toStdString() << "\n";
+    }
+    return kExitOk;
+}
+
+// A folder name from a model path: "models/kws.tflite" -> "kws"; taken names get "-2", "-3".
+std::string uniqueFolder(const std::string& model, std::vector<std::string>& taken)
+{
+    std::string stem = std::filesystem::path(model).stem().string();
+    if (stem.empty())
+        stem = "model";
+    std::string name = stem;
+    for (int n = 2; std::find(taken.begin(), taken.end(), name) != taken.end(); ++n)
+        name = stem + "-" + std::to_string(n);
+    taken.push_back(name);
+    return name;
+}
+
+// A folder name from a configuration: "target=cortex-m,kernels=cmsis-nn" -> "target-cortex-m_kernels-cmsis-nn".
+std::string configurationFolder(const std::string& configuration)
+{
+    std::string out;
+    for (char c : configuration)
+        out += c == '=' ? '-' : c == ',' ? '_' : std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' ? c : '_';
+    return out;
+}
+
+int runBatch(const ReportOptions& o)
+{
+    auto paths = expandModelPaths(o.models);
+    if (!paths) {
+        std::cerr << "arenascope: " << describe(paths.error()) << "\n";
+        return kExitBadInput;
+    }
+    std::vector<EmulationSettings> configs;
+    for (const std::string& c : o.configs.empty() ? std::vector<std::string> { "" } : o.configs) {
+        auto s = settingsWithConfiguration(c, o.deviceArgs);
+        if (!s)
+            return usage(describe(s.error()));
+        configs.push_back(s.value());
+    }
+    const std::size_t n = paths.value().size();
+    const std::vector<BatchRow> rows = analyzeBatch(paths.value(), configs, std::cerr);
+    // Drawing needs the GUI thread: the exports are written one by one.
+    const std::vector<ExportKind> kinds = exportKinds(o);
+    std::vector<std::string> taken;
+    int rc = kExitOk;
+    for (std::size_t m = 0; m < n; ++m) {
+        const std::string folder = uniqueFolder(paths.value()[m], taken);
+        for (std::size_t c = 0; c < configs.size(); ++c) {
+            const BatchRow& row = rows[m * configs.size() + c];
+            if (!row.analysis) {
+                std::cerr << "arenascope: " << row.model << ": " << row.error << "\n";
+                rc = kExitBadInput;
+                continue;
+            }
+            std::filesystem::path dir = std::filesystem::path(o.out) / folder;
+            if (configs.size() > 1)
+                dir /= configurationFolder(row.configuration);
+            if (writeReportSet(row.analysis, dir.string(), kinds, o.image, o.table.has_value()) != kExitOk)
+                return kExitBadInput;
+            if (!row.analysis->succeeds() && rc == kExitOk)
+                rc = kExitDoesNotFit;
+        }
+    }
+    if (o.table)
+        std::cout << batchTable(rows, *o.table);
+    return rc;
 }
 
 } // namespace
@@ -116,67 +270,20 @@ int runReportCommand(int argc, char** argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    auto model = loadModelFile(o.model);
+    if (o.batch())
+        return runBatch(o);
+    auto settings = settingsWithConfiguration(o.configs.empty() ? std::string() : o.configs.front(), o.deviceArgs);
+    if (!settings)
+        return usage(describe(settings.error()));
+    auto model = loadModelFile(o.models.front());
     if (!model) {
         std::cerr << "arenascope: " << describe(model.error()) << "\n";
         return kExitBadInput;
     }
-    const QString out = QString::fromStdString(o.out);
-    if (!QDir().mkpath(out)) {
-        std::cerr << "arenascope: cannot create the folder " << o.out << "\n";
-        return kExitBadInput;
-    }
-    const AnalysisPtr analysis = analyze(model.value(), o.device.settings);
-    std::vector<ExportKind> kinds;
-    if (o.png)
-        kinds.insert(kinds.end(), { ExportKind::TimelinePng, ExportKind::ArenaMapPng, ExportKind::ReportSheetPng });
-    if (o.csv)
-        kinds.insert(kinds.end(),
-            { ExportKind::TensorCsv, ExportKind::EventCsv, ExportKind::LiveBytesCsv, ExportKind::BuffersCsv });
-    if (o.json)
-        kinds.push_back(ExportKind::Json);
-    if (o.html)
-        kinds.push_back(ExportKind::Html);
-    // The set is written into a staging folder beside the destination and moved in only when
-    // every file was written: a failure leaves the folder exactly as it was.
-    for (ExportKind k : kinds) {
-        const QFileInfo dest(QDir(out).filePath(defaultExportName(k)));
-        if (dest.isDir()) {
-            std::cerr << "arenascope: " << dest.filePath().toStdString() << " is a folder; nothing was written\n";
-            return kExitBadInput;
-        }
-    }
-    QTemporaryDir staging(QDir(out).filePath(QStringLiteral(".arenascope-report-XXXXXX")));
-    if (!staging.isValid()) {
-        std::cerr << "arenascope: cannot write in " << o.out << ": " << staging.errorString().toStdString() << "\n";
-        return kExitBadInput;
-    }
-    for (ExportKind k : kinds) {
-        const QString path = QDir(staging.path()).filePath(defaultExportName(k));
-        ImageOptions image = o.image;
-        if (k == ExportKind::ArenaMapPng)
-            image.size.setHeight(std::max(100, image.size.height() / 6));
-        if (const QString error = writeExport(k, analysis, path, image); !error.isEmpty()) {
-            std::cerr << "arenascope: " << error.toStdString() << "; nothing was written to " << o.out << "\n";
-            return kExitBadInput;
-        }
-    }
-    for (ExportKind k : kinds) {
-        const QString name = defaultExportName(k);
-        const QString path = QDir(out).filePath(name);
-        std::error_code ec; // rename replaces an older file in one step
-        std::filesystem::rename(QDir(staging.path()).filePath(name).toStdString(), path.toStdString(), ec);
-        if (ec) {
-            std::cerr << "arenascope: cannot move " << name.toStdString() << " into " << o.out << ": " << ec.message()
-                      << "\n";
-            return kExitBadInput;
-        }
-        std::cout << "wrote " << path.toStdString() << "\n";
-    }
-    const Failure* f = analysis->failure();
-    if (f && !f->capacity)
-        return kExitDoesNotFit;
-    return analysis->fits().value_or(true) ? kExitOk : kExitDoesNotFit;
+    const AnalysisPtr analysis = analyze(model.value(), settings.value());
+    if (int rc = writeReportSet(analysis, o.out, exportKinds(o), o.image, false); rc != kExitOk)
+        return rc;
+    return analysis->succeeds() ? kExitOk : kExitDoesNotFit;
 }
 
 } // namespace arenascope
