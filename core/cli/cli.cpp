@@ -5,6 +5,7 @@
 #include "core/analysis/analysis.h"
 #include "core/analysis/optimize.h"
 #include "core/analysis/reorder.h"
+#include "core/emulation/boards.h"
 #include "core/model/example_model.h"
 #include "core/model/lessons.h"
 #include "core/model/loader.h"
@@ -236,8 +237,26 @@ int runPlan(const std::vector<std::string>& args, std::ostream& out, std::ostrea
             return kExitBadInput;
         }
     }
-    out << (o.json ? planJson(*analysis) : planText(*analysis));
+    // What the other builds need, beside the verdict (also when this build cannot allocate at all:
+    // another may).
+    const std::vector<Alternative> others = alternatives(*analysis);
+    out << (o.json ? planJson(*analysis, true, &others) : planText(*analysis, &others));
     return analysis->succeeds() ? kExitOk : kExitDoesNotFit;
+}
+
+// --board list: every board, its build and RAM, the datasheet the RAM comes from.
+std::string boardTable()
+{
+    std::string out;
+    for (const Board& b : boards()) {
+        EmulationSettings s = withBoard(b, EmulationSettings {});
+        out += std::string(b.id) + "\n";
+        out += "  " + std::string(b.title) + ": " + std::string(b.chip) + "\n";
+        out += "  RAM " + formatBytes(b.ramBytes) + ": " + std::string(b.ramSource) + "\n";
+        out += "  --config " + configurationText(s) + "\n";
+        out += "  kernels: " + std::string(b.distribution) + "\n";
+    }
+    return out;
 }
 
 } // namespace
@@ -361,6 +380,8 @@ bool isCliCommand(const std::vector<std::string>& args)
     if (args.empty())
         return false;
     const std::string& c = args[0];
+    if (c == "--board" && args.size() == 2 && args[1] == "list")
+        return true;
     return c == "info" || c == "plan" || c == "make-example" || c == "make-lessons" || c == "optimize" || c == "reorder"
         || c == "compare" || c == "solve" || c == "baseline" || c == "check" || c == "header" || c == "help" || c == "--help" || c == "-h" || c == "--version";
 }
@@ -377,6 +398,11 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
 {
     if (args.empty())
         return usageError(err, "no command");
+    for (std::size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == "--board" && args[i + 1] == "list") {
+            out << boardTable();
+            return kExitOk;
+        }
     const std::string& c = args[0];
     if (c != "help" && c != "--help" && c != "-h" && c != "solve" && wantsHelp(args)) {
         out << usageText();

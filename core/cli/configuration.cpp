@@ -11,7 +11,7 @@ namespace arenascope {
 namespace {
 
 // Every key a configuration takes, in the canonical order; each is a `plan` option without "--".
-constexpr std::array<std::string_view, 13> kKeys = { "target", "kernels", "cpu", "chip", "esp-nn", "co-processor",
+constexpr std::array<std::string_view, 14> kKeys = { "board", "target", "kernels", "cpu", "chip", "esp-nn", "co-processor",
     "planner", "interpreter", "preserve-all-tensors", "resource-variables", "resource-variables-arena",
     "arena-offset", "non-persistent-arena-size" };
 
@@ -36,7 +36,7 @@ std::string withoutDashes(std::string message)
 
 const char* configurationKeys()
 {
-    return "target, kernels, cpu, chip, esp-nn, co-processor, planner, interpreter, preserve-all-tensors, "
+    return "board, target, kernels, cpu, chip, esp-nn, co-processor, planner, interpreter, preserve-all-tensors, "
            "resource-variables, resource-variables-arena, arena-offset, non-persistent-arena-size";
 }
 
@@ -93,37 +93,6 @@ Result<EmulationSettings> parseConfiguration(std::string_view text)
     if (const std::string conflict = finishSettings(options); !conflict.empty())
         return makeError(ErrorCode::InvalidArgument, conflict, "configuration '" + std::string(text) + "'");
     return options.settings;
-}
-
-std::string configurationText(const EmulationSettings& s)
-{
-    std::string out;
-    auto add = [&](std::string_view key, std::string_view value) {
-        out += (out.empty() ? "" : ",") + std::string(key) + "=" + std::string(value);
-    };
-    add("target", targetName(s.target));
-    add("kernels", kernelSetName(s.kernels));
-    if (s.kernels == KernelSet::CmsisNn)
-        add("cpu", cpuName(s.cpu));
-    if (s.kernels == KernelSet::EspNn) {
-        add("chip", espChipName(s.espChip));
-        add("esp-nn", espNnVersionName(s.espNn));
-    }
-    if (s.coProcessor != CoProcessor::None)
-        add("co-processor", coProcessorName(s.coProcessor));
-    add("planner", plannerName(s.planner));
-    add("interpreter", interpreterName(s.interpreter));
-    if (s.preserveAllTensors)
-        add("preserve-all-tensors", "true");
-    if (s.resourceVariables > 0)
-        add("resource-variables", std::to_string(s.resourceVariables));
-    if (s.resourceVariablesArena)
-        add("resource-variables-arena", std::to_string(*s.resourceVariablesArena));
-    if (s.arenaOffset != 0)
-        add("arena-offset", std::to_string(s.arenaOffset));
-    if (s.nonPersistentBytes)
-        add("non-persistent-arena-size", std::to_string(*s.nonPersistentBytes));
-    return out;
 }
 
 } // namespace arenascope

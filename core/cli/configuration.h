@@ -15,6 +15,7 @@
 //   if (!settings) report(settings.error().message);
 //   std::string canonical = configurationText(settings.value()); // every key that matters, fixed order
 
+#include "core/emulation/configuration_text.h"
 #include "core/emulation/emulation_settings.h"
 #include "core/util/result.h"
 
@@ -31,10 +32,8 @@ Result<EmulationSettings> parseConfiguration(std::string_view text);
 // for parseSettingsOption; an error names the pair at fault.
 Result<std::vector<std::string>> configurationOptions(std::string_view text);
 
-// The canonical text of the settings' configuration: target, kernels (with cpu, or chip and
-// esp-nn), co-processor, planner and interpreter always; the other keys when they differ from
-// the default. parseConfiguration(configurationText(s)) gives s back (arena sizes aside).
-std::string configurationText(const EmulationSettings& settings);
+// The canonical text is configurationText (core/emulation/configuration_text.h):
+// parseConfiguration(configurationText(s)) gives s back (arena sizes aside).
 
 // The keys, for messages and help: "target, kernels, cpu, ...".
 const char* configurationKeys();

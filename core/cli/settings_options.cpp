@@ -2,6 +2,8 @@
 
 #include "configuration.h"
 
+#include "core/emulation/boards.h"
+
 #include <charconv>
 
 namespace arenascope {
@@ -21,6 +23,7 @@ std::string targetChoices()
 const char* settingsUsage()
 {
     return "                  [--config KEY=VALUE[,KEY=VALUE...]] (the options below without dashes)\n"
+           "                  [--board NAME] (target, kernels, CPU and NPU of a board; --board list)\n"
            "                  [--target cortex-m|ilp32|x86_64] [--kernels reference|cmsis-nn|esp-nn]\n"
            "                  [--cpu cortex-m0|cortex-m0plus|cortex-m3|cortex-m4|cortex-m7|cortex-m33|cortex-m55|"
            "cortex-m85]\n"
@@ -56,6 +59,16 @@ OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_
         for (std::size_t k = 0; k < options.value().size(); ++k)
             if (parseSettingsOption(options.value(), k, s) != OptionParse::Taken)
                 return fail("configuration '" + v + "': " + (s.error.rfind("--", 0) == 0 ? s.error.substr(2) : s.error));
+        return OptionParse::Taken;
+    }
+    if (a == "--board") {
+        if (!next())
+            return fail("--board takes a board: " + boardIds() + " (--board list prints them)");
+        const Board* board = findBoard(v);
+        if (!board)
+            return fail("unknown board '" + v + "'; the boards are: " + boardIds() + " (--board list describes them)");
+        e = withBoard(*board, e);
+        s.targetGiven = true;
         return OptionParse::Taken;
     }
     if (a == "--preserve-all-tensors") {

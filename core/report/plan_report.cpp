@@ -69,7 +69,7 @@ std::string tensorKind(const Model& model, const EmulationResult& result, const 
     return "unplanned";
 }
 
-std::string planJson(const Analysis& a, bool pretty)
+std::string planJson(const Analysis& a, bool pretty, const std::vector<Alternative>* alternatives)
 {
     const Model& model = *a.model;
     const Verdict v = makeVerdict(a);
@@ -151,6 +151,23 @@ std::string planJson(const Analysis& a, bool pretty)
         w.endObject();
     }
     w.endObject();
+    if (alternatives) {
+        w.key("alternatives");
+        w.beginArray();
+        for (const Alternative& alt : *alternatives) {
+            w.beginObject();
+            w.field("config", alt.configuration);
+            w.field("min_arena_bytes", alt.minArenaBytes);
+            w.field("delta_bytes", alt.deltaBytes);
+            w.key("failure");
+            if (alt.failure.empty())
+                w.null();
+            else
+                w.value(alt.failure);
+            w.endObject();
+        }
+        w.endArray();
+    }
     // The allocation log is the one at the given size (where it fails, if it does).
     const EmulationResult& events = *a.atSize;
     w.key("events");
@@ -181,7 +198,7 @@ std::string planJson(const Analysis& a, bool pretty)
     return w.str() + "\n";
 }
 
-std::string planText(const Analysis& a)
+std::string planText(const Analysis& a, const std::vector<Alternative>* alternatives)
 {
     const Verdict v = makeVerdict(a);
     std::ostringstream out;
@@ -218,6 +235,18 @@ std::string planText(const Analysis& a)
         << " of them constant tensor data\n";
     for (const auto& w : v.warnings)
         out << "warning:          " << w << "\n";
+    if (alternatives && !alternatives->empty()) {
+        out << "other builds:     smallest arena (difference to this one)\n";
+        for (const Alternative& alt : *alternatives) {
+            out << "  " << alt.configuration << ": ";
+            if (alt.minArenaBytes)
+                out << formatBytes(*alt.minArenaBytes)
+                    << (alt.deltaBytes ? " (" + formatSignedBytes(*alt.deltaBytes) + ")" : std::string());
+            else
+                out << "fails at every size: " << alt.failure;
+            out << "\n";
+        }
+    }
     return out.str();
 }
 

@@ -2,14 +2,18 @@
 // The `arenascope plan --json` object and the `arenascope info` summary. Field names are a
 // contract other tools read: keep them as they are.
 
+#include "core/analysis/alternatives.h"
 #include "core/analysis/analysis.h"
 
 #include <string>
+#include <vector>
 
 namespace arenascope {
 
-std::string planJson(const Analysis& analysis, bool pretty = true);
-std::string planText(const Analysis& analysis);
+// `alternatives` (alternatives.h): what the other builds need, as plan's "alternatives" key
+// and its "other builds" lines; left out when null (the key is then absent).
+std::string planJson(const Analysis& analysis, bool pretty = true, const std::vector<Alternative>* alternatives = nullptr);
+std::string planText(const Analysis& analysis, const std::vector<Alternative>* alternatives = nullptr);
 
 std::string infoJson(const Model& model, bool pretty = true);
 std::string infoText(const Model& model);

@@ -115,8 +115,11 @@ QString writeExport(ExportKind kind, const AnalysisPtr& analysis, const QString&
     case ExportKind::BuffersCsv:
         return saveAtomically(
             path, text(writeBufferCsv(modelBufferSet(*analysis->measured), tflmOffsetsOf(*analysis->measured))));
-    case ExportKind::Json:
-        return saveAtomically(path, text(planJson(*analysis)));
+    case ExportKind::Json: {
+        // The plan --json object, alternatives included (what the other builds need).
+        const std::vector<Alternative> others = alternatives(*analysis);
+        return saveAtomically(path, text(planJson(*analysis, true, &others)));
+    }
     case ExportKind::Html: {
         ImageOptions small { QSize(1200, 600), 1.0 };
         std::vector<ReportImage> images;
