@@ -28,8 +28,19 @@ Status ethosUInit(KernelContext& ctx)
 
 Status ethosUPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensure(ctx, ctx.inputCount() > 0, kEthosU, 42, "node->inputs->size > 0"));
     const tflite::Operator* op = ctx.op().flatbuffer;
+    // No inputs vector at all (rather than an empty one): TFLM's node->inputs is then a null
+    // pointer, and line 42 reads through it. Measured with the harness on x86_64: SIGSEGV in
+    // this Prepare; a Cortex-M reads address 0 instead and goes on with whatever is there.
+    // TFLM prints nothing either way.
+    if (op && !op->inputs()) {
+        Error e = ctx.kernelError("ethos-u has no inputs vector: TFLM's Prepare reads node->inputs, a null pointer "
+                                  "here (a crash on a host, a read of address 0 on a Cortex-M), and prints nothing. "
+                                  "Vela writes the command stream as input 0: compile the model with Vela again.");
+        e.tflmSilent = true;
+        return e;
+    }
+    ARENASCOPE_TRY(ensure(ctx, ctx.inputCount() > 0, kEthosU, 42, "node->inputs->size > 0"));
     const std::size_t customBytes = op && op->custom_options() ? op->custom_options()->size() : 0;
     ARENASCOPE_TRY(ensure(ctx, customBytes > 0, kEthosU, 44, "node->custom_initial_data_size > 0"));
     const std::uint64_t addresses = ctx.inputCount() + ctx.outputCount();
