@@ -1,5 +1,7 @@
 #include "plan_report.h"
 
+#include "core/model/npu_tensors.h"
+
 #include "json_writer.h"
 
 #include "core/analysis/verdict.h"
@@ -64,6 +66,15 @@ std::string tensorKind(const Model& model, const EmulationResult& result, const 
         return "constant";
     if (tensor.isVariable)
         return "variable";
+    // Vela's scratch areas for the NPU: planned offline, named for what they are.
+    switch (npuScratchRole(model, t.subgraph, t.index)) {
+    case NpuScratch::Scratch:
+        return "npu_scratch";
+    case NpuScratch::ScratchFast:
+        return "npu_scratch_fast";
+    case NpuScratch::None:
+        break;
+    }
     if (t.planIndex >= 0)
         return bufferKindName(result.planned[static_cast<std::size_t>(t.planIndex)].kind);
     return "unplanned";

@@ -19,7 +19,8 @@ std::string infoJson(const Model& model, bool pretty = true);
 std::string infoText(const Model& model);
 
 // "kind" of a tensor as the plan JSON names it: activation, input, output, scratch,
-// offline, variable, constant, unplanned.
+// offline, npu_scratch, npu_scratch_fast (Vela's scratch areas of an ethos-u operator),
+// variable, constant, unplanned.
 std::string tensorKind(const Model& model, const EmulationResult& result, const TensorPlacement& t);
 
 } // namespace arenascope

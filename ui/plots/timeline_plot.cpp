@@ -1,5 +1,7 @@
 #include "timeline_plot.h"
 
+#include "core/model/npu_tensors.h"
+
 #include "ui/byte_text.h"
 
 #include "core/analysis/replay.h"
@@ -621,6 +623,16 @@ QString TimelinePlot::tooltipFor(int index) const
         html += tr("produced by: %1<br>used by: %2<br>")
                     .arg(producers.isEmpty() ? tr("model input") : producers.join(QStringLiteral(", ")))
                     .arg(consumers.isEmpty() ? tr("model output") : consumers.join(QStringLiteral(", ")));
+        switch (npuScratchRole(*a->model, b.subgraph, b.tensor)) {
+        case NpuScratch::Scratch:
+            html += tr("the NPU's scratch area, placed by Vela (offline plan)<br>");
+            break;
+        case NpuScratch::ScratchFast:
+            html += tr("the NPU's fast scratch area, placed by Vela (offline plan)<br>");
+            break;
+        case NpuScratch::None:
+            break;
+        }
     } else {
         html = tr("<b>scratch buffer %1</b><br>requested by operator %2<br>").arg(b.scratchIndex).arg(b.op);
     }
