@@ -191,10 +191,17 @@ MainWindow::MainWindow(QWidget* parent)
         m_selection->settle();
     });
     connect(m_selection, &SelectionState::analysisSettled, this, &MainWindow::showSettled);
-    connect(m_ramBudget, &RamBudgetPanel::budgetChanged, this, [] {});
+    // A board sets the RAM budget's device RAM, and is remembered for the next start.
+    connect(m_controls, &ControlsPanel::boardChanged, this, [this](const Board* board) {
+        m_ramBudget->setBoard(board);
+        Settings().setBoard(board ? QString::fromUtf8(board->id.data(), static_cast<qsizetype>(board->id.size()))
+                                  : QString());
+    });
 
     Settings settings;
     m_controls->applySettings(settings.emulation());
+    m_controls->setBoard(findBoard(settings.board().toStdString()));
+    m_ramBudget->setBoard(m_controls->board());
     restoreGeometry(settings.windowGeometry());
     restoreState(settings.windowState());
     applyPalette(settings.darkPalette());

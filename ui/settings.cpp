@@ -21,6 +21,7 @@ constexpr auto kEspNn = "emulation/espNn"; // the newest esp-nn
 constexpr auto kCoProcessor = "emulation/coProcessor"; // "none"
 constexpr auto kResourceVariables = "emulation/resourceVariables"; // 0
 constexpr auto kDark = "view/darkPalette"; // false
+constexpr auto kBoard = "emulation/board"; // "" (Custom)
 } // namespace
 
 QStringList Settings::recentFiles() const
@@ -97,6 +98,16 @@ void Settings::setEmulation(const EmulationSettings& s)
     q.setValue(QString::fromLatin1(kEspNn), QString::fromUtf8(espNnVersionName(s.espNn).data()));
     q.setValue(QString::fromLatin1(kCoProcessor), QString::fromUtf8(coProcessorName(s.coProcessor).data()));
     q.setValue(QString::fromLatin1(kResourceVariables), s.resourceVariables);
+}
+
+QString Settings::board() const
+{
+    return QSettings().value(QString::fromLatin1(kBoard)).toString();
+}
+
+void Settings::setBoard(const QString& id)
+{
+    QSettings().setValue(QString::fromLatin1(kBoard), id);
 }
 
 bool Settings::darkPalette() const

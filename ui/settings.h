@@ -22,6 +22,9 @@ public:
 
     EmulationSettings emulation() const;
     void setEmulation(const EmulationSettings& s);
+    // The board chosen in the settings panel (its id, core/emulation/boards.h); empty: Custom.
+    QString board() const;
+    void setBoard(const QString& id);
 
     bool darkPalette() const;
     void setDarkPalette(bool dark);

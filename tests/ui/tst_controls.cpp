@@ -78,6 +78,42 @@ private slots:
         QCOMPARE(panel.settings().kernels, KernelSet::Reference);
         QVERIFY(settingsConflict(panel.settings()).empty());
     }
+
+    // The Board row sets target, kernels and CPU as --board does; changing a row by hand leaves
+    // the board (Custom), and a saved board comes back only with its build.
+    void boardSetsTheBuildAndLeavesWhenARowChanges()
+    {
+        ControlsPanel panel;
+        QComboBox* board = nullptr;
+        for (auto* c : panel.findChildren<QComboBox*>())
+            if (c->itemText(0) == QStringLiteral("Custom"))
+                board = c;
+        QVERIFY(board);
+        QSignalSpy boardChanged(&panel, &ControlsPanel::boardChanged);
+        QSignalSpy settingsChanged(&panel, &ControlsPanel::settingsChanged);
+        const Board* pico = findBoard("rpi-pico");
+        QVERIFY(pico);
+        board->setCurrentIndex(static_cast<int>(pico - boards().data()) + 1);
+        QCOMPARE(panel.board(), pico);
+        QCOMPARE(boardChanged.count(), 1);
+        QVERIFY(settingsChanged.count() >= 1);
+        EmulationSettings expected = withBoard(*pico, panel.settings());
+        QVERIFY(panel.settings() == expected);
+        QCOMPARE(panel.settings().cpu, Cpu::CortexM0Plus);
+        // Another CPU by hand: no longer the Pico's build.
+        EmulationSettings s = panel.settings();
+        s.cpu = Cpu::CortexM7;
+        panel.applySettings(s);
+        QCOMPARE(panel.board(), nullptr);
+        QCOMPARE(board->currentIndex(), 0);
+        // Restoring a board whose build the settings do not show keeps Custom.
+        panel.setBoard(pico);
+        QCOMPARE(panel.board(), nullptr);
+        s.cpu = Cpu::CortexM0Plus;
+        panel.applySettings(s);
+        panel.setBoard(pico);
+        QCOMPARE(panel.board(), pico);
+    }
 };
 
 QTEST_MAIN(TstControls)

@@ -128,6 +128,7 @@ void ControlsPanel::connectSignals()
     connect(m_nonPersistent, &ByteSizeEdit::bytesChanged, this, changed);
     connect(m_variablesArena, &ByteSizeEdit::bytesChanged, this, changed);
     connect(m_device, &DeviceControls::changed, this, changed);
+    connect(m_device, &DeviceControls::boardChanged, this, &ControlsPanel::boardChanged);
     for (QComboBox* box : { m_planner, m_interpreter })
         connect(box, &QComboBox::currentIndexChanged, this, changed);
     for (QCheckBox* box : { m_preserve, m_split, m_variablesArenaOn })
@@ -255,6 +256,16 @@ void ControlsPanel::applySettings(const EmulationSettings& s)
     m_updating = false;
     syncRows();
     syncSlider();
+}
+
+const Board* ControlsPanel::board() const
+{
+    return m_device->board();
+}
+
+void ControlsPanel::setBoard(const Board* board)
+{
+    m_device->setBoard(board);
 }
 
 } // namespace arenascope

@@ -5,6 +5,7 @@
 // separate persistent and non-persistent arenas. Every user change emits
 // settingsChanged().
 
+#include "core/emulation/boards.h"
 #include "core/emulation/emulation_settings.h"
 
 #include <QWidget>
@@ -39,9 +40,12 @@ public:
     void applySettings(const EmulationSettings& s);
     // Extra words for the target list's tooltip (how the open model differs per target).
     void setTargetNote(const QString& note);
+    const Board* board() const; // nullptr: Custom
+    void setBoard(const Board* board); // DeviceControls::setBoard
 
 signals:
     void settingsChanged();
+    void boardChanged(const Board* board);
     void unitChosen(int index); // the arena size's unit picked by the user (0 B, 1 KiB, 2 MiB)
 
 private:

@@ -51,6 +51,7 @@ template <typename T> T at(std::span<const T> list, const QComboBox* box)
 
 DeviceControls::DeviceControls(QWidget* parent)
     : QObject(parent)
+    , m_board(new QComboBox(parent))
     , m_target(new QComboBox(parent))
     , m_kernels(new QComboBox(parent))
     , m_cpu(new QComboBox(parent))
@@ -58,6 +59,22 @@ DeviceControls::DeviceControls(QWidget* parent)
     , m_espNn(new QComboBox(parent))
     , m_ethosU(new QCheckBox(tr("Ethos-U NPU (Vela's ethos-u operator)"), parent))
 {
+    m_board->addItem(tr("Custom"));
+    for (const Board& b : boards()) {
+        m_board->addItem(utf8(b.title));
+        m_board->setItemData(m_board->count() - 1,
+            tr("%1\nRAM: %2\nKernels: %3").arg(utf8(b.chip), utf8(b.ramSource), utf8(b.distribution)),
+            Qt::ToolTipRole);
+    }
+    m_board->setToolTip(tr("The board sets the target, kernels and CPU its usual TFLM build uses, and the RAM "
+                           "budget's device RAM. Custom: choose them yourself."));
+    m_board->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_board->setMinimumContentsLength(10);
+    connect(m_board, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_updating)
+            chooseBoard();
+    });
+    tagConcept(m_board, "target");
     for (TargetKind t : allTargets())
         m_target->addItem(QStringLiteral("%1: %2").arg(utf8(targetName(t)), utf8(targetDescription(t))));
     m_targetTip = tr("The device's ABI decides the size of TFLM's runtime structs in the tail.\n"
@@ -99,14 +116,17 @@ DeviceControls::DeviceControls(QWidget* parent)
             if (m_updating)
                 return;
             sync(c);
+            leaveBoardIfChanged();
             emit changed();
         });
     }
     m_ethosU->setToolTip(tr("TFLM built with CO_PROCESSOR=ethos_u: the ethos-u custom operator Vela writes runs on an "
                             "Arm Ethos-U NPU; the other operators keep the kernels above"));
     connect(m_ethosU, &QCheckBox::toggled, this, [this] {
-        if (!m_updating)
-            emit changed();
+        if (m_updating)
+            return;
+        leaveBoardIfChanged();
+        emit changed();
     });
     tagConcept(m_ethosU, "co_processor");
     tagConcept(m_target, "target");
@@ -117,6 +137,7 @@ DeviceControls::DeviceControls(QWidget* parent)
 void DeviceControls::addRows(QFormLayout* form)
 {
     m_form = form;
+    form->addRow(tr("Board"), m_board);
     form->addRow(tr("Target"), m_target);
     form->addRow(tr("Kernels"), m_kernels);
     form->addRow(tr("CPU"), m_cpu);
@@ -170,6 +191,52 @@ void DeviceControls::show(const EmulationSettings& s)
     m_ethosU->setChecked(s.coProcessor == CoProcessor::EthosU);
     m_updating = false;
     sync(m_target); // settings that cannot be built keep their target, with the reference kernels
+    leaveBoardIfChanged(); // settings from elsewhere (undo, a lesson) may not be the board's build
+}
+
+const Board* DeviceControls::board() const
+{
+    const int i = m_board->currentIndex();
+    return i <= 0 ? nullptr : &boards()[static_cast<std::size_t>(i - 1)];
+}
+
+bool DeviceControls::showsBuildOf(const Board& board) const
+{
+    const EmulationSettings s = applyTo(EmulationSettings {});
+    EmulationSettings expected = withBoard(board, s);
+    expected.espNn = s.espNn; // the esp-nn version is the build's choice, not the board's
+    return expected == s;
+}
+
+void DeviceControls::setBoard(const Board* board)
+{
+    // A board whose build the rows no longer show (settings changed since) is not restored.
+    const int index = board && showsBuildOf(*board) ? static_cast<int>(board - boards().data()) + 1 : 0;
+    const QSignalBlocker block(m_board);
+    m_board->setCurrentIndex(index);
+}
+
+void DeviceControls::chooseBoard()
+{
+    const Board* b = board();
+    if (b) {
+        show(withBoard(*b, applyTo(EmulationSettings {})));
+        emit changed();
+    }
+    emit boardChanged(b);
+}
+
+// A row changed by hand: the board stays chosen while the rows still show its build.
+void DeviceControls::leaveBoardIfChanged()
+{
+    const Board* b = board();
+    if (!b || showsBuildOf(*b))
+        return;
+    {
+        const QSignalBlocker block(m_board);
+        m_board->setCurrentIndex(0);
+    }
+    emit boardChanged(nullptr);
 }
 
 void DeviceControls::setTargetNote(const QString& note)

@@ -1,5 +1,6 @@
 #pragma once
-// The device rows of a settings form: target ABI, kernel set, the kernel set's own choice (the
+// The device rows of a settings form: the board (core/emulation/boards.h, or Custom), which sets
+// the rows below it; target ABI, kernel set, the kernel set's own choice (the
 // CPU CMSIS-NN is compiled for; the chip and esp-nn version ESP-NN is built with), and an
 // Ethos-U NPU (TFLM built with CO_PROCESSOR=ethos_u). Only
 // combinations a firmware can be built with are offered: choosing CMSIS-NN selects the cortex-m
@@ -11,6 +12,7 @@
 //   connect(m_device, &DeviceControls::changed, ...);
 //   settings = m_device->applyTo(settings);
 
+#include "core/emulation/boards.h"
 #include "core/emulation/emulation_settings.h"
 
 #include <QObject>
@@ -35,13 +37,25 @@ public:
     void show(const EmulationSettings& s);
     // Extra words for the target list's tooltip (how the open model differs per target).
     void setTargetNote(const QString& note);
+    // The board chosen (nullptr: Custom). A board's build shown in the rows below stays chosen
+    // until a row is changed to something the board does not build.
+    const Board* board() const;
+    // Shows `board` as chosen if the rows show its build (else Custom), without emitting
+    // signals: how a saved board is restored after the saved settings.
+    void setBoard(const Board* board);
 
 signals:
     void changed();
+    void boardChanged(const Board* board); // the user chose a board, or left it (nullptr)
 
 private:
     void sync(QComboBox* origin);
 
+    void chooseBoard();
+    void leaveBoardIfChanged();
+    bool showsBuildOf(const Board& board) const;
+
+    QComboBox* m_board;
     QComboBox* m_target;
     QComboBox* m_kernels;
     QComboBox* m_cpu;

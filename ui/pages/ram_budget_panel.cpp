@@ -2,39 +2,23 @@
 
 #include "ui/byte_text.h"
 
-#include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QSpinBox>
 
 namespace arenascope {
 
-const std::vector<BoardPreset>& boardPresets()
-{
-    static const std::vector<BoardPreset> kPresets = {
-        { "Arduino Nano 33 BLE Sense (nRF52840)", 256 * 1024 },
-        { "Raspberry Pi Pico (RP2040)", 264 * 1024 },
-        { "ESP32-S3 (internal SRAM)", 512 * 1024 },
-        { "STM32F746 Discovery", 320 * 1024 },
-        { "STM32H747 (AXI SRAM + SRAM1-3)", 864 * 1024 },
-        { "SparkFun Edge (Apollo3)", 384 * 1024 },
-        { "Cortex-M0+ class (32 KiB)", 32 * 1024 },
-        { "Custom", 0 },
-    };
-    return kPresets;
-}
-
 RamBudgetPanel::RamBudgetPanel(QWidget* parent)
     : QWidget(parent)
-    , m_board(new QComboBox(this))
+    , m_board(new QLabel(tr("Custom"), this))
     , m_deviceKiB(new QSpinBox(this))
     , m_stackKiB(new QSpinBox(this))
     , m_sensorKiB(new QSpinBox(this))
     , m_appKiB(new QSpinBox(this))
     , m_summary(new QLabel(this))
 {
-    for (const BoardPreset& p : boardPresets())
-        m_board->addItem(QString::fromUtf8(p.name), QVariant::fromValue(static_cast<qulonglong>(p.ramBytes)));
+    m_board->setWordWrap(true);
+    m_board->setToolTip(tr("Chosen in the settings panel (Board)"));
     for (QSpinBox* s : { m_deviceKiB, m_stackKiB, m_sensorKiB, m_appKiB }) {
         s->setRange(0, 16 * 1024 * 1024);
         s->setSuffix(tr(" KiB"));
@@ -54,16 +38,22 @@ RamBudgetPanel::RamBudgetPanel(QWidget* parent)
     form->addRow(tr("Sensor buffers"), m_sensorKiB);
     form->addRow(tr("Application"), m_appKiB);
     form->addRow(m_summary);
-    connect(m_board, &QComboBox::currentIndexChanged, this, [this](int i) {
-        const auto bytes = m_board->itemData(i).toULongLong();
-        if (bytes > 0)
-            m_deviceKiB->setValue(static_cast<int>(bytes / 1024));
-        m_deviceKiB->setEnabled(bytes == 0);
-    });
     for (QSpinBox* s : { m_deviceKiB, m_stackKiB, m_sensorKiB, m_appKiB })
         connect(s, &QSpinBox::valueChanged, this, &RamBudgetPanel::refresh);
-    m_deviceKiB->setValue(static_cast<int>(boardPresets().front().ramBytes / 1024));
-    m_deviceKiB->setEnabled(false);
+    m_deviceKiB->setValue(256);
+}
+
+void RamBudgetPanel::setBoard(const Board* board)
+{
+    m_deviceKiB->setEnabled(!board);
+    if (!board) {
+        m_board->setText(tr("Custom"));
+        m_deviceKiB->setToolTip(tr("On-chip RAM of the device"));
+        return;
+    }
+    m_board->setText(QString::fromUtf8(board->title.data(), static_cast<qsizetype>(board->title.size())));
+    m_deviceKiB->setToolTip(QString::fromUtf8(board->ramSource.data(), static_cast<qsizetype>(board->ramSource.size())));
+    m_deviceKiB->setValue(static_cast<int>(board->ramBytes / 1024));
 }
 
 RamBudget RamBudgetPanel::budget() const

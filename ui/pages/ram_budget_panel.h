@@ -1,14 +1,15 @@
 #pragma once
-// The device's RAM budget: the arena is not the only thing in SRAM. Device RAM (board
-// presets or a custom value), stack, sensor/capture buffers and application state, with the
-// total beside the arena, so a user sees when the arena fits but the device does not.
+// The device's RAM budget: the arena is not the only thing in SRAM. Device RAM (the chosen
+// board's datasheet figure, or a custom value), stack, sensor/capture buffers and application
+// state, with the total beside the arena, so a user sees when the arena fits but the device does not.
+
+#include "core/emulation/boards.h"
 
 #include <QWidget>
 
 #include <cstdint>
 #include <vector>
 
-class QComboBox;
 class QLabel;
 class QSpinBox;
 
@@ -27,14 +28,6 @@ struct RamBudget {
     }
 };
 
-struct BoardPreset {
-    const char* name;
-    std::uint64_t ramBytes;
-};
-
-// Common TinyML boards' on-chip SRAM (datasheet figures).
-const std::vector<BoardPreset>& boardPresets();
-
 class RamBudgetPanel : public QWidget {
     Q_OBJECT
 public:
@@ -42,6 +35,9 @@ public:
     RamBudget budget() const;
     // The arena RAM to budget (Verdict::budgetArenaBytes: both arenas when separate).
     void setArenaBytes(std::uint64_t bytes);
+    // The board chosen in the settings (core/emulation/boards.h): its datasheet RAM becomes the
+    // device RAM; nullptr (Custom) lets the user type it.
+    void setBoard(const Board* board);
     std::uint64_t arenaBytes() const { return m_arenaBytes; }
 
 signals:
@@ -49,7 +45,7 @@ signals:
 
 private:
     void refresh();
-    QComboBox* m_board;
+    QLabel* m_board;
     QSpinBox* m_deviceKiB;
     QSpinBox* m_stackKiB;
     QSpinBox* m_sensorKiB;
