@@ -68,6 +68,19 @@ void JobRunner::request(ModelPtr model, EmulationSettings settings, Where where)
     }));
 }
 
+void JobRunner::requestAlternatives(AnalysisPtr shown)
+{
+    const std::uint64_t generation = ++m_alternativesGeneration;
+    auto* watcher = new QFutureWatcher<std::vector<Alternative>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, shown] {
+        std::vector<Alternative> result = watcher->result();
+        watcher->deleteLater();
+        if (generation == m_alternativesGeneration)
+            emit alternativesReady(shown, std::move(result));
+    });
+    watcher->setFuture(QtConcurrent::run([shown] { return alternatives(*shown); }));
+}
+
 void JobRunner::cancel()
 {
     if (m_cancel)

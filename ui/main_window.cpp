@@ -13,6 +13,7 @@
 #include "export/png_options_dialog.h"
 #include "job_runner.h"
 #include "models/selection_state.h"
+#include "pages/alternatives_view.h"
 #include "pages/compare_window.h"
 #include "pages/concepts_dialog.h"
 #include "pages/controls_panel.h"
@@ -76,6 +77,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_eventLog(new EventLogView(m_selection, this))
     , m_liveBytes(new LiveBytesPlot(m_selection, this))
     , m_verdict(new VerdictPanel(this))
+    , m_alternatives(new AlternativesView(this))
     , m_ramBudget(new RamBudgetPanel(this))
     , m_walkthrough(new WalkthroughPanel(m_selection, this))
     , m_playback(new PlaybackBar(m_selection, this))
@@ -131,7 +133,13 @@ MainWindow::MainWindow(QWidget* parent)
     // The timeline gets the middle and most of the width: settings on the left, the verdict
     // (with the RAM budget and the walkthrough as tabs beside it) on the right.
     auto* settingsDock = dock(m_controls, tr("Settings"), QStringLiteral("settingsDock"), Qt::LeftDockWidgetArea);
-    auto* verdictDock = dock(m_verdict, tr("Verdict"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
+    // The verdict, and below it what the other builds need.
+    auto* verdictBox = new QWidget(this);
+    auto* verdictLayout = new QVBoxLayout(verdictBox);
+    verdictLayout->setContentsMargins(0, 0, 0, 0);
+    verdictLayout->addWidget(m_verdict);
+    verdictLayout->addWidget(m_alternatives, 1);
+    auto* verdictDock = dock(verdictBox, tr("Verdict"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
     auto* ramDock = dock(m_ramBudget, tr("RAM budget"), QStringLiteral("ramDock"), Qt::RightDockWidgetArea);
     auto* learnDock
         = dock(m_walkthrough, tr("Walkthrough"), QStringLiteral("walkthroughDock"), Qt::RightDockWidgetArea);
@@ -162,6 +170,20 @@ MainWindow::MainWindow(QWidget* parent)
         m_liveBytes->setByteUnit(unit);
     });
     connect(m_jobs, &JobRunner::finished, this, &MainWindow::showAnalysis);
+    connect(m_jobs, &JobRunner::alternativesReady, this,
+        [this](const AnalysisPtr& shown, const std::vector<Alternative>& list) {
+            if (shown == m_alternativesFor)
+                m_alternatives->setAlternatives(list);
+        });
+    // A row of the other builds: switch to that build, keeping the arena size (undo goes back).
+    connect(m_alternatives, &AlternativesView::chosen, this, [this](const EmulationSettings& build) {
+        EmulationSettings s = build;
+        const EmulationSettings now = m_controls->settings();
+        s.arenaSize = now.arenaSize;
+        s.nonPersistentBytes = now.nonPersistentBytes;
+        m_controls->applySettings(s);
+        requestAnalysis();
+    });
     connect(m_jobs, &JobRunner::busyChanged, this, [this](bool busy) {
         if (busy)
             statusBar()->showMessage(tr("Computing..."));
@@ -194,8 +216,8 @@ MainWindow::MainWindow(QWidget* parent)
     // A board sets the RAM budget's device RAM, and is remembered for the next start.
     connect(m_controls, &ControlsPanel::boardChanged, this, [this](const Board* board) {
         m_ramBudget->setBoard(board);
-        Settings().setBoard(board ? QString::fromUtf8(board->id.data(), static_cast<qsizetype>(board->id.size()))
-                                  : QString());
+        Settings().setBoard(
+            board ? QString::fromUtf8(board->id.data(), static_cast<qsizetype>(board->id.size())) : QString());
     });
 
     Settings settings;
@@ -570,37 +592,6 @@ void MainWindow::showOpened(const AnalysisPtr& a)
     m_controls->applySettings(s);
     m_history->reset(m_controls->settings()); // undo goes back no further than the opened model
     requestAnalysis(); // a size change only: one emulation on the analysis just delivered
-    refreshTargetNote();
-}
-
-void MainWindow::refreshTargetNote()
-{
-    // What the target costs for this model, computed off the GUI thread (three minimum searches).
-    auto* watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        m_controls->setTargetNote(watcher->result());
-        watcher->deleteLater();
-    });
-    watcher->setFuture(QtConcurrent::run([model = m_model, settings = m_controls->settings()] {
-        QStringList lines;
-        std::optional<std::uint64_t> first;
-        for (const TargetCost& c : minimumPerTarget(*model, settings)) {
-            QString line = QStringLiteral("%1: ").arg(QString::fromUtf8(targetName(c.target).data()));
-            if (!c.minArenaBytes) {
-                lines << line + tr("does not allocate");
-                continue;
-            }
-            line += QString::fromStdString(formatBytes(*c.minArenaBytes));
-            if (first && *c.minArenaBytes != *first)
-                line += QStringLiteral(" (%1%2)")
-                            .arg(*c.minArenaBytes > *first ? QStringLiteral("+") : QStringLiteral("-"))
-                            .arg(QString::fromStdString(formatBytes(
-                                *c.minArenaBytes > *first ? *c.minArenaBytes - *first : *first - *c.minArenaBytes)));
-            first = first.value_or(*c.minArenaBytes);
-            lines << line;
-        }
-        return tr("Smallest arena of this model per target:\n") + lines.join(QStringLiteral("\n"));
-    }));
 }
 
 void MainWindow::requestAnalysis()
@@ -636,7 +627,6 @@ void MainWindow::showAnalysis(const AnalysisPtr& a)
     m_controls->setMinimum(a->minArenaBytes, a->minNonPersistentBytes);
     if (m_shown && m_shown->model == a->model && !sameExceptSize(m_shown->settings, a->settings)) {
         m_changeNote = QString::fromStdString(describeSettingsChange(*m_shown, *a));
-        refreshTargetNote();
     }
     m_shown = a;
     m_verdict->setChangeNote(m_changeNote);
@@ -653,6 +643,14 @@ void MainWindow::showAnalysis(const AnalysisPtr& a)
 void MainWindow::showSettled(const AnalysisPtr& a)
 {
     m_verdict->setAnalysis(a);
+    // What the other builds need, once per model and settings (a size change leaves it as it is).
+    if (a
+        && (!m_alternativesFor || m_alternativesFor->model != a->model
+            || !sameExceptSize(m_alternativesFor->settings, a->settings))) {
+        m_alternativesFor = a;
+        m_alternatives->clear();
+        m_jobs->requestAlternatives(a);
+    }
 }
 
 void MainWindow::showMessage(const QString& text)

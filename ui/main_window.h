@@ -30,6 +30,7 @@ class RamBudgetPanel;
 class SelectionState;
 class TensorTableView;
 class TimelinePlot;
+class AlternativesView;
 class VerdictPanel;
 class WalkthroughPanel;
 class PlaybackBar;
@@ -81,7 +82,6 @@ private:
     QSize defaultSize() const;
     void openLesson(const Lesson& lesson);
     void analyzeSettings(const EmulationSettings& s); // without a step in the undo history
-    void refreshTargetNote();
 
     ModelPtr m_model;
     SelectionState* m_selection;
@@ -96,6 +96,8 @@ private:
     EventLogView* m_eventLog;
     LiveBytesPlot* m_liveBytes;
     VerdictPanel* m_verdict;
+    AlternativesView* m_alternatives;
+    AnalysisPtr m_alternativesFor; // the analysis the other builds were last asked for
     RamBudgetPanel* m_ramBudget;
     WalkthroughPanel* m_walkthrough;
     PlaybackBar* m_playback;

@@ -58,7 +58,8 @@ std::vector<Alternative> alternatives(const Analysis& shown)
         const AnalysisPtr other = analyze(shown.model, s);
         a.minArenaBytes = other->minArenaBytes;
         if (a.minArenaBytes && shown.minArenaBytes)
-            a.deltaBytes = static_cast<std::int64_t>(*a.minArenaBytes) - static_cast<std::int64_t>(*shown.minArenaBytes);
+            a.deltaBytes
+                = static_cast<std::int64_t>(*a.minArenaBytes) - static_cast<std::int64_t>(*shown.minArenaBytes);
         if (!a.minArenaBytes && other->failure())
             a.failure = other->failure()->message;
         out.push_back(std::move(a));

@@ -46,8 +46,8 @@ Result<OptimizationResult> optimizeModel(
     const Model& model, const EmulationSettings& settings, std::chrono::milliseconds exactTime)
 {
     if (settings.effectivePlanner() != PlannerKind::Greedy)
-        return makeError(
-            ErrorCode::Unsupported, "offline plans are used by the greedy planner; TFLM's linear planner cannot take one");
+        return makeError(ErrorCode::Unsupported,
+            "offline plans are used by the greedy planner; TFLM's linear planner cannot take one");
     if (model.offlinePlan())
         return makeError(ErrorCode::Unsupported, "the model already has an offline memory plan", model.path());
     EmulationSettings measure = settings;

@@ -117,8 +117,8 @@ std::vector<BaselineEntry> measureAll(
         jobs.size(),
         [&](std::size_t k) {
             const auto [m, c] = jobs[k];
-            entries[k] = measureEntry(
-                models[m].path, models[m].sha256, models[m].model, configs[c].settings, configs[c].text);
+            entries[k]
+                = measureEntry(models[m].path, models[m].sha256, models[m].model, configs[c].settings, configs[c].text);
         },
         [&](std::size_t done) { progress.update(done); });
     return entries;

@@ -2,6 +2,7 @@
 
 #include "ci_commands.h"
 #include "compare_command.h"
+#include "configuration.h"
 #include "core/analysis/analysis.h"
 #include "core/analysis/optimize.h"
 #include "core/analysis/reorder.h"
@@ -15,7 +16,6 @@
 #include "core/report/plan_report.h"
 #include "core/util/format.h"
 #include "core/util/version.h"
-#include "configuration.h"
 #include "model_inputs.h"
 #include "settings_options.h"
 #include "solve_command.h"
@@ -27,35 +27,36 @@ namespace arenascope {
 
 namespace {
 
-const char* kUsage = "usage:\n"
-                     "  arenascope [MODEL.tflite] [--arena-size N]   open the desktop app\n"
-                     "  arenascope info MODEL.tflite [--json]        summarize a model\n"
-                     "  arenascope plan MODEL.tflite [options] [--json] [--csv TENSORS.csv]\n"
-                     "                                               emulate AllocateTensors, give the verdict\n"
-                     "  arenascope plan MODEL|FOLDER... [--config KEY=VALUE,... ...] [options] [--table md|csv|--json]\n"
-                     "                                               one row per model x configuration\n"
-                     "  arenascope report MODEL.tflite --out DIR [options] [--png] [--csv] [--html] [--json]\n"
-                     "                                               write every export without a window\n"
-                     "  arenascope optimize MODEL.tflite --out OUT.tflite [options]\n"
-                     "                                               find a smaller plan, write it into the model\n"
-                     "  arenascope reorder MODEL.tflite --out OUT.tflite [options]\n"
-                     "                                               find an operator order with a lower peak\n"
-                     "  arenascope compare A.tflite [B.tflite] [options] [--b-OPTION VALUE ...] [--json]\n"
-                     "                                               two models, or two settings, side by side\n"
-                     "  arenascope solve BUFFERS.csv|MODEL.tflite [--capacity N]\n"
-                     "                   [--planner tflm-greedy|heuristic|exact|all] [--time-limit S] [--json]\n"
-                     "                   [--out PLAN.csv]            place a buffer list (MiniMalloc CSV)\n"
-                     "  arenascope baseline MODEL|FOLDER... [--config KEY=VALUE,... ...] --out BASELINE.json\n"
-                     "                                               record smallest arenas for CI\n"
-                     "  arenascope check --baseline BASELINE.json [MODEL|FOLDER...] [--max-growth N|P%]\n"
-                     "                   [--budget N] [--junit FILE] [--markdown FILE] [--update]\n"
-                     "                                               exit 1 when an arena grew (CI)\n"
-                     "  arenascope header MODEL --out MODEL_arena.h [--config KEY=VALUE,...] [--name NAME]\n"
-                     "                   [--margin BYTES]            the smallest arena as a C #define\n"
-                     "  arenascope make-example OUT.tflite           write the bundled example model\n"
-                     "  arenascope make-lessons DIR                  write the lesson models (models/lessons)\n"
-                     "  arenascope --version | --help\n"
-                     "options (plan, report, optimize):\n";
+const char* kUsage
+    = "usage:\n"
+      "  arenascope [MODEL.tflite] [--arena-size N]   open the desktop app\n"
+      "  arenascope info MODEL.tflite [--json]        summarize a model\n"
+      "  arenascope plan MODEL.tflite [options] [--json] [--csv TENSORS.csv]\n"
+      "                                               emulate AllocateTensors, give the verdict\n"
+      "  arenascope plan MODEL|FOLDER... [--config KEY=VALUE,... ...] [options] [--table md|csv|--json]\n"
+      "                                               one row per model x configuration\n"
+      "  arenascope report MODEL.tflite --out DIR [options] [--png] [--csv] [--html] [--json]\n"
+      "                                               write every export without a window\n"
+      "  arenascope optimize MODEL.tflite --out OUT.tflite [options]\n"
+      "                                               find a smaller plan, write it into the model\n"
+      "  arenascope reorder MODEL.tflite --out OUT.tflite [options]\n"
+      "                                               find an operator order with a lower peak\n"
+      "  arenascope compare A.tflite [B.tflite] [options] [--b-OPTION VALUE ...] [--json]\n"
+      "                                               two models, or two settings, side by side\n"
+      "  arenascope solve BUFFERS.csv|MODEL.tflite [--capacity N]\n"
+      "                   [--planner tflm-greedy|heuristic|exact|all] [--time-limit S] [--json]\n"
+      "                   [--out PLAN.csv]            place a buffer list (MiniMalloc CSV)\n"
+      "  arenascope baseline MODEL|FOLDER... [--config KEY=VALUE,... ...] --out BASELINE.json\n"
+      "                                               record smallest arenas for CI\n"
+      "  arenascope check --baseline BASELINE.json [MODEL|FOLDER...] [--max-growth N|P%]\n"
+      "                   [--budget N] [--junit FILE] [--markdown FILE] [--update]\n"
+      "                                               exit 1 when an arena grew (CI)\n"
+      "  arenascope header MODEL --out MODEL_arena.h [--config KEY=VALUE,...] [--name NAME]\n"
+      "                   [--margin BYTES]            the smallest arena as a C #define\n"
+      "  arenascope make-example OUT.tflite           write the bundled example model\n"
+      "  arenascope make-lessons DIR                  write the lesson models (models/lessons)\n"
+      "  arenascope --version | --help\n"
+      "options (plan, report, optimize):\n";
 
 struct PlanOptions {
     std::vector<std::string> models; // files or folders
@@ -383,7 +384,8 @@ bool isCliCommand(const std::vector<std::string>& args)
     if (c == "--board" && args.size() == 2 && args[1] == "list")
         return true;
     return c == "info" || c == "plan" || c == "make-example" || c == "make-lessons" || c == "optimize" || c == "reorder"
-        || c == "compare" || c == "solve" || c == "baseline" || c == "check" || c == "header" || c == "help" || c == "--help" || c == "-h" || c == "--version";
+        || c == "compare" || c == "solve" || c == "baseline" || c == "check" || c == "header" || c == "help"
+        || c == "--help" || c == "-h" || c == "--version";
 }
 
 bool isUnknownCommand(const std::vector<std::string>& args)

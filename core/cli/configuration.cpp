@@ -11,8 +11,8 @@ namespace arenascope {
 namespace {
 
 // Every key a configuration takes, in the canonical order; each is a `plan` option without "--".
-constexpr std::array<std::string_view, 14> kKeys = { "board", "target", "kernels", "cpu", "chip", "esp-nn", "co-processor",
-    "planner", "interpreter", "preserve-all-tensors", "resource-variables", "resource-variables-arena",
+constexpr std::array<std::string_view, 14> kKeys = { "board", "target", "kernels", "cpu", "chip", "esp-nn",
+    "co-processor", "planner", "interpreter", "preserve-all-tensors", "resource-variables", "resource-variables-arena",
     "arena-offset", "non-persistent-arena-size" };
 
 std::string_view trim(std::string_view s)
@@ -88,8 +88,8 @@ Result<EmulationSettings> parseConfiguration(std::string_view text)
     SettingsOptions options;
     for (std::size_t i = 0; i < args.value().size(); ++i)
         if (parseSettingsOption(args.value(), i, options) != OptionParse::Taken)
-            return makeError(ErrorCode::InvalidArgument, withoutDashes(options.error),
-                "configuration '" + std::string(text) + "'");
+            return makeError(
+                ErrorCode::InvalidArgument, withoutDashes(options.error), "configuration '" + std::string(text) + "'");
     if (const std::string conflict = finishSettings(options); !conflict.empty())
         return makeError(ErrorCode::InvalidArgument, conflict, "configuration '" + std::string(text) + "'");
     return options.settings;

@@ -58,7 +58,8 @@ OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_
             return fail(describe(options.error()));
         for (std::size_t k = 0; k < options.value().size(); ++k)
             if (parseSettingsOption(options.value(), k, s) != OptionParse::Taken)
-                return fail("configuration '" + v + "': " + (s.error.rfind("--", 0) == 0 ? s.error.substr(2) : s.error));
+                return fail(
+                    "configuration '" + v + "': " + (s.error.rfind("--", 0) == 0 ? s.error.substr(2) : s.error));
         return OptionParse::Taken;
     }
     if (a == "--board") {

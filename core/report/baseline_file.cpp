@@ -34,8 +34,8 @@ json entryJson(const BaselineEntry& e)
     j["temp_peak_bytes"] = e.tempPeakBytes;
     json items = json::array();
     for (const CostItem& item : e.items)
-        items.push_back({ { "kind", std::string(costKindName(item.kind)) }, { "label", item.label },
-            { "bytes", item.bytes } });
+        items.push_back(
+            { { "kind", std::string(costKindName(item.kind)) }, { "label", item.label }, { "bytes", item.bytes } });
     j["items"] = std::move(items);
     return j;
 }
@@ -59,7 +59,8 @@ BaselineEntry entryFrom(const json& j)
         const auto kind = parseCostKind(item.at("kind").get<std::string>());
         if (!kind)
             throw std::invalid_argument("unknown item kind '" + item.at("kind").get<std::string>() + "'");
-        e.items.push_back(CostItem { *kind, item.at("label").get<std::string>(), item.at("bytes").get<std::uint64_t>() });
+        e.items.push_back(
+            CostItem { *kind, item.at("label").get<std::string>(), item.at("bytes").get<std::uint64_t>() });
     }
     return e;
 }

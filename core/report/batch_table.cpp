@@ -79,9 +79,9 @@ std::string batchTable(const std::vector<BatchRow>& rows, TableFormat format)
     out += "|---|---|---:|---|---:|---:|---:|---:|---:|---|\n";
     for (const BatchRow& r : rows) {
         const Cells c = cellsOf(r, false);
-        out += "| " + mdCell(c.model) + " | `" + mdCell(c.configuration) + "` | " + (c.arenaSize.empty() ? "-" : c.arenaSize)
-            + " | " + c.fits + " | " + c.minArena + " | " + c.used + " | " + c.head + " | " + c.tail + " | "
-            + c.tempPeak + " | " + mdCell(c.verdict) + " |\n";
+        out += "| " + mdCell(c.model) + " | `" + mdCell(c.configuration) + "` | "
+            + (c.arenaSize.empty() ? "-" : c.arenaSize) + " | " + c.fits + " | " + c.minArena + " | " + c.used + " | "
+            + c.head + " | " + c.tail + " | " + c.tempPeak + " | " + mdCell(c.verdict) + " |\n";
     }
     return out;
 }

@@ -27,6 +27,7 @@ std::size_t regressionCount(const std::vector<CheckRow>& rows);
 
 std::string checkMarkdown(
     const std::vector<CheckRow>& rows, const GrowthLimit& limit, std::optional<std::uint64_t> budget);
-std::string checkJunit(const std::vector<CheckRow>& rows, const GrowthLimit& limit, std::optional<std::uint64_t> budget);
+std::string checkJunit(
+    const std::vector<CheckRow>& rows, const GrowthLimit& limit, std::optional<std::uint64_t> budget);
 
 } // namespace arenascope

@@ -12,7 +12,8 @@ namespace arenascope {
 
 // `alternatives` (alternatives.h): what the other builds need, as plan's "alternatives" key
 // and its "other builds" lines; left out when null (the key is then absent).
-std::string planJson(const Analysis& analysis, bool pretty = true, const std::vector<Alternative>* alternatives = nullptr);
+std::string planJson(
+    const Analysis& analysis, bool pretty = true, const std::vector<Alternative>* alternatives = nullptr);
 std::string planText(const Analysis& analysis, const std::vector<Alternative>* alternatives = nullptr);
 
 std::string infoJson(const Model& model, bool pretty = true);

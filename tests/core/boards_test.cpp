@@ -42,8 +42,8 @@ TEST(Boards, EveryRowIsABuildArenaScopeEmulatesWithItsDatasheetRam)
 TEST(Boards, BoardOptionEqualsItsSettings)
 {
     const auto viaBoard = arenascope({ "plan", example(), "--board", "arduino-nano-33-ble-sense", "--json" });
-    const auto viaOptions
-        = arenascope({ "plan", example(), "--target", "cortex-m", "--kernels", "cmsis-nn", "--cpu", "cortex-m4", "--json" });
+    const auto viaOptions = arenascope(
+        { "plan", example(), "--target", "cortex-m", "--kernels", "cmsis-nn", "--cpu", "cortex-m4", "--json" });
     ASSERT_EQ(viaBoard.exitCode, 0) << viaBoard.out;
     EXPECT_EQ(viaBoard.out, viaOptions.out);
     const auto esp = arenascope({ "plan", example(), "--config", "board=esp32-s3-devkitc-1", "--json" });

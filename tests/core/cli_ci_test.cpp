@@ -77,14 +77,16 @@ TEST(Configuration, CanonicalTextRoundTrips)
     auto s = parseConfiguration("kernels=cmsis-nn, cpu=cortex-m55");
     ASSERT_TRUE(s) << describe(s.error());
     EXPECT_EQ(s.value().target, TargetKind::CortexM); // CMSIS-NN takes its one target
-    EXPECT_EQ(configurationText(s.value()), "target=cortex-m,kernels=cmsis-nn,cpu=cortex-m55,planner=greedy,"
-                                            "interpreter=plain");
+    EXPECT_EQ(configurationText(s.value()),
+        "target=cortex-m,kernels=cmsis-nn,cpu=cortex-m55,planner=greedy,"
+        "interpreter=plain");
     auto esp = parseConfiguration("kernels=esp-nn,chip=esp32,esp-nn=1.1.2,resource-variables=20,"
                                   "resource-variables-arena=1024,arena-offset=4,preserve-all-tensors=true");
     ASSERT_TRUE(esp) << describe(esp.error());
     const std::string text = configurationText(esp.value());
-    EXPECT_EQ(text, "target=ilp32,kernels=esp-nn,chip=esp32,esp-nn=1.1.2,planner=greedy,interpreter=plain,"
-                    "preserve-all-tensors=true,resource-variables=20,resource-variables-arena=1024,arena-offset=4");
+    EXPECT_EQ(text,
+        "target=ilp32,kernels=esp-nn,chip=esp32,esp-nn=1.1.2,planner=greedy,interpreter=plain,"
+        "preserve-all-tensors=true,resource-variables=20,resource-variables-arena=1024,arena-offset=4");
     auto again = parseConfiguration(text);
     ASSERT_TRUE(again);
     EXPECT_EQ(again.value(), esp.value());
@@ -121,8 +123,8 @@ TEST(Configuration, BadTextNamesThePair)
 TEST(Configuration, PlanTakesItAndMeansTheSameAsOptions)
 {
     const CliResult viaConfig = arenascope({ "plan", example(), "--config", kConfigB, "--json" });
-    const CliResult viaOptions = arenascope({ "plan", example(), "--kernels", "cmsis-nn", "--cpu", "cortex-m55",
-        "--json" });
+    const CliResult viaOptions
+        = arenascope({ "plan", example(), "--kernels", "cmsis-nn", "--cpu", "cortex-m55", "--json" });
     ASSERT_EQ(viaConfig.exitCode, 0) << viaConfig.out;
     EXPECT_EQ(viaConfig.out, viaOptions.out);
     const CliResult bad = arenascope({ "plan", example(), "--config", "kernels=tpu" });
@@ -133,8 +135,8 @@ TEST(Configuration, PlanTakesItAndMeansTheSameAsOptions)
 TEST_F(CiFolder, BaselineThenCheckPassesThenCatchesGrowth)
 {
     const std::string baseline = path("arena-baseline.json");
-    const CliResult b = arenascope({ "baseline", path("models"), "--config", kConfigA, "--config", kConfigB,
-        "--out", baseline });
+    const CliResult b
+        = arenascope({ "baseline", path("models"), "--config", kConfigA, "--config", kConfigB, "--out", baseline });
     ASSERT_EQ(b.exitCode, 0) << b.out;
     EXPECT_NE(b.out.find("6 entries (3 models x 2 configurations)"), std::string::npos) << b.out;
     const auto file = nlohmann::json::parse(readText(baseline));
@@ -149,8 +151,7 @@ TEST_F(CiFolder, BaselineThenCheckPassesThenCatchesGrowth)
     }
     // Deterministic: the same inputs write the same bytes.
     const std::string first = readText(baseline);
-    ASSERT_EQ(arenascope({ "baseline", path("models"), "--config", kConfigB, "--config", kConfigA, "--out",
-                               baseline })
+    ASSERT_EQ(arenascope({ "baseline", path("models"), "--config", kConfigB, "--config", kConfigA, "--out", baseline })
                   .exitCode,
         0);
     EXPECT_EQ(readText(baseline), first);
@@ -195,8 +196,8 @@ TEST_F(CiFolder, BaselineThenCheckPassesThenCatchesGrowth)
 TEST_F(CiFolder, CheckReportsMissingAndNewModels)
 {
     const std::string baseline = path("b.json");
-    ASSERT_EQ(arenascope({ "baseline", path("models/kws.tflite"), path("models/svdf.tflite"), "--out", baseline })
-                  .exitCode,
+    ASSERT_EQ(
+        arenascope({ "baseline", path("models/kws.tflite"), path("models/svdf.tflite"), "--out", baseline }).exitCode,
         0);
     // svdf.tflite is gone, upsample.tflite is new.
     fs::remove(path("models/svdf.tflite"));
@@ -271,8 +272,7 @@ TEST_F(CiFolder, UnwritableOutputKeepsTheOldFile)
     const std::string baseline = path("b.json");
     ASSERT_EQ(arenascope({ "baseline", path("models/kws.tflite"), "--out", baseline }).exitCode, 0);
     const std::string before = readText(baseline);
-    const CliResult r
-        = arenascope({ "baseline", path("models"), "--out", path("no/such/folder/b.json") });
+    const CliResult r = arenascope({ "baseline", path("models"), "--out", path("no/such/folder/b.json") });
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.out.find("nothing written"), std::string::npos) << r.out;
     const CliResult j = arenascope({ "check", "--baseline", baseline, "--junit", path("no/such/j.xml") });
@@ -283,8 +283,8 @@ TEST_F(CiFolder, UnwritableOutputKeepsTheOldFile)
 TEST_F(CiFolder, HeaderCompilesAndStatesPlansMinimum)
 {
     const std::string header = path("kws_arena.h");
-    const CliResult r = arenascope({ "header", path("models/kws.tflite"), "--config", kConfigB, "--out", header,
-        "--margin", "256" });
+    const CliResult r
+        = arenascope({ "header", path("models/kws.tflite"), "--config", kConfigB, "--out", header, "--margin", "256" });
     ASSERT_EQ(r.exitCode, 0) << r.out;
     const std::string text = readText(header);
     const std::uint64_t minimum = planMinimum(path("models/kws.tflite"), kConfigB);
@@ -300,8 +300,8 @@ TEST_F(CiFolder, HeaderCompilesAndStatesPlansMinimum)
     writeText(path("use.c"), "#include \"kws_arena.h\"\n" + check);
     writeText(path("use.cpp"), "#include \"kws_arena.h\"\n" + check);
     for (const auto& [compiler, source] : { std::pair { "cc -std=c11", "use.c" }, { "c++ -std=c++17", "use.cpp" } }) {
-        const std::string cmd = std::string(compiler) + " -Wall -Werror -c " + test::shellQuote(path(source))
-            + " -o " + test::shellQuote(path(std::string(source) + ".o")) + " 2>&1";
+        const std::string cmd = std::string(compiler) + " -Wall -Werror -c " + test::shellQuote(path(source)) + " -o "
+            + test::shellQuote(path(std::string(source) + ".o")) + " 2>&1";
         EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
     }
     // A model that allocates nowhere gets no header.
@@ -314,8 +314,8 @@ TEST_F(CiFolder, HeaderCompilesAndStatesPlansMinimum)
 
 TEST_F(CiFolder, PlanOverAFolderPrintsOneRowPerModelAndConfiguration)
 {
-    const CliResult csv = arenascope({ "plan", path("models"), "--config", kConfigA, "--config", kConfigB,
-        "--table", "csv" });
+    const CliResult csv
+        = arenascope({ "plan", path("models"), "--config", kConfigA, "--config", kConfigB, "--table", "csv" });
     EXPECT_EQ(csv.exitCode, 0) << csv.out;
     std::size_t lines = 0;
     for (char c : csv.out)
@@ -367,6 +367,20 @@ TEST_F(CiFolder, ReportOverAFolderWritesOneFolderPerModelAndConfiguration)
     EXPECT_NE(r.out.find("model,configuration,arena_size"), std::string::npos) << r.out;
 }
 
+// A clean shell or CI job (no XDG_RUNTIME_DIR, no display): report prints its own lines only.
+TEST_F(CiFolder, ReportIsQuietInACleanEnvironment)
+{
+    if (!ARENASCOPE_CLI_HAS_REPORT)
+        GTEST_SKIP() << "report draws with Qt: this build has no UI";
+    const std::string cmd = "env -i PATH=/usr/bin:/bin HOME=" + test::shellQuote(dir.string()) + " "
+        + test::shellQuote(ARENASCOPE_CLI) + " report " + test::shellQuote(path("models/kws.tflite")) + " --out "
+        + test::shellQuote(path("quiet")) + " > " + test::shellQuote(path("out.txt")) + " 2> "
+        + test::shellQuote(path("err.txt"));
+    EXPECT_EQ(std::system(cmd.c_str()), 0);
+    EXPECT_EQ(readText(path("err.txt")), "");
+    EXPECT_NE(readText(path("out.txt")).find("wrote "), std::string::npos);
+}
+
 // examples/ci/: the commands its GitHub Actions workflow and GitLab job run, run here.
 TEST(CiExamples, TheWorkflowsCommandsPass)
 {
@@ -379,9 +393,9 @@ TEST(CiExamples, TheWorkflowsCommandsPass)
     }
     const fs::path out = fs::temp_directory_path() / ("arenascope_ci_example_" + std::to_string(::getpid()));
     fs::create_directories(out);
-    const std::string cmd = "cd " + test::shellQuote(root.string()) + " && ARENASCOPE=" + test::shellQuote(ARENASCOPE_CLI)
-        + " ARENA_REPORT_DIR=" + test::shellQuote(out.string()) + " " + test::shellQuote(script) + " > "
-        + test::shellQuote((out / "log.txt").string()) + " 2>&1";
+    const std::string cmd = "cd " + test::shellQuote(root.string())
+        + " && ARENASCOPE=" + test::shellQuote(ARENASCOPE_CLI) + " ARENA_REPORT_DIR=" + test::shellQuote(out.string())
+        + " " + test::shellQuote(script) + " > " + test::shellQuote((out / "log.txt").string()) + " 2>&1";
     const int rc = std::system(cmd.c_str());
     EXPECT_EQ(rc, 0) << readText(out / "log.txt");
     EXPECT_TRUE(fs::exists(out / "arena-check.xml"));

@@ -5,13 +5,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-
 namespace arenascope {
 namespace {
 
 using test::arenascope;
 using test::CliResult;
-
 
 std::string example()
 {

@@ -128,9 +128,11 @@ private slots:
         QCOMPARE(w.analysisB()->minArenaBytes, a->minArenaBytes); // B starts as A
 
         // The user picks the x86-64 target in B's panel.
-        const auto combos = w.controlsB()->findChildren<QComboBox*>(QString(), Qt::FindDirectChildrenOnly);
-        QVERIFY(!combos.isEmpty());
-        QComboBox* target = combos.first();
+        QComboBox* target = nullptr;
+        for (QComboBox* c : w.controlsB()->findChildren<QComboBox*>(QString(), Qt::FindDirectChildrenOnly))
+            if (!target && c->findText(QStringLiteral("x86_64"), Qt::MatchStartsWith) >= 0)
+                target = c;
+        QVERIFY(target);
         const int x86 = target->findText(QStringLiteral("x86_64"), Qt::MatchStartsWith);
         QVERIFY(x86 >= 0);
         target->setCurrentIndex(x86);

@@ -3,6 +3,7 @@
 #include "ui/main_window.h"
 #include "ui/models/event_log_model.h"
 #include "ui/models/selection_state.h"
+#include "ui/pages/alternatives_view.h"
 #include "ui/pages/concept_help.h"
 #include "ui/pages/concepts_dialog.h"
 #include "ui/pages/controls_panel.h"
@@ -111,7 +112,9 @@ private slots:
             tailLabel = tailLabel || (text.startsWith(QStringLiteral("tail")) && text.endsWith(tail));
         QVERIFY2(tailLabel, qPrintable(tail));
         // The log's highlighted row is the failing event.
-        auto* tree = w.findChild<QTreeView*>();
+        auto* log = w.findChild<EventLogView*>();
+        QVERIFY(log);
+        auto* tree = log->findChild<QTreeView*>();
         QVERIFY(tree);
         const QModelIndex current = tree->currentIndex();
         QVERIFY(current.isValid());
@@ -523,6 +526,32 @@ private slots:
         const std::uint64_t bound = w.analysis()->lowerBoundBytes;
         QVERIFY2(offered.contains(QString::fromStdString(formatBytes(bound))), qPrintable(offered));
         QVERIFY2(offered.contains(QStringLiteral("less")), qPrintable(offered));
+    }
+
+    // Beside the verdict, what the other builds need; activating a row switches to that build
+    // and its smallest arena is the one the list gave.
+    void otherBuildsListAndSwitch()
+    {
+        MainWindow w;
+        QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        QVERIFY(settle(w));
+        auto* view = w.findChild<AlternativesView*>();
+        QVERIFY(view);
+        auto* list = view->findChild<QTreeWidget*>();
+        QVERIFY(list);
+        QTRY_VERIFY_WITH_TIMEOUT(list->topLevelItemCount() >= 6, 60000);
+        const std::vector<Alternative> expected = alternatives(*w.analysis());
+        QCOMPARE(list->topLevelItemCount(), static_cast<int>(expected.size()));
+        QVERIFY(
+            list->topLevelItem(0)->text(1).contains(QString::fromStdString(formatBytes(*expected[0].minArenaBytes))));
+        emit list->itemActivated(list->topLevelItem(0), 0);
+        QVERIFY(settle(w));
+        QTRY_VERIFY_WITH_TIMEOUT(sameExceptSize(w.analysis()->settings, expected[0].settings), 30000);
+        QCOMPARE(w.analysis()->minArenaBytes, expected[0].minArenaBytes);
+        // The list follows the new build (the one shown is no longer in it).
+        QTRY_VERIFY_WITH_TIMEOUT(list->topLevelItemCount() >= 6, 60000);
+        for (int i = 0; i < list->topLevelItemCount(); ++i)
+            QVERIFY(list->topLevelItem(i)->toolTip(0).toStdString().rfind(expected[0].configuration, 0) != 0);
     }
 
     void badFileKeepsThePreviousModel()

@@ -10,6 +10,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 
@@ -18,6 +19,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -182,8 +184,8 @@ int writeReportSet(const AnalysisPtr& analysis, const std::string& outDir, const
         std::error_code ec; // rename replaces an older file in one step
         std::filesystem::rename(QDir(staging.path()).filePath(name).toStdString(), path.toStdString(), ec);
         if (ec) {
-            std::cerr << "arenascope: cannot move " << name.toStdString() << " into " << outDir << ": "
-                      << ec.message() << "\n";
+            std::cerr << "arenascope: cannot move " << name.toStdString() << " into " << outDir << ": " << ec.message()
+                      << "\n";
             return kExitBadInput;
         }
         if (!quiet)
@@ -210,7 +212,10 @@ std::string configurationFolder(const std::string& configuration)
 {
     std::string out;
     for (char c : configuration)
-        out += c == '=' ? '-' : c == ',' ? '_' : std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' ? c : '_';
+        out += c == '='                                                           ? '-'
+            : c == ','                                                            ? '_'
+            : std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' ? c
+                                                                                  : '_';
     return out;
 }
 
@@ -269,6 +274,14 @@ int runReportCommand(int argc, char** argv)
     // Images are drawn without a display.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    // A clean shell or CI job has no XDG_RUNTIME_DIR, and Qt warns about it on stderr: give it a
+    // private one (mode 0700) for the run, so the command prints only its own words.
+    std::optional<QTemporaryDir> runtimeDir;
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        runtimeDir.emplace(QDir::tempPath() + QStringLiteral("/arenascope-runtime-XXXXXX"));
+        if (runtimeDir->isValid())
+            qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtimeDir->path()));
+    }
     QApplication app(argc, argv);
     if (o.batch())
         return runBatch(o);

@@ -205,11 +205,6 @@ void ControlsPanel::setMinimum(std::optional<std::uint64_t> bytes, std::optional
     syncSlider();
 }
 
-void ControlsPanel::setTargetNote(const QString& note)
-{
-    m_device->setTargetNote(note);
-}
-
 void ControlsPanel::syncSlider()
 {
     if (!m_minimum || *m_minimum == 0)

@@ -38,8 +38,6 @@ public:
     void setMinimum(std::optional<std::uint64_t> bytes, std::optional<std::uint64_t> nonPersistentBytes = {});
     // Shows `s` (arena sizes included) without emitting settingsChanged.
     void applySettings(const EmulationSettings& s);
-    // Extra words for the target list's tooltip (how the open model differs per target).
-    void setTargetNote(const QString& note);
     const Board* board() const; // nullptr: Custom
     void setBoard(const Board* board); // DeviceControls::setBoard
 

@@ -63,8 +63,7 @@ DeviceControls::DeviceControls(QWidget* parent)
     for (const Board& b : boards()) {
         m_board->addItem(utf8(b.title));
         m_board->setItemData(m_board->count() - 1,
-            tr("%1\nRAM: %2\nKernels: %3").arg(utf8(b.chip), utf8(b.ramSource), utf8(b.distribution)),
-            Qt::ToolTipRole);
+            tr("%1\nRAM: %2\nKernels: %3").arg(utf8(b.chip), utf8(b.ramSource), utf8(b.distribution)), Qt::ToolTipRole);
     }
     m_board->setToolTip(tr("The board sets the target, kernels and CPU its usual TFLM build uses, and the RAM "
                            "budget's device RAM. Custom: choose them yourself."));
@@ -77,12 +76,12 @@ DeviceControls::DeviceControls(QWidget* parent)
     tagConcept(m_board, "target");
     for (TargetKind t : allTargets())
         m_target->addItem(QStringLiteral("%1: %2").arg(utf8(targetName(t)), utf8(targetDescription(t))));
-    m_targetTip = tr("The device's ABI decides the size of TFLM's runtime structs in the tail.\n"
-                     "cortex-m: arm-none-eabi GCC, 4-byte pointers, short enums (TfLiteTensor is 32 bytes).\n"
-                     "ilp32: 32-bit with int-sized enums, as ESP32 (Xtensa) and RISC-V GCC build (TfLiteTensor "
-                     "40 bytes).\n"
-                     "x86_64: a 64-bit host build, 8-byte pointers and size_t (TfLiteTensor 64 bytes).");
-    m_target->setToolTip(m_targetTip);
+    m_target->setToolTip(tr("The device's ABI decides the size of TFLM's runtime structs in the tail.\n"
+                            "cortex-m: arm-none-eabi GCC, 4-byte pointers, short enums (TfLiteTensor is 32 bytes).\n"
+                            "ilp32: 32-bit with int-sized enums, as ESP32 (Xtensa) and RISC-V GCC build (TfLiteTensor "
+                            "40 bytes).\n"
+                            "x86_64: a 64-bit host build, 8-byte pointers and size_t (TfLiteTensor 64 bytes).\n"
+                            "What each build costs the open model: the verdict's Other builds."));
     m_kernels->addItem(tr("reference kernels"));
     m_kernels->addItem(tr("CMSIS-NN kernels"));
     m_kernels->addItem(tr("ESP-NN kernels"));
@@ -237,11 +236,6 @@ void DeviceControls::leaveBoardIfChanged()
         m_board->setCurrentIndex(0);
     }
     emit boardChanged(nullptr);
-}
-
-void DeviceControls::setTargetNote(const QString& note)
-{
-    m_target->setToolTip(note.isEmpty() ? m_targetTip : m_targetTip + QStringLiteral("\n\n") + note);
 }
 
 } // namespace arenascope

@@ -35,8 +35,6 @@ public:
     EmulationSettings applyTo(EmulationSettings s) const;
     // Shows the device fields of `s` without emitting changed().
     void show(const EmulationSettings& s);
-    // Extra words for the target list's tooltip (how the open model differs per target).
-    void setTargetNote(const QString& note);
     // The board chosen (nullptr: Custom). A board's build shown in the rows below stays chosen
     // until a row is changed to something the board does not build.
     const Board* board() const;
@@ -63,7 +61,6 @@ private:
     QComboBox* m_espNn;
     QCheckBox* m_ethosU;
     QFormLayout* m_form = nullptr;
-    QString m_targetTip;
     bool m_updating = false;
 };
 

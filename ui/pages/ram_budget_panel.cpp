@@ -52,7 +52,8 @@ void RamBudgetPanel::setBoard(const Board* board)
         return;
     }
     m_board->setText(QString::fromUtf8(board->title.data(), static_cast<qsizetype>(board->title.size())));
-    m_deviceKiB->setToolTip(QString::fromUtf8(board->ramSource.data(), static_cast<qsizetype>(board->ramSource.size())));
+    m_deviceKiB->setToolTip(
+        QString::fromUtf8(board->ramSource.data(), static_cast<qsizetype>(board->ramSource.size())));
     m_deviceKiB->setValue(static_cast<int>(board->ramBytes / 1024));
 }
 
