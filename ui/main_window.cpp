@@ -12,6 +12,7 @@
 #include "export/export_actions.h"
 #include "export/png_options_dialog.h"
 #include "job_runner.h"
+#include "model_file_watcher.h"
 #include "models/selection_state.h"
 #include "pages/alternatives_view.h"
 #include "pages/compare_window.h"
@@ -65,6 +66,30 @@
 
 namespace arenascope {
 
+namespace {
+
+// "Reloaded kws.tflite: smallest arena 82,296 -> 84,112 B (+1,816 B)."
+QString reloadNote(const Analysis& before, const Analysis& after, const QString& path)
+{
+    const QString name = QFileInfo(path).fileName().toHtmlEscaped();
+    if (!after.minArenaBytes)
+        return QObject::tr("Reloaded %1: it no longer allocates at any size.").arg(name);
+    if (!before.minArenaBytes)
+        return QObject::tr("Reloaded %1: smallest arena %2.")
+            .arg(name, QString::fromStdString(formatBytes(*after.minArenaBytes)));
+    const auto delta
+        = static_cast<std::int64_t>(*after.minArenaBytes) - static_cast<std::int64_t>(*before.minArenaBytes);
+    if (delta == 0)
+        return QObject::tr("Reloaded %1: the smallest arena is unchanged (%2).")
+            .arg(name, QString::fromStdString(formatBytes(*after.minArenaBytes)));
+    return QObject::tr("Reloaded %1: smallest arena %2 -> %3 (%4).")
+        .arg(name, QString::fromStdString(formatCount(*before.minArenaBytes)),
+            QString::fromStdString(formatBytes(*after.minArenaBytes)),
+            QString::fromStdString(formatSignedBytes(delta)));
+}
+
+} // namespace
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_selection(new SelectionState(this))
@@ -88,13 +113,13 @@ MainWindow::MainWindow(QWidget* parent)
                   analyzeSettings(s);
           },
           this))
+    , m_fileWatcher(new ModelFileWatcher(this))
 {
     setWindowTitle(tr("ArenaScope"));
     setAcceptDrops(true);
     resize(defaultSize());
 
     m_messageBar->setObjectName(QStringLiteral("messageBar"));
-    m_messageBar->setStyleSheet(QStringLiteral("background:#fde2e1;color:#7a1010;padding:6px;"));
     m_messageBar->setWordWrap(true);
     m_messageBar->hide();
 
@@ -170,6 +195,12 @@ MainWindow::MainWindow(QWidget* parent)
         m_liveBytes->setByteUnit(unit);
     });
     connect(m_jobs, &JobRunner::finished, this, &MainWindow::showAnalysis);
+    connect(m_fileWatcher, &ModelFileWatcher::reloaded, this, &MainWindow::modelFileReloaded);
+    connect(m_fileWatcher, &ModelFileWatcher::unavailable, this, [this](const QString& why) {
+        showBanner(tr("%1. Showing the last good analysis; it reloads when the file is a model again.")
+                       .arg(why.toHtmlEscaped()),
+            true);
+    });
     connect(m_jobs, &JobRunner::alternativesReady, this,
         [this](const AnalysisPtr& shown, const std::vector<Alternative>& list) {
             if (shown == m_alternativesFor)
@@ -564,6 +595,8 @@ bool MainWindow::openModel(const QString& path)
     }
     m_messageBar->hide();
     m_model = loaded.value();
+    m_fileWatcher->watch(QFileInfo(path).absoluteFilePath(), m_model);
+    m_reloadedFrom.reset();
     setWindowTitle(tr("ArenaScope - %1").arg(QFileInfo(path).fileName()));
     Settings().addRecentFile(QFileInfo(path).absoluteFilePath());
     refreshRecentMenu();
@@ -592,6 +625,12 @@ void MainWindow::showOpened(const AnalysisPtr& a)
     m_controls->applySettings(s);
     m_history->reset(m_controls->settings()); // undo goes back no further than the opened model
     requestAnalysis(); // a size change only: one emulation on the analysis just delivered
+    if (!m_pendingCompareB.isEmpty()) {
+        const QString b = std::exchange(m_pendingCompareB, QString());
+        openCompare(false);
+        if (m_compare)
+            m_compare->setModelB(b);
+    }
 }
 
 void MainWindow::requestAnalysis()
@@ -629,6 +668,10 @@ void MainWindow::showAnalysis(const AnalysisPtr& a)
         m_changeNote = QString::fromStdString(describeSettingsChange(*m_shown, *a));
     }
     m_shown = a;
+    if (m_reloadedFrom && a->model == m_model) {
+        showBanner(reloadNote(*m_reloadedFrom, *a, m_fileWatcher->path()), false);
+        m_reloadedFrom.reset();
+    }
     m_verdict->setChangeNote(m_changeNote);
     const Verdict v = makeVerdict(*a);
     m_ramBudget->setArenaBytes(v.budgetArenaBytes);
@@ -655,8 +698,24 @@ void MainWindow::showSettled(const AnalysisPtr& a)
 
 void MainWindow::showMessage(const QString& text)
 {
-    m_messageBar->setText(tr("Could not open the model: %1").arg(text.toHtmlEscaped()));
+    showBanner(tr("Could not open the model: %1").arg(text.toHtmlEscaped()), true);
+}
+
+void MainWindow::showBanner(const QString& html, bool error)
+{
+    m_messageBar->setStyleSheet(error ? QStringLiteral("background:#fde2e1;color:#7a1010;padding:6px;")
+                                      : QStringLiteral("background:#e3eefc;color:#0b3a6e;padding:6px;"));
+    m_messageBar->setText(html);
     m_messageBar->show();
+}
+
+// The open file was rewritten and parses: analyse it with every setting kept, and say what
+// changed once the analysis arrives (showAnalysis).
+void MainWindow::modelFileReloaded(const ModelPtr& model)
+{
+    m_reloadedFrom = m_shown;
+    m_model = model;
+    m_jobs->request(m_model, m_controls->settings(), JobRunner::Where::Background);
 }
 
 void MainWindow::chooseFile()
@@ -677,6 +736,8 @@ void MainWindow::dropEvent(QDropEvent* event)
 {
     const auto urls = event->mimeData()->urls();
     if (!urls.isEmpty() && urls.first().isLocalFile()) {
+        // Two models: the first opens, Compare shows the second beside it once it is analysed.
+        m_pendingCompareB = urls.size() > 1 && urls[1].isLocalFile() ? urls[1].toLocalFile() : QString();
         openModel(urls.first().toLocalFile());
         event->acceptProposedAction();
     }

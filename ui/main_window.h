@@ -31,6 +31,7 @@ class SelectionState;
 class TensorTableView;
 class TimelinePlot;
 class AlternativesView;
+class ModelFileWatcher;
 class VerdictPanel;
 class WalkthroughPanel;
 class PlaybackBar;
@@ -71,6 +72,9 @@ private:
     void offerSmallerPlan(const Result<OptimizationResult>& result);
     void showSettled(const AnalysisPtr& analysis);
     void showMessage(const QString& text);
+    // A line above the plot: an error (red) or a note (neutral), until the next one.
+    void showBanner(const QString& html, bool error);
+    void modelFileReloaded(const ModelPtr& model);
     void chooseFile();
     void refreshRecentMenu();
     void applyPalette(bool dark);
@@ -106,6 +110,9 @@ private:
     std::unique_ptr<QTemporaryDir> m_lessonDir; // where Help > Lessons writes the lesson models
     QMenu* m_recentMenu = nullptr;
     QPointer<CompareWindow> m_compare; // follows the analysis shown as its A
+    ModelFileWatcher* m_fileWatcher;
+    AnalysisPtr m_reloadedFrom; // the analysis before the open file was rewritten, until the new one arrives
+    QString m_pendingCompareB; // a second dropped model: Compare opens with it once the first is shown
     bool m_opening = false; // the newly opened model's first analysis has not arrived
     bool m_searchingPlan = false; // Find a Smaller Plan runs in the background
     AnalysisPtr m_shown; // the analysis on screen, to say what the next settings change did

@@ -1,9 +1,11 @@
 // The main window as a user drives it: open, drop, shrink the arena below the minimum, and
 // a bad file that must not replace the open model.
 #include "ui/main_window.h"
+#include "ui/model_file_watcher.h"
 #include "ui/models/event_log_model.h"
 #include "ui/models/selection_state.h"
 #include "ui/pages/alternatives_view.h"
+#include "ui/pages/compare_window.h"
 #include "ui/pages/concept_help.h"
 #include "ui/pages/concepts_dialog.h"
 #include "ui/pages/controls_panel.h"
@@ -501,6 +503,29 @@ private slots:
         QVERIFY(*w.analysis()->fits());
     }
 
+    // Two models dropped at once: the first opens, Compare shows the second as B.
+    void dropTwoModelsOpensTheFirstAndComparesTheSecond()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QString second = QStringLiteral(ARENASCOPE_SOURCE_DIR "/models/lessons/scratch_buffer.tflite");
+        QMimeData mime;
+        mime.setUrls({ QUrl::fromLocalFile(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)), QUrl::fromLocalFile(second) });
+        const QPoint at(w.width() / 2, w.height() / 2);
+        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &enter);
+        QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &drop);
+        QVERIFY(w.model());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.opening(), 60000);
+        CompareWindow* compare = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((compare = w.findChild<CompareWindow*>()) != nullptr, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            compare->analysisB() && compare->analysisB()->model->path() == second.toStdString(), 60000);
+        QCOMPARE(compare->analysisA()->model, w.model());
+    }
+
     // Find a Smaller Plan searches off the GUI thread, then offers the plan with its figures.
     void findASmallerPlanRunsInTheBackgroundAndOffersThePlan()
     {
@@ -552,6 +577,59 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(list->topLevelItemCount() >= 6, 60000);
         for (int i = 0; i < list->topLevelItemCount(); ++i)
             QVERIFY(list->topLevelItem(i)->toolTip(0).toStdString().rfind(expected[0].configuration, 0) != 0);
+    }
+
+    // The open file rewritten on disk (a re-export): half-written, nothing flashes; complete, the
+    // window reloads it with every setting kept and says what changed; removed, it says so and
+    // keeps the last good analysis.
+    void anEditedModelFileReloadsItself()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("model.tflite"));
+        QVERIFY(QFile::copy(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL), path));
+        MainWindow w;
+        QVERIFY(open(w, path));
+        QVERIFY(settle(w));
+        EmulationSettings s = w.controls()->settings();
+        s.planner = PlannerKind::Linear;
+        w.controls()->applySettings(s);
+        emit w.controls()->settingsChanged();
+        QVERIFY(settle(w));
+        const ModelPtr before = w.model();
+        const auto minBefore = w.analysis()->minArenaBytes;
+        auto* bar = w.findChild<QLabel*>(QStringLiteral("messageBar"));
+        QVERIFY(bar);
+        const QByteArray next = [] {
+            QFile f(QStringLiteral(ARENASCOPE_SOURCE_DIR "/models/lessons/scratch_buffer.tflite"));
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        }();
+        QVERIFY(!next.isEmpty());
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(next.left(100)); // a writer half way through
+        }
+        QTest::qWait(ModelFileWatcher::kSettleMillis * 3);
+        QVERIFY(!bar->isVisibleTo(&w)); // no error for a save in progress
+        QCOMPARE(w.model(), before);
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(next);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(w.model() != before, 10000);
+        QVERIFY(settle(w));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            bar->isVisibleTo(&w) && bar->text().contains(QStringLiteral("Reloaded model.tflite")), 10000);
+        QCOMPARE(w.analysis()->settings.planner, PlannerKind::Linear); // settings kept
+        const auto minAfter = w.analysis()->minArenaBytes;
+        QVERIFY(minAfter && minBefore && *minAfter != *minBefore);
+        QVERIFY2(bar->text().contains(QString::fromStdString(formatBytes(*minAfter))), qPrintable(bar->text()));
+        const ModelPtr reloaded = w.model();
+        QVERIFY(QFile::remove(path));
+        QTRY_VERIFY_WITH_TIMEOUT(bar->text().contains(QStringLiteral("removed")), 10000);
+        QCOMPARE(w.model(), reloaded); // the last good analysis stays
+        QVERIFY(w.analysis());
     }
 
     void badFileKeepsThePreviousModel()
