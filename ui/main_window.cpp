@@ -136,7 +136,7 @@ MainWindow::MainWindow(QWidget* parent)
     centerSplit->setStretchFactor(1, 1);
     centerSplit->setStretchFactor(2, 0);
     centerSplit->setStretchFactor(3, 3);
-    centerSplit->setSizes({ 500, 110, 90, 220 });
+    m_centerSplit = centerSplit;
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
@@ -165,6 +165,8 @@ MainWindow::MainWindow(QWidget* parent)
     verdictLayout->addWidget(m_verdict);
     verdictLayout->addWidget(m_alternatives, 1);
     auto* verdictDock = dock(verdictBox, tr("Verdict"), QStringLiteral("verdictDock"), Qt::RightDockWidgetArea);
+    // Numbers are never clipped by sideways scrolling: the verdict wraps, names elide.
+    static_cast<QScrollArea*>(verdictDock->widget())->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* ramDock = dock(m_ramBudget, tr("RAM budget"), QStringLiteral("ramDock"), Qt::RightDockWidgetArea);
     auto* learnDock
         = dock(m_walkthrough, tr("Walkthrough"), QStringLiteral("walkthroughDock"), Qt::RightDockWidgetArea);
@@ -409,6 +411,22 @@ void MainWindow::openLesson(const Lesson& lesson)
     guide->setModal(false);
     guide->setAttribute(Qt::WA_DeleteOnClose);
     guide->show();
+}
+
+// The first time the window is shown, the plot gets the room: at least half the window's
+// height. Below 900 px the table and log start collapsed (their handle drags them out), above
+// they get a sixth.
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_centerLaidOut)
+        return;
+    m_centerLaidOut = true;
+    const int total = std::max(200, m_centerSplit->height());
+    const int map = 70;
+    const int playback = m_playback->sizeHint().height();
+    const int tables = height() < 900 ? 0 : total / 6;
+    m_centerSplit->setSizes({ std::max(100, total - map - playback - tables), map, playback, tables });
 }
 
 QSize MainWindow::defaultSize() const

@@ -9,6 +9,7 @@
 #include <QPointer>
 
 class QLabel;
+class QSplitter;
 class QMenu;
 
 class QDockWidget;
@@ -84,6 +85,7 @@ private:
     // Tools > Compare (reorder = false) and Tools > Reorder Operators (B reordered).
     void openCompare(bool reorder);
     QSize defaultSize() const;
+    void showEvent(QShowEvent* event) override;
     void openLesson(const Lesson& lesson);
     void analyzeSettings(const EmulationSettings& s); // without a step in the undo history
 
@@ -111,6 +113,8 @@ private:
     QMenu* m_recentMenu = nullptr;
     QPointer<CompareWindow> m_compare; // follows the analysis shown as its A
     ModelFileWatcher* m_fileWatcher;
+    QSplitter* m_centerSplit = nullptr; // timeline, arena map, playback, table and log
+    bool m_centerLaidOut = false;
     AnalysisPtr m_reloadedFrom; // the analysis before the open file was rewritten, until the new one arrives
     QString m_pendingCompareB; // a second dropped model: Compare opens with it once the first is shown
     bool m_opening = false; // the newly opened model's first analysis has not arrived

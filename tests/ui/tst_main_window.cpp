@@ -34,6 +34,8 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
@@ -314,6 +316,36 @@ private slots:
         MainWindow fresh;
         const QRect screen = fresh.screen()->availableGeometry();
         QVERIFY(fresh.width() <= screen.width() && fresh.height() <= screen.height());
+    }
+
+    // At the sizes people work at, the timeline's plot keeps at least half of the window's height,
+    // and the verdict dock shows its numbers whole (no horizontal scrolling). With
+    // ARENASCOPE_SCREENSHOT_DIR set, the windows are saved there to look at.
+    void theLayoutLeavesRoomForThePlot()
+    {
+        const QString model = QFile::exists(sharedModel("person_detect.tflite"))
+            ? sharedModel("person_detect.tflite")
+            : QStringLiteral(ARENASCOPE_EXAMPLE_MODEL);
+        for (const QSize size : { QSize(1280, 720), QSize(1366, 768), QSize(1920, 1080) }) {
+            MainWindow w;
+            w.resize(size);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY(open(w, model));
+            QVERIFY(settle(w));
+            QTest::qWait(200);
+            const QString dir = qEnvironmentVariable("ARENASCOPE_SCREENSHOT_DIR");
+            if (!dir.isEmpty())
+                w.grab().save(QStringLiteral("%1/main_%2x%3.png").arg(dir).arg(size.width()).arg(size.height()));
+            const QRect plotArea = w.timeline()->plot()->axisRect()->rect();
+            QVERIFY2(plotArea.height() * 2 >= w.height(),
+                qPrintable(QStringLiteral("plot area %1 px of a %2 px window").arg(plotArea.height()).arg(w.height())));
+            auto* verdictDock = w.findChild<QDockWidget*>(QStringLiteral("verdictDock"));
+            QVERIFY(verdictDock);
+            auto* scroll = qobject_cast<QScrollArea*>(verdictDock->widget());
+            QVERIFY(scroll);
+            QVERIFY2(!scroll->horizontalScrollBar()->isVisible(), "the verdict dock scrolls sideways");
+        }
     }
 
     void findATensorByNameAndEveryPanelToggles()

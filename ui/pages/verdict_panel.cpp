@@ -13,6 +13,17 @@ QString esc(const std::string& s)
     return QString::fromStdString(s).toHtmlEscaped();
 }
 
+// A long tensor name, elided in the middle so the dock never scrolls sideways (the whole name is
+// the row's tooltip).
+QString elidedName(const std::string& name)
+{
+    constexpr int kMost = 34;
+    QString s = QString::fromStdString(name);
+    if (s.size() > kMost)
+        s = s.left(kMost / 2 - 1) + QChar(0x2026) + s.right(kMost / 2);
+    return s.toHtmlEscaped();
+}
+
 QString row(const QString& name, const QString& value, const QString& tip = {})
 {
     return QStringLiteral("<tr><td title='%3'>%1</td><td align=right>%2</td></tr>")
@@ -90,7 +101,7 @@ QString breakdownHtml(const Analysis& a, const Verdict& v)
     if (!v.largestAtPeak.empty()) {
         html += VerdictPanel::tr("<h4>Largest buffers at the peak (step %1)</h4><table width=100%>").arg(v.peakStep);
         for (const PeakBuffer& b : v.largestAtPeak)
-            html += row(esc(b.name), bytesText(b.bytes));
+            html += row(elidedName(b.name), bytesText(b.bytes), QString::fromStdString(b.name));
         html += QStringLiteral("</table>");
     }
     return html;
@@ -106,6 +117,8 @@ VerdictPanel::VerdictPanel(QWidget* parent)
     setAlignment(Qt::AlignTop | Qt::AlignLeft);
     setMargin(8);
     setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // As wide as the dock, never wider: the text wraps instead of the dock scrolling sideways.
+    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 }
 
 void VerdictPanel::setAnalysis(const AnalysisPtr& a)

@@ -24,32 +24,23 @@ inline QColor bufferKind(BufferKind kind)
     return QColor(Qt::gray);
 }
 
+// The tail (persistent runtime bookkeeping) has one colour in every view, legend and export: the
+// timeline fills the tail's band with tailFill(), the arena map draws each tail category in a
+// shade of the same colour so its boundaries stay visible.
+inline QColor tail()
+{
+    return QColor(0x9c, 0x75, 0x5f);
+}
+inline QColor tailFill()
+{
+    QColor c = tail();
+    c.setAlpha(90);
+    return c;
+}
 inline QColor tailCategory(Category c)
 {
-    switch (c) {
-    case Category::AllocatorObjects:
-        return QColor(0x9c, 0x75, 0x5f);
-    case Category::EvalTensors:
-        return QColor(0xed, 0xc9, 0x48);
-    case Category::NodeAndRegistrations:
-        return QColor(0xbc, 0x80, 0xbd);
-    case Category::BuiltinOptions:
-        return QColor(0xd3, 0x9e, 0x7a);
-    case Category::KernelPersistent:
-        return QColor(0x17, 0xbe, 0xcf);
-    case Category::ScratchHandles:
-        return QColor(0x8c, 0xd1, 0x7d);
-    case Category::Variables:
-        return QColor(0x86, 0xbc, 0xb6);
-    case Category::PersistentTensors:
-        return QColor(0xa0, 0xcb, 0xe8);
-    case Category::IoTensorArrays:
-        return QColor(0x79, 0x70, 0x6e);
-    case Category::QuantizationData:
-        return QColor(0xff, 0x9d, 0xa7);
-    default:
-        return QColor(0xba, 0xb0, 0xac);
-    }
+    // Neighbouring categories alternate between four shades of the tail colour.
+    return tail().lighter(100 + 14 * (static_cast<int>(c) % 4));
 }
 
 inline QColor failure()

@@ -316,8 +316,8 @@ void TimelinePlot::buildStatic()
     }
     // The parts that follow the arena size.
     m_dynamic.tail = new QCPItemRect(m_plot);
-    m_dynamic.tail->setBrush(QBrush(QColor(0x9c, 0x75, 0x5f, 90)));
-    m_dynamic.tail->setPen(QPen(QColor(0x9c, 0x75, 0x5f)));
+    m_dynamic.tail->setBrush(QBrush(colors::tailFill()));
+    m_dynamic.tail->setPen(QPen(colors::tail()));
     m_dynamic.tail->setSelectable(false);
     m_dynamic.tailLabel = new QCPItemText(m_plot);
     m_dynamic.tailLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -414,6 +414,7 @@ void TimelinePlot::updateDynamic()
     // Keep the user's zoom, but keep the arena line reachable.
     if (m_plot->yAxis->range().upper < arena)
         m_plot->yAxis->setRangeUpper(arena * 1.15);
+    updateLegend(*a, fits);
 }
 
 void TimelinePlot::resetZoom()
@@ -454,15 +455,20 @@ void TimelinePlot::buildLegend()
         g->setBrush(brush);
         g->setLineStyle(QCPGraph::lsNone);
         g->setSelectable(QCP::stNone);
+        return g;
     };
     for (BufferKind k : { BufferKind::ModelInput, BufferKind::Activation, BufferKind::ModelOutput, BufferKind::Scratch,
              BufferKind::OfflinePlaced })
-        entry(QString::fromLatin1(bufferKindName(k)), QBrush(colors::bufferKind(k)),
-            QPen(colors::bufferKind(k).darker()));
-    entry(tr("alignment padding"), QBrush(Qt::darkGray, Qt::BDiagPattern), QPen(Qt::darkGray));
-    entry(tr("tail (persistent)"), QBrush(QColor(0x9c, 0x75, 0x5f, 80)), QPen(QColor(0x9c, 0x75, 0x5f)));
-    entry(tr("beyond the arena"), QBrush(QColor(0xe1, 0x57, 0x59, 70)), QPen(colors::failure()));
-    entry(tr("does not fit (outlined)"), QBrush(colors::failure()), QPen(colors::failure(), 2.5));
+        m_legendEntries.kinds.emplace_back(k,
+            entry(QString::fromLatin1(bufferKindName(k)), QBrush(colors::bufferKind(k)),
+                QPen(colors::bufferKind(k).darker())));
+    m_legendEntries.padding
+        = entry(tr("alignment padding"), QBrush(Qt::darkGray, Qt::BDiagPattern), QPen(Qt::darkGray));
+    entry(tr("tail (persistent)"), QBrush(colors::tailFill()), QPen(colors::tail()));
+    m_legendEntries.beyond
+        = entry(tr("beyond the arena"), QBrush(QColor(0xe1, 0x57, 0x59, 70)), QPen(colors::failure()));
+    m_legendEntries.noFit
+        = entry(tr("does not fit (outlined)"), QBrush(colors::failure()), QPen(colors::failure(), 2.5));
     m_plot->legend->setVisible(true);
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_plot->legend->setWrap(4);
@@ -475,6 +481,36 @@ void TimelinePlot::buildLegend()
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
     row->addElement(0, 0, m_plot->legend);
     row->setMargins(QMargins(0, 0, 0, 0));
+}
+
+void TimelinePlot::updateLegend(const Analysis& a, bool fits)
+{
+    const EmulationResult& r = *a.measured;
+    bool changed = false;
+    auto show = [&](QCPGraph* g, bool on) {
+        if (on == g->visible())
+            return;
+        g->setVisible(on);
+        if (on)
+            g->addToLegend();
+        else
+            g->removeFromLegend();
+        changed = true;
+    };
+    for (const auto& [kind, graph] : m_legendEntries.kinds)
+        show(graph, std::any_of(r.planned.begin(), r.planned.end(), [k = kind](const PlannedBuffer& b) {
+            return b.kind == k && b.offset >= 0;
+        }));
+    show(m_legendEntries.padding, std::any_of(r.planned.begin(), r.planned.end(), [](const PlannedBuffer& b) {
+        return b.alignedBytes > b.bytes;
+    }));
+    show(m_legendEntries.beyond, !fits);
+    show(m_legendEntries.noFit, !fits);
+    if (changed) {
+        m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst, true); // places the entries again
+        if (m_plot->isVisible()) // a hidden plot's width is not its own yet (exports fit it themselves)
+            fitLegend(m_plot->width());
+    }
 }
 
 // As many legend entries per row as fit the width: the legend never makes the plot (or the

@@ -15,6 +15,7 @@ class QCustomPlot;
 class QLineEdit;
 class QCPItemStraightLine;
 class QCPItemRect;
+class QCPGraph;
 class QCPItemText;
 class QPen;
 
@@ -89,6 +90,16 @@ private:
     QCPItemText* m_peakLabel = nullptr;
     QLineEdit* m_search = nullptr;
     void buildLegend();
+    // Only what the plot draws has a legend entry: the buffer kinds of this plan, padding when
+    // there is some, and the failure entries when the arena does not fit.
+    void updateLegend(const Analysis& a, bool fits);
+    struct LegendEntries {
+        std::vector<std::pair<BufferKind, QCPGraph*>> kinds;
+        QCPGraph* padding = nullptr;
+        QCPGraph* beyond = nullptr;
+        QCPGraph* noFit = nullptr;
+    };
+    LegendEntries m_legendEntries;
     std::pair<double, double> m_tailBand { 0, 0 }; // tail start and arena end, for its label
     BufferLayer* m_buffers; // every planned buffer, by index
     EmulationResultPtr m_builtFor; // the measured plan the static items show
