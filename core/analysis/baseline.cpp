@@ -3,6 +3,7 @@
 #include "verdict.h"
 
 #include "core/emulation/provenance.h"
+#include "core/util/byte_size.h"
 #include "core/util/format.h"
 
 #include <charconv>
@@ -74,26 +75,8 @@ std::optional<GrowthLimit> parseGrowthLimit(const std::string& text)
         limit.percent = p;
         return limit;
     }
-    std::uint64_t value = 0;
-    std::size_t i = 0;
-    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
-        if (value > (UINT64_MAX - 9) / 10)
-            return std::nullopt;
-        value = value * 10 + static_cast<std::uint64_t>(text[i] - '0');
-    }
-    if (i == 0)
+    if (!parseByteSize(text, limit.bytes))
         return std::nullopt;
-    const std::string suffix = text.substr(i);
-    std::uint64_t scale = 1;
-    if (suffix == "K" || suffix == "k" || suffix == "KiB")
-        scale = 1024;
-    else if (suffix == "M" || suffix == "m" || suffix == "MiB")
-        scale = 1024 * 1024;
-    else if (!suffix.empty() && suffix != "B")
-        return std::nullopt;
-    if (value > (1ULL << 32))
-        return std::nullopt;
-    limit.bytes = value * scale;
     return limit;
 }
 

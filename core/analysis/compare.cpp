@@ -2,7 +2,6 @@
 
 #include "verdict.h"
 
-#include "core/report/json_writer.h"
 #include "core/util/format.h"
 
 #include <algorithm>
@@ -120,57 +119,6 @@ std::string CompareRow::deltaText() const
 {
     const auto d = delta();
     return d ? formatSignedBytes(*d) : "n/a";
-}
-
-std::string comparisonText(const Comparison& c)
-{
-    std::ostringstream out;
-    out << formatString("%-20s %18s %18s %14s\n", "", c.labelA.c_str(), c.labelB.c_str(), "B - A");
-    for (const CompareRow& r : c.rows) {
-        out << formatString(
-            "%-20s %18s %18s %14s\n", r.quantity.c_str(), r.aText().c_str(), r.bText().c_str(), r.deltaText().c_str());
-    }
-    if (!c.changes.empty()) {
-        out << "\nwhat differs (B vs A, largest first):\n";
-        const std::size_t shown = std::min<std::size_t>(c.changes.size(), 20);
-        for (std::size_t i = 0; i < shown; ++i)
-            out << "  " << c.changes[i].text() << "\n";
-        if (c.changes.size() > shown)
-            out << "  ... " << c.changes.size() - shown << " more (--json lists all)\n";
-    }
-    return out.str();
-}
-
-std::string comparisonJson(const Comparison& c)
-{
-    JsonWriter w(true);
-    w.beginObject();
-    w.field("a", c.labelA);
-    w.field("b", c.labelB);
-    w.key("rows");
-    w.beginArray();
-    for (const CompareRow& r : c.rows) {
-        w.beginObject();
-        w.field("quantity", r.quantity);
-        w.field("a_bytes", r.a);
-        w.field("b_bytes", r.b);
-        w.field("delta_bytes", r.delta());
-        w.endObject();
-    }
-    w.endArray();
-    w.key("changes");
-    w.beginArray();
-    for (const CostChange& ch : c.changes) {
-        w.beginObject();
-        w.field("item", ch.label);
-        w.field("a_bytes", ch.a);
-        w.field("b_bytes", ch.b);
-        w.field("delta_bytes", ch.delta());
-        w.endObject();
-    }
-    w.endArray();
-    w.endObject();
-    return w.str() + "\n";
 }
 
 } // namespace arenascope

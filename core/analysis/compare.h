@@ -5,7 +5,7 @@
 //
 // Usage:
 //   const Comparison c = compareAnalyses(*a, *b);
-//   std::cout << comparisonText(c);
+//   std::cout << comparisonText(c); // core/report/compare_report.h
 
 #include "analysis.h"
 #include "operator_costs.h"
@@ -43,7 +43,6 @@ struct Comparison {
 };
 
 Comparison compareAnalyses(const Analysis& a, const Analysis& b);
-std::string comparisonText(const Comparison& c);
-std::string comparisonJson(const Comparison& c);
+// Written out by core/report/compare_report.h.
 
 } // namespace arenascope

@@ -6,6 +6,7 @@
 #include "core/analysis/compare.h"
 #include "core/analysis/reorder.h"
 #include "core/model/loader.h"
+#include "core/report/compare_report.h"
 
 #include <algorithm>
 

@@ -9,6 +9,7 @@
 //   ...after the loop: if (auto conflict = finishSettings(s); !conflict.empty()) return usage(conflict);
 
 #include "core/emulation/emulation_settings.h"
+#include "core/util/byte_size.h"
 #include "core/util/result.h"
 
 #include <cstdint>
@@ -41,8 +42,5 @@ Result<EmulationSettings> settingsWithConfiguration(
 
 // The usage lines for these options, for each subcommand's help.
 const char* settingsUsage();
-
-// "64K" -> 65536, "1M" -> 1048576, "1000" -> 1000; false on bad text or above 4 GiB.
-bool parseByteSize(const std::string& text, std::uint64_t& bytes);
 
 } // namespace arenascope
