@@ -39,6 +39,20 @@ Provenance espKernels(const EmulationSettings& s)
     // family): ../shared/oracle/esp and tests/fidelity/measured/esp.
     const std::string build = "esp-tflite-micro " + std::string(kEspTfliteMicroCommit) + ", esp-nn "
         + std::string(espNnVersionName(s.espNn));
+    // esp-nn 1.2.2 (def4d7a) changed no scratch-size function since 1.2.1 (only requantization
+    // calls in Eval): its figures are 1.2.1's, measured.
+    if (s.espNn == EspNnVersion::V1_2_2)
+        return { ProvenanceLevel::SameCode,
+            "esp-nn 1.2.2 computes every scratch size as the measured 1.2.1 does (its changes are in Eval only); "
+            "esp-tflite-micro "
+                + std::string(kEspTfliteMicroCommit) + " for " + std::string(espChipTitle(s.espChip)) };
+    // The generic family was built with esp-nn 1.1.2 and 1.2.3, whose _opt scratch functions are
+    // identical; the versions between have the same ones.
+    if (s.espChip == EspChip::Esp32 && s.espNn != EspNnVersion::V1_1_2 && s.espNn != EspNnVersion::V1_2_3)
+        return { ProvenanceLevel::SameCode,
+            "measured on ESP32 with esp-nn 1.1.2 and 1.2.3, whose generic scratch functions esp-nn "
+                + std::string(espNnVersionName(s.espNn)) + " shares (esp-tflite-micro "
+                + std::string(kEspTfliteMicroCommit) + ")" };
     if (s.espChip == EspChip::Esp32S3 || s.espChip == EspChip::Esp32)
         return { ProvenanceLevel::Measured,
             "measured against real TFLM (" + build + " for " + std::string(espChipTitle(s.espChip)) + ")" };

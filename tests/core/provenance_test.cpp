@@ -1,0 +1,45 @@
+// Every configuration says how it is proven, and says "measured" only for builds real TFLM was
+// run as (tests/fidelity: ../shared/oracle and tests/fidelity/measured).
+#include "core/emulation/provenance.h"
+
+#include <gtest/gtest.h>
+
+namespace arenascope {
+namespace {
+
+EmulationSettings esp(EspChip chip, EspNnVersion version)
+{
+    EmulationSettings s;
+    s.target = TargetKind::Ilp32;
+    s.kernels = KernelSet::EspNn;
+    s.espChip = chip;
+    s.espNn = version;
+    return s;
+}
+
+TEST(Provenance, MeasuredOnlyWhereTflmWasRun)
+{
+    EXPECT_EQ(provenance(EmulationSettings {}).level, ProvenanceLevel::Measured);
+    for (EspNnVersion v : { EspNnVersion::V1_1_2, EspNnVersion::V1_2_0, EspNnVersion::V1_2_1, EspNnVersion::V1_2_3 })
+        EXPECT_EQ(provenance(esp(EspChip::Esp32S3, v)).level, ProvenanceLevel::Measured) << espNnVersionName(v);
+    // 1.2.2 changed no scratch function since 1.2.1; ESP32 was built with 1.1.2 and 1.2.3.
+    EXPECT_EQ(provenance(esp(EspChip::Esp32S3, EspNnVersion::V1_2_2)).level, ProvenanceLevel::SameCode);
+    EXPECT_EQ(provenance(esp(EspChip::Esp32, EspNnVersion::V1_1_2)).level, ProvenanceLevel::Measured);
+    EXPECT_EQ(provenance(esp(EspChip::Esp32, EspNnVersion::V1_2_1)).level, ProvenanceLevel::SameCode);
+    EXPECT_EQ(provenance(esp(EspChip::Esp32C3, EspNnVersion::V1_2_3)).level, ProvenanceLevel::SameCode);
+    EmulationSettings cmsis;
+    cmsis.kernels = KernelSet::CmsisNn;
+    cmsis.cpu = Cpu::CortexM7;
+    EXPECT_EQ(provenance(cmsis).level, ProvenanceLevel::SameCode);
+    EmulationSettings ethos;
+    ethos.coProcessor = CoProcessor::EthosU;
+    EXPECT_EQ(provenance(ethos).level, ProvenanceLevel::Measured);
+    ethos.target = TargetKind::Ilp32;
+    EXPECT_EQ(provenance(ethos).level, ProvenanceLevel::SameCode);
+    EmulationSettings split;
+    split.nonPersistentBytes = 4096;
+    EXPECT_EQ(provenance(split).level, ProvenanceLevel::Source);
+}
+
+} // namespace
+} // namespace arenascope
