@@ -17,8 +17,6 @@ namespace arenascope {
 namespace {
 
 constexpr std::uint32_t kSchemaVersion = 3;
-constexpr std::int32_t kCustomCode = 32;
-constexpr std::int32_t kPlaceholderForGreaterOpCodes = 127;
 constexpr const char* kOfflinePlanName = "OfflineMemoryAllocation";
 
 Error invalid(const std::string& name, std::string message)

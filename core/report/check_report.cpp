@@ -1,5 +1,7 @@
 #include "check_report.h"
 
+#include "html_report.h"
+
 #include "core/util/format.h"
 
 namespace arenascope {
@@ -26,35 +28,10 @@ std::string cell(const std::string& text)
     return out;
 }
 
+// HTML's escaping is valid XML too (entities and numeric references only).
 std::string xmlEscape(const std::string& text)
 {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&apos;";
-            break;
-        default:
-            // XML 1.0 has no other control characters than tab and line breaks.
-            if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r')
-                out += ' ';
-            else
-                out += c;
-        }
-    }
-    return out;
+    return htmlEscape(text);
 }
 
 std::string deltaText(const BaselineJudgement& j)
