@@ -376,16 +376,80 @@ int runReorder(const std::vector<std::string>& args, std::ostream& out, std::ost
 
 } // namespace
 
+namespace {
+
+int runMakeExample(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    if (args.size() != 2)
+        return usageError(err, "make-example needs one output path");
+    return writeModel(args[1], buildExampleModel(), out, err);
+}
+
+int runMakeLessons(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    if (args.size() != 2)
+        return usageError(err, "make-lessons needs an output folder");
+    for (const Lesson& lesson : lessons())
+        if (int rc = writeModel((std::filesystem::path(args[1]) / (std::string(lesson.id) + ".tflite")).string(),
+                lesson.build(), out, err);
+            rc != kExitOk)
+            return rc;
+    return kExitOk;
+}
+
+int runVersion(const std::vector<std::string>&, std::ostream& out, std::ostream&)
+{
+    out << "arenascope " << kArenaScopeVersion << " (emulates " << kEmulatedTflm << ")\n";
+    return kExitOk;
+}
+
+int runHelp(const std::vector<std::string>&, std::ostream& out, std::ostream&)
+{
+    out << usageText();
+    return kExitOk;
+}
+
+// Every headless command, once: what isCliCommand knows and runCli runs (the usage text above
+// describes them). `report` draws with Qt and is dispatched by the app (ui/app_main.cpp).
+struct Command {
+    const char* name;
+    int (*run)(const std::vector<std::string>&, std::ostream&, std::ostream&);
+};
+constexpr Command kCommands[] = {
+    { "info", runInfo },
+    { "plan", runPlan },
+    { "optimize", runOptimize },
+    { "reorder", runReorder },
+    { "compare", runCompare },
+    { "solve", runSolve },
+    { "baseline", runBaseline },
+    { "check", runCheck },
+    { "header", runHeader },
+    { "make-example", runMakeExample },
+    { "make-lessons", runMakeLessons },
+    { "--version", runVersion },
+    { "help", runHelp },
+    { "--help", runHelp },
+    { "-h", runHelp },
+};
+
+const Command* findCommand(const std::string& name)
+{
+    for (const Command& c : kCommands)
+        if (name == c.name)
+            return &c;
+    return nullptr;
+}
+
+} // namespace
+
 bool isCliCommand(const std::vector<std::string>& args)
 {
     if (args.empty())
         return false;
-    const std::string& c = args[0];
-    if (c == "--board" && args.size() == 2 && args[1] == "list")
+    if (args[0] == "--board" && args.size() == 2 && args[1] == "list")
         return true;
-    return c == "info" || c == "plan" || c == "make-example" || c == "make-lessons" || c == "optimize" || c == "reorder"
-        || c == "compare" || c == "solve" || c == "baseline" || c == "check" || c == "header" || c == "help"
-        || c == "--help" || c == "-h" || c == "--version";
+    return findCommand(args[0]) != nullptr;
 }
 
 bool isUnknownCommand(const std::vector<std::string>& args)
@@ -410,47 +474,8 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
         out << usageText();
         return kExitOk;
     }
-    if (c == "info")
-        return runInfo(args, out, err);
-    if (c == "plan")
-        return runPlan(args, out, err);
-    if (c == "optimize")
-        return runOptimize(args, out, err);
-    if (c == "reorder")
-        return runReorder(args, out, err);
-    if (c == "compare")
-        return runCompare(args, out, err);
-    if (c == "solve")
-        return runSolve(args, out, err);
-    if (c == "baseline")
-        return runBaseline(args, out, err);
-    if (c == "check")
-        return runCheck(args, out, err);
-    if (c == "header")
-        return runHeader(args, out, err);
-    if (c == "make-example") {
-        if (args.size() != 2)
-            return usageError(err, "make-example needs one output path");
-        return writeModel(args[1], buildExampleModel(), out, err);
-    }
-    if (c == "make-lessons") {
-        if (args.size() != 2)
-            return usageError(err, "make-lessons needs an output folder");
-        for (const Lesson& lesson : lessons())
-            if (int rc = writeModel((std::filesystem::path(args[1]) / (std::string(lesson.id) + ".tflite")).string(),
-                    lesson.build(), out, err);
-                rc != kExitOk)
-                return rc;
-        return kExitOk;
-    }
-    if (c == "--version") {
-        out << "arenascope " << kArenaScopeVersion << " (emulates " << kEmulatedTflm << ")\n";
-        return kExitOk;
-    }
-    if (c == "help" || c == "--help" || c == "-h") {
-        out << usageText();
-        return kExitOk;
-    }
+    if (const Command* command = findCommand(c))
+        return command->run(args, out, err);
     return usageError(err, "unknown command '" + c + "' (and no such model file)");
 }
 
