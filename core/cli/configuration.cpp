@@ -24,14 +24,6 @@ std::string_view trim(std::string_view s)
     return s;
 }
 
-// "--target takes ..." -> "target takes ...": the option's message in the configuration's words.
-std::string withoutDashes(std::string message)
-{
-    if (message.rfind("--", 0) == 0)
-        message.erase(0, 2);
-    return message;
-}
-
 } // namespace
 
 const char* configurationKeys()
@@ -82,17 +74,7 @@ Result<std::vector<std::string>> configurationOptions(std::string_view text)
 
 Result<EmulationSettings> parseConfiguration(std::string_view text)
 {
-    auto args = configurationOptions(text);
-    if (!args)
-        return args.error();
-    SettingsOptions options;
-    for (std::size_t i = 0; i < args.value().size(); ++i)
-        if (parseSettingsOption(args.value(), i, options) != OptionParse::Taken)
-            return makeError(
-                ErrorCode::InvalidArgument, withoutDashes(options.error), "configuration '" + std::string(text) + "'");
-    if (const std::string conflict = finishSettings(options); !conflict.empty())
-        return makeError(ErrorCode::InvalidArgument, conflict, "configuration '" + std::string(text) + "'");
-    return options.settings;
+    return settingsWithConfiguration(std::string(text), {});
 }
 
 } // namespace arenascope

@@ -167,11 +167,20 @@ Result<EmulationSettings> settingsWithConfiguration(
             return pairs.error();
         args = pairs.value();
     }
+    const std::size_t fromConfiguration = args.size();
     args.insert(args.end(), optionArgs.begin(), optionArgs.end());
     SettingsOptions s;
-    for (std::size_t i = 0; i < args.size(); ++i)
-        if (parseSettingsOption(args, i, s) != OptionParse::Taken)
-            return makeError(ErrorCode::InvalidArgument, s.error.empty() ? "unknown option " + args[i] : s.error);
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (parseSettingsOption(args, i, s) == OptionParse::Taken)
+            continue;
+        std::string why = s.error.empty() ? "unknown option " + args[i] : s.error;
+        if (i >= fromConfiguration)
+            return makeError(ErrorCode::InvalidArgument, why);
+        // A pair of the configuration: its key named as the configuration names it (no dashes).
+        if (why.rfind("--", 0) == 0)
+            why.erase(0, 2);
+        return makeError(ErrorCode::InvalidArgument, why, "configuration '" + configuration + "'");
+    }
     if (const std::string conflict = finishSettings(s); !conflict.empty())
         return makeError(ErrorCode::InvalidArgument, conflict,
             configuration.empty() ? std::string() : "configuration '" + configuration + "'");
