@@ -495,7 +495,10 @@ void MainWindow::exportTo(int kindValue)
     Settings().setExportFolder(QFileInfo(path).absolutePath());
     if (QFileInfo(path).suffix().isEmpty())
         path += QLatin1Char('.') + suffix;
-    const QString error = writeExport(kind, a, path, image);
+    // The Other builds list, when it is the one for this analysis (it does not depend on the size).
+    const bool listed = m_alternativesFor && m_alternativesFor->model == a->model
+        && sameExceptSize(m_alternativesFor->settings, a->settings) && !m_alternatives->alternatives().empty();
+    const QString error = writeExport(kind, a, path, image, listed ? &m_alternatives->alternatives() : nullptr);
     if (!error.isEmpty()) {
         QMessageBox::critical(this, tr("Export failed"), error);
         return;

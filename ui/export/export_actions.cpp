@@ -89,7 +89,8 @@ QString suggestedExportName(ExportKind kind, const Analysis& a)
     return name + QLatin1Char('-') + defaultExportName(kind);
 }
 
-QString writeExport(ExportKind kind, const AnalysisPtr& analysis, const QString& path, const ImageOptions& image)
+QString writeExport(ExportKind kind, const AnalysisPtr& analysis, const QString& path, const ImageOptions& image,
+    const std::vector<Alternative>* alternatives)
 {
     auto text = [](const std::string& s) { return QByteArray(s.data(), static_cast<qsizetype>(s.size())); };
     auto png = [](const QImage& img) {
@@ -117,8 +118,9 @@ QString writeExport(ExportKind kind, const AnalysisPtr& analysis, const QString&
             path, text(writeBufferCsv(modelBufferSet(*analysis->measured), tflmOffsetsOf(*analysis->measured))));
     case ExportKind::Json: {
         // The plan --json object, alternatives included (what the other builds need).
-        const std::vector<Alternative> others = alternatives(*analysis);
-        return saveAtomically(path, text(planJson(*analysis, true, &others)));
+        const std::vector<Alternative> computed
+            = alternatives ? std::vector<Alternative> {} : arenascope::alternatives(*analysis);
+        return saveAtomically(path, text(planJson(*analysis, true, alternatives ? alternatives : &computed)));
     }
     case ExportKind::Html: {
         ImageOptions small { QSize(1200, 600), 1.0 };

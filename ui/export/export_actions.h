@@ -4,7 +4,11 @@
 
 #include "image_export.h"
 
+#include "core/analysis/alternatives.h"
+
 #include <QString>
+
+#include <vector>
 
 namespace arenascope {
 
@@ -25,8 +29,11 @@ QString defaultExportName(ExportKind kind); // "timeline.png", "tensors.csv", ..
 // The name File > Export suggests: the model and the settings in front of the kind's name,
 // "person_detect-cortex-m-greedy-82296B-timeline.png".
 QString suggestedExportName(ExportKind kind, const Analysis& analysis);
-// Writes one export of `analysis` to `path`; PNGs use `image`.
-QString writeExport(ExportKind kind, const AnalysisPtr& analysis, const QString& path, const ImageOptions& image = {});
+// Writes one export of `analysis` to `path`; PNGs use `image`. The JSON export includes what the
+// other builds need: `alternatives` when the caller has them for this analysis (the window's
+// Other builds list), else computed here.
+QString writeExport(ExportKind kind, const AnalysisPtr& analysis, const QString& path, const ImageOptions& image = {},
+    const std::vector<Alternative>* alternatives = nullptr);
 // Writes bytes atomically.
 QString saveAtomically(const QString& path, const QByteArray& bytes);
 

@@ -19,6 +19,8 @@ public:
     explicit AlternativesView(QWidget* parent = nullptr);
     void setAlternatives(const std::vector<Alternative>& alternatives);
     void clear(); // while the list for new settings is computed
+    // The list shown; empty while it is computed.
+    const std::vector<Alternative>& alternatives() const { return m_alternatives; }
 
 signals:
     void chosen(const EmulationSettings& settings); // arenaSize unset: keep the user's
