@@ -39,6 +39,7 @@ std::pair<std::string, std::string> labels(const Analysis& a, const Analysis& b)
         la += (la.empty() ? "" : ", ") + va;
         lb += (lb.empty() ? "" : ", ") + vb;
     };
+    add(x.tflm != y.tflm, "TFLM " + std::string(tflmVersionId(x.tflm)), "TFLM " + std::string(tflmVersionId(y.tflm)));
     add(x.target != y.target, std::string(targetName(x.target)), std::string(targetName(y.target)));
     add(x.kernels != y.kernels, std::string(kernelSetName(x.kernels)), std::string(kernelSetName(y.kernels)));
     add(x.kernels == KernelSet::CmsisNn && x.cpu != y.cpu, std::string(cpuName(x.cpu)), std::string(cpuName(y.cpu)));

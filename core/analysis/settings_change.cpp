@@ -17,6 +17,9 @@ std::string targetReason(TargetKind from, TargetKind to)
 std::string reasonFor(
     const EmulationSettings& b, const EmulationSettings& a, const Analysis& before, const Analysis& after)
 {
+    if (b.tflm != a.tflm)
+        return "vs TFLM " + std::string(tflmVersionId(b.tflm)) + ": the kernels' op data, scratch requests and checks "
+            + "of TFLM " + std::string(tflmVersionId(a.tflm)) + " (" + std::string(tflmVersionInfo(a.tflm).date) + ")";
     if (b.target != a.target)
         return "vs " + std::string(targetName(b.target)) + ": " + targetReason(b.target, a.target);
     if (b.kernels != a.kernels)

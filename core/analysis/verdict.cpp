@@ -87,9 +87,15 @@ std::string headlineOf(const Verdict& v)
 // What TFLM's capacity message means, with its bytes.
 std::string plainWordsOf(const Failure& f)
 {
-    if (!f.capacity)
+    if (!f.capacity) {
+        // A kernel's check on quantization parameters (scales, zero points) rather than on types.
+        if (f.message.find("params.scale") != std::string::npos
+            || f.message.find("params.zero_point") != std::string::npos)
+            return "No arena size fixes this: a kernel rejected the model's quantization parameters (scales or zero "
+                   "points). Quantize the model again so they meet what the kernel checks.";
         return "No arena size fixes this: register the operator in your op resolver, or convert the model to "
                "operators and types TFLM supports.";
+    }
     const bool negative = f.missing > f.requested;
     std::string s;
     if (f.message.rfind("Failed to allocate tail memory", 0) == 0) {
@@ -308,7 +314,10 @@ const char* verdictKindName(VerdictKind kind)
 
 std::string describeSettings(const EmulationSettings& s)
 {
-    std::string out = std::string(targetName(s.target)) + " (" + std::string(targetDescription(s.target)) + "), ";
+    std::string out;
+    if (s.tflm != kNewestTflm)
+        out = "TFLM " + std::string(tflmVersionId(s.tflm)) + " (" + std::string(tflmVersionInfo(s.tflm).date) + "), ";
+    out += std::string(targetName(s.target)) + " (" + std::string(targetDescription(s.target)) + "), ";
     out += describeKernels(s) + ", ";
     if (s.coProcessor == CoProcessor::EthosU)
         out += "Ethos-U NPU (CO_PROCESSOR=ethos_u), ";

@@ -11,7 +11,7 @@ namespace arenascope {
 namespace {
 
 // Every key a configuration takes, in the canonical order; each is a `plan` option without "--".
-constexpr std::array<std::string_view, 14> kKeys = { "board", "target", "kernels", "cpu", "chip", "esp-nn",
+constexpr std::array<std::string_view, 15> kKeys = { "board", "tflm", "target", "kernels", "cpu", "chip", "esp-nn",
     "co-processor", "planner", "interpreter", "preserve-all-tensors", "resource-variables", "resource-variables-arena",
     "arena-offset", "non-persistent-arena-size" };
 
@@ -28,7 +28,7 @@ std::string_view trim(std::string_view s)
 
 const char* configurationKeys()
 {
-    return "board, target, kernels, cpu, chip, esp-nn, co-processor, planner, interpreter, preserve-all-tensors, "
+    return "board, tflm, target, kernels, cpu, chip, esp-nn, co-processor, planner, interpreter, preserve-all-tensors, "
            "resource-variables, resource-variables-arena, arena-offset, non-persistent-arena-size";
 }
 

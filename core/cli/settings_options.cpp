@@ -24,6 +24,7 @@ const char* settingsUsage()
 {
     return "                  [--config KEY=VALUE[,KEY=VALUE...]] (the options below without dashes)\n"
            "                  [--board NAME] (target, kernels, CPU and NPU of a board; --board list)\n"
+           "                  [--tflm 90b983c2|10ebaab9|71fba59b|4e62ea7b] (the TFLM snapshot; default the newest)\n"
            "                  [--target cortex-m|ilp32|x86_64] [--kernels reference|cmsis-nn|esp-nn]\n"
            "                  [--cpu cortex-m0|cortex-m0plus|cortex-m3|cortex-m4|cortex-m7|cortex-m33|cortex-m55|"
            "cortex-m85]\n"
@@ -74,6 +75,11 @@ OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_
     }
     if (a == "--preserve-all-tensors") {
         e.preserveAllTensors = true;
+    } else if (a == "--tflm") {
+        if (!next() || !parseTflmVersion(v))
+            return fail("unknown TFLM version '" + v + "'; the known snapshots are " + tflmVersionChoices()
+                + " (newest first; a date like 2025-01 works too)");
+        e.tflm = *parseTflmVersion(v);
     } else if (a == "--target") {
         if (!next() || !parseTarget(v))
             return fail("--target takes " + targetChoices());

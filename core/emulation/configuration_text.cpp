@@ -11,6 +11,8 @@ std::string configurationText(const EmulationSettings& s)
     auto add = [&](std::string_view key, std::string_view value) {
         out += (out.empty() ? "" : ",") + std::string(key) + "=" + std::string(value);
     };
+    if (s.tflm != kNewestTflm)
+        add("tflm", tflmVersionId(s.tflm));
     add("target", targetName(s.target));
     add("kernels", kernelSetName(s.kernels));
     if (s.kernels == KernelSet::CmsisNn)

@@ -4,6 +4,7 @@
 
 #include "esp_nn_build.h"
 #include "target.h"
+#include "tflm_version.h"
 
 #include <cstdint>
 #include <optional>
@@ -34,6 +35,7 @@ enum class CpuExtension { None, Dsp, Mve }; // ARM_MATH_DSP / ARM_MATH_MVEI (MVE
 enum class CoProcessor { None, EthosU };
 
 struct EmulationSettings {
+    TflmVersion tflm = kNewestTflm; // the TFLM snapshot the firmware is built from
     TargetKind target = TargetKind::CortexM;
     KernelSet kernels = KernelSet::Reference;
     Cpu cpu = Cpu::CortexM4; // used with KernelSet::CmsisNn

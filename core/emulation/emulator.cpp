@@ -242,17 +242,31 @@ Status Emulation::prepareNodeAndRegistrations()
         m_arena.context.subgraph = static_cast<std::int32_t>(sg.id.value);
         for (const Operator& o : sg.operators) {
             m_arena.context.op = static_cast<std::int32_t>(o.id.value);
+            const TflmVersion version = m_result.settings.tflm;
             const KernelProfile* profile = findKernelProfile(
                 o.builtinCode, o.customName, m_result.settings.kernels, m_result.settings.coProcessor);
-            if (!profile) {
-                const bool registered
-                    = o.isCustom() ? tflmRegistersCustom(o.customName) : tflmRegistersBuiltin(o.builtinCode);
+            // An operator this snapshot has no kernel for resolves to nothing, profile or not.
+            const bool newerThanSnapshot = o.isCustom()
+                ? tflmRegistersCustom(o.customName) && !tflmRegistersCustom(o.customName, version)
+                : tflmRegistersBuiltin(o.builtinCode) && !tflmRegistersBuiltin(o.builtinCode, version);
+            if (!profile || newerThanSnapshot) {
+                const bool registered = o.isCustom() ? tflmRegistersCustom(o.customName, version)
+                                                     : tflmRegistersBuiltin(o.builtinCode, version);
                 if (registered)
                     return makeError(ErrorCode::Unsupported,
                         "ArenaScope has no kernel profile for " + o.displayName()
                             + " yet (TFLM registers it), so its allocations cannot be emulated");
+                // GetRegistrationFromOpCode names a missing builtin; a missing custom operator is
+                // only reported by the interpreter's line.
+                const std::string registration
+                    = "Failed to get registration from op code " + builtinOperatorName(o.builtinCode);
+                if (o.isCustom()) {
+                    m_extraLog.push_back(" ");
+                    return makeError(ErrorCode::UnresolvedOp, registration);
+                }
                 Error e = makeError(ErrorCode::UnresolvedOp,
-                    "Failed to get registration from op code " + builtinOperatorName(o.builtinCode));
+                    unresolvedBuiltinMessage(builtinOperatorName(o.builtinCode), o.version, version));
+                m_extraLog.push_back(registration);
                 m_extraLog.push_back(" ");
                 return e;
             }
@@ -303,7 +317,10 @@ Status Emulation::prepareKernels()
             if (profile->prepare) {
                 Status s = profile->prepare(*this);
                 if (!s) {
-                    m_extraLog.push_back(formatString("Node %s (number %d) failed to prepare with status 1",
+                    // Before 2025-08 the format had a stray 'f' after the number ("(number 3f)").
+                    const bool strayF = !atLeast(m_result.settings.tflm, TflmVersion::V2026_08);
+                    m_extraLog.push_back(formatString(strayF ? "Node %s (number %df) failed to prepare with status 1"
+                                                             : "Node %s (number %d) failed to prepare with status 1",
                         o.displayName().c_str(), m_arena.context.op));
                     return s;
                 }

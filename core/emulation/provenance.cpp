@@ -61,10 +61,30 @@ Provenance espKernels(const EmulationSettings& s)
             + " compiles the same generic esp-nn functions and struct layout" };
 }
 
+// An older snapshot: measured where tests/fidelity/measured/tflm_<id> holds that build's figures
+// (the reference kernels on the cortex-m and x86_64 layouts, as the newest), read from source
+// otherwise.
+Provenance olderSnapshot(const EmulationSettings& s)
+{
+    const std::string build
+        = "tflite-micro " + std::string(tflmVersionId(s.tflm)) + " (" + std::string(tflmVersionInfo(s.tflm).date) + ")";
+    const bool measured = s.kernels == KernelSet::Reference && s.coProcessor == CoProcessor::None
+        && s.target != TargetKind::Ilp32 && tflmSnapshotMeasured(s.tflm);
+    if (measured)
+        return { ProvenanceLevel::Measured,
+            "measured against real TFLM (" + build + ", reference kernels, " + std::string(targetName(s.target))
+                + " layout)" };
+    return { ProvenanceLevel::Source,
+        "read from source, not yet measured: " + build + " with " + describeKernels(s) + " on the "
+            + std::string(targetName(s.target)) + " layout" };
+}
+
 } // namespace
 
 Provenance provenance(const EmulationSettings& s)
 {
+    if (s.tflm != kNewestTflm)
+        return olderSnapshot(s);
     Provenance p;
     switch (s.kernels) {
     case KernelSet::Reference:
@@ -124,6 +144,16 @@ std::string describeKernels(const EmulationSettings& s)
 
 std::string emulatedTflm(const EmulationSettings& s)
 {
+    if (s.tflm != kNewestTflm) {
+        std::string out = "tflite-micro " + std::string(tflmVersionId(s.tflm));
+        if (s.kernels == KernelSet::CmsisNn)
+            out += " with the CMSIS-NN it pins";
+        if (s.kernels == KernelSet::EspNn)
+            out += " in esp-tflite-micro, with esp-nn " + std::string(espNnVersionName(s.espNn));
+        if (s.coProcessor == CoProcessor::EthosU)
+            out += ", CO_PROCESSOR=ethos_u";
+        return out;
+    }
     std::string out;
     switch (s.kernels) {
     case KernelSet::Reference:

@@ -142,7 +142,7 @@ std::vector<std::uint8_t> statefulSvdf()
     const auto wf = b.constant(int8("svdf/weights_feature", { 64, 40 }, 0.01f));
     const auto wt
         = b.constant(TensorSpec { "svdf/weights_time", TensorType::INT16, { 64, 16 }, { 0.001f }, { 0 }, 0, false });
-    const auto bias = b.constant(int32("svdf/bias", { 64 }, 0.0001f));
+    const auto bias = b.constant(int32("svdf/bias", { 64 }, 0.002f * 0.001f));
     TensorSpec state { "svdf/activation_state", TensorType::INT16, { 1, 64 * 16 }, { 0.002f }, { 0 }, 0, true };
     const auto st = b.tensor(state);
     const auto out = b.tensor(int8("svdf/output", { 1, 64 }, 0.05f));

@@ -88,6 +88,7 @@ std::string planJson(const Analysis& a, bool pretty, const std::vector<Alternati
     JsonWriter w(pretty);
     w.beginObject();
     w.field("model", model.path());
+    w.field("tflm", std::string(tflmVersionId(a.settings.tflm)));
     w.field("target", std::string(targetName(a.settings.target)));
     w.field("kernels", std::string(kernelSetName(a.settings.kernels)));
     w.key("cpu");

@@ -115,8 +115,19 @@ std::filesystem::path sharedModel(const std::string& name)
     return std::filesystem::is_regular_file(path, ec) ? path : std::filesystem::path {};
 }
 
+// A model this repository ships (models/): the harness names "lessons/x.tflite" "lessons__x.tflite".
+std::filesystem::path projectModel(std::string name)
+{
+    for (std::size_t at = name.find("__"); at != std::string::npos; at = name.find("__", at))
+        name.replace(at, 2, "/");
+    const auto path = std::filesystem::path(ARENASCOPE_PROJECT_MODELS_DIR) / name;
+    std::error_code ec;
+    return std::filesystem::is_regular_file(path, ec) ? path : std::filesystem::path {};
+}
+
 // measured/<group>/<build>.json: {"build": ..., "models": {"<model>.tflite": {...}}}, the models
-// being probe models built in code or models of ../shared/models/tflm (left out when it is absent).
+// being probe models built in code, models of ../shared/models/tflm (left out when it is absent)
+// or models this repository ships (models/).
 void addMeasuredCases(std::vector<OracleCase>& cases, const std::filesystem::path& dir, const char* group)
 {
     std::error_code ec;
@@ -132,7 +143,9 @@ void addMeasuredCases(std::vector<OracleCase>& cases, const std::filesystem::pat
             continue;
         for (const auto& [key, entry] : file.at("models").items()) {
             const ProbeModel* probe = findProbeModel(key);
-            const auto shared = probe ? std::filesystem::path {} : sharedModel(key);
+            auto shared = probe ? std::filesystem::path {} : sharedModel(key);
+            if (!probe && shared.empty())
+                shared = projectModel(key);
             if (!probe && shared.empty())
                 continue;
             for (PlannerKind planner : { PlannerKind::Greedy, PlannerKind::Linear }) {
@@ -165,6 +178,7 @@ const std::vector<OracleCase>& oracleCases()
         std::vector<OracleCase> all;
         addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "esp", "measured");
         addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "ethos_u", "measured");
+        addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "lessons", "measured");
         const auto shared = sharedDir();
         if (shared.empty()) {
             std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.name < b.name; });

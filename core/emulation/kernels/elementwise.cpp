@@ -10,6 +10,7 @@
 #include "tflm_checks.h"
 
 #include <array>
+#include <cmath>
 
 namespace arenascope::kernels {
 
@@ -395,8 +396,9 @@ Status svdfType(KernelContext& ctx, int line, const char* a, const char* b, Data
     return ensureEq(ctx, kSvdfCommon, line, a, b, tfliteType(t).code, tfliteType(expected).code);
 }
 
-// The int8 path's type checks (lines 444..453); the bias scale check at 464 compares float
-// scales and is not emulated.
+// The int8 path's checks (lines 444..464): the types, then the bias scale against
+// activation_state scale x weights_time scale (a float product, compared in double within 1e-5).
+// TFLM reads the bias's scale there even when the optional bias is absent (its TODO #1751).
 Status svdfInt8Types(KernelContext& ctx)
 {
     const Tensor* bias = ctx.input(3);
@@ -407,7 +409,20 @@ Status svdfInt8Types(KernelContext& ctx)
         "(activation_state->type == kTfLiteInt16) || (activation_state->type == kTfLiteInt8)"));
     if (bias)
         ARENASCOPE_TRY(svdfType(ctx, 450, "bias->type", "kTfLiteInt32", bias->type, D::Int32));
-    return ensureTypesEq(ctx, kSvdfCommon, 453, "output->type", "kTfLiteInt8", ctx.output(0)->type, D::Int8);
+    ARENASCOPE_TRY(ensureTypesEq(ctx, kSvdfCommon, 453, "output->type", "kTfLiteInt8", ctx.output(0)->type, D::Int8));
+    if (!bias) {
+        Error e = ctx.kernelError("int8 SVDF without a bias: TFLM's Prepare reads bias->params.scale through a null "
+                                  "pointer (svdf_common.cc:464, its TODO #1751) and prints nothing; a host crashes, a "
+                                  "Cortex-M reads address 0. "
+                                  "Give the SVDF a bias of scale activation_state scale x weights_time scale.");
+        e.tflmSilent = true;
+        return e;
+    }
+    const float stateTimesTime = quantParams(ctx, *ctx.input(4)).scale * quantParams(ctx, *ctx.input(2)).scale;
+    const double biasScale = static_cast<double>(quantParams(ctx, *bias).scale);
+    return ensure(ctx, std::abs(biasScale - static_cast<double>(stateTimesTime)) < 1e-5, kSvdfCommon, 464,
+        "std::abs(static_cast<double>(bias->params.scale) - static_cast<double>(activation_state->params.scale * "
+        "weights_time->params.scale)) < 1e-5");
 }
 
 Status svdfFloatTypes(KernelContext& ctx)

@@ -20,10 +20,17 @@ using shape::rankOf;
 
 constexpr const char* kReduceCommon = "tensorflow/lite/micro/kernels/reduce_common.cc";
 
+// The reductions were rewritten in 0efdd51a3 (2026-01-16): snapshots before it (every older
+// TFLM ArenaScope knows) have a smaller OpDataReduce and MEAN/SUM request one buffer only.
+bool before2026Rewrite(const KernelContext& ctx)
+{
+    return !atLeast(ctx.settings().tflm, TflmVersion::V2026_08);
+}
+
 // InitReduce (reduce.cc): AllocatePersistentBuffer(sizeof(OpDataReduce)).
 Status reduceInit(KernelContext& ctx)
 {
-    return allocateStruct(ctx, opdata::kOpDataReduce);
+    return allocateStruct(ctx, before2026Rewrite(ctx) ? opdata::kOpDataReduce2025 : opdata::kOpDataReduce);
 }
 
 // PrepareSimple (reduce_common.cc): input, then the count checks, the axis (non-null,
@@ -67,7 +74,9 @@ Status meanOrSumPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(holdInputOutputAxis(temps));
     if (isOneOf(ctx.input(0)->type, { D::Int8, D::Int16 }))
         ARENASCOPE_TRY(ctx.requestScratch(4 * ctx.output(0)->elementCount, "reduce accumulator"));
-    ARENASCOPE_TRY(requestIndexScratch(ctx));
+    // Before 2026-01 the index arrays lived on Eval's stack: no more requests.
+    if (!before2026Rewrite(ctx))
+        ARENASCOPE_TRY(requestIndexScratch(ctx));
     return prepareSimple(ctx);
 }
 

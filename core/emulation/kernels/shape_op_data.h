@@ -11,6 +11,10 @@ namespace arenascope::kernels::opdata {
 // output_scale, num_output_elements, num_axis.
 inline constexpr Field kOpDataReduceFields[] = { i32(6), f32(), i32(), f32(), i32(2) };
 inline constexpr StructDef kOpDataReduce { "OpDataReduce", kOpDataReduceFields };
+// Before 0efdd51a3 (2026-01): one scratch index (temp_buffer_idx) and resolved_axis_idx instead
+// of the three scratch indices, 10 fields.
+inline constexpr Field kOpDataReduce2025Fields[] = { i32(5), f32(), i32(), f32(), i32(2) };
+inline constexpr StructDef kOpDataReduce2025 { "OpDataReduce", kOpDataReduce2025Fields };
 
 // OpDataMirrorPad (micro/kernels/mirror_pad.cc): input_dims, output_size, offset,
 // output_dims_num_elements_buffer_index, input_dims_num_elements_buffer_index.

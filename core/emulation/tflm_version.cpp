@@ -1,0 +1,83 @@
+#include "tflm_version.h"
+
+#include <array>
+
+namespace arenascope {
+
+namespace {
+
+// Who ships each snapshot, read from the distributions' own files (the snapshot identified by
+// the TFLM files they carry).
+constexpr std::array kVersions = {
+    TflmVersionInfo { TflmVersion::V2023_02, "4e62ea7b", "4e62ea7b821c1e6af004912132395fb81922ea8d", "2023-02-27",
+        "tflite-micro-arduino-examples, Chirale_TensorFlowLite, ArduTFLite, EloquentTinyML, Edge Impulse's SDK",
+        false },
+    TflmVersionInfo { TflmVersion::V2024_05, "71fba59b", "71fba59b5bebfd64b48e167bfcb669fff568ec74", "2024-05-29",
+        "Zephyr 3.7 LTS, esp-tflite-micro 1.3.1, Seeed SSCMA-Micro, ml-embedded-evaluation-kit 24.05", false },
+    TflmVersionInfo { TflmVersion::V2025_01, "10ebaab9", "10ebaab9fcb796319df88dbf0db1a05d13a812c5", "2025-01-07",
+        "esp-tflite-micro 1.3.3 (ESPHome's micro_wake_word), pico-tflmicro, Zephyr 4.1-4.3, nRF Connect SDK 3.2",
+        false },
+    TflmVersionInfo { TflmVersion::V2026_08, "90b983c2", "90b983c2b3f1480642e040bbd2ddb37b998f3424", "2026-08-20",
+        "tflite-micro main", true },
+};
+
+bool isHex(std::string_view s)
+{
+    for (char c : s)
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+            return false;
+    return true;
+}
+
+} // namespace
+
+std::span<const TflmVersionInfo> tflmVersions()
+{
+    return kVersions;
+}
+
+const TflmVersionInfo& tflmVersionInfo(TflmVersion v)
+{
+    for (const TflmVersionInfo& i : kVersions)
+        if (i.version == v)
+            return i;
+    return kVersions.back();
+}
+
+std::string tflmVersionTitle(TflmVersion v)
+{
+    const TflmVersionInfo& i = tflmVersionInfo(v);
+    return std::string(i.id) + " (" + std::string(i.date) + ": " + std::string(i.shippedBy) + ")";
+}
+
+std::optional<TflmVersion> parseTflmVersion(std::string_view text)
+{
+    if (text == "newest" || text == "latest")
+        return kNewestTflm;
+    if (text.size() >= 7 && text.size() <= 40 && isHex(text)) {
+        for (const TflmVersionInfo& i : kVersions)
+            if (i.commit.substr(0, text.size()) == text)
+                return i.version;
+        return std::nullopt;
+    }
+    // A date prefix names a snapshot when exactly one starts with it ("2025-01", "2024").
+    std::optional<TflmVersion> found;
+    if (text.size() >= 4)
+        for (const TflmVersionInfo& i : kVersions)
+            if (i.date.substr(0, text.size()) == text) {
+                if (found)
+                    return std::nullopt;
+                found = i.version;
+            }
+    return found;
+}
+
+std::string tflmVersionChoices()
+{
+    std::string s;
+    for (auto it = kVersions.rbegin(); it != kVersions.rend(); ++it)
+        s += (s.empty() ? "" : "|") + std::string(it->id);
+    return s;
+}
+
+} // namespace arenascope

@@ -1,0 +1,100 @@
+// The TFLM snapshot as a setting (--tflm): names, what an older snapshot cannot register, the
+// reductions before their 2026 rewrite, and the verdict saying that an older snapshot's figures
+// are read from source until they are measured.
+#include "test_support.h"
+
+#include "core/analysis/analysis.h"
+#include "core/emulation/provenance.h"
+#include "core/emulation/tflm_registry.h"
+#include "core/model/loader.h"
+
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+namespace arenascope {
+namespace {
+
+TEST(TflmVersion, ParsesCommitsDatesAndNewest)
+{
+    EXPECT_EQ(parseTflmVersion("10ebaab9"), TflmVersion::V2025_01);
+    EXPECT_EQ(parseTflmVersion("4e62ea7b821c1e6af004912132395fb81922ea8d"), TflmVersion::V2023_02);
+    EXPECT_EQ(parseTflmVersion("71fba59"), TflmVersion::V2024_05);
+    EXPECT_EQ(parseTflmVersion("2025-01"), TflmVersion::V2025_01);
+    EXPECT_EQ(parseTflmVersion("newest"), kNewestTflm);
+    EXPECT_EQ(parseTflmVersion("10ebaab"), TflmVersion::V2025_01); // 7 hex digits: a commit prefix
+}
+
+TEST(TflmVersion, UnknownNamesAreRejected)
+{
+    EXPECT_FALSE(parseTflmVersion("deadbeef"));
+    EXPECT_FALSE(parseTflmVersion("10eb"));
+    EXPECT_FALSE(parseTflmVersion("2022"));
+    EXPECT_EQ(tflmVersionChoices(), "90b983c2|10ebaab9|71fba59b|4e62ea7b");
+}
+
+TEST(TflmVersion, OperatorsAddedLaterDoNotResolve)
+{
+    EXPECT_TRUE(tflmRegistersBuiltin(89)); // REDUCE_MIN
+    EXPECT_FALSE(tflmRegistersBuiltin(89, TflmVersion::V2025_01));
+    EXPECT_TRUE(tflmRegistersBuiltin(126, TflmVersion::V2024_05)); // BATCH_MATMUL
+    EXPECT_FALSE(tflmRegistersBuiltin(126, TflmVersion::V2023_02));
+    EXPECT_FALSE(tflmRegistersCustom("SignalFramer", TflmVersion::V2023_02));
+    EXPECT_TRUE(tflmRegistersCustom("SignalFramer", TflmVersion::V2024_05));
+    EXPECT_EQ(unresolvedBuiltinMessage("REDUCE_MIN", 1, TflmVersion::V2025_01),
+        "Didn't find op for builtin opcode 'REDUCE_MIN'");
+    EXPECT_EQ(unresolvedBuiltinMessage("BATCH_MATMUL", 2, TflmVersion::V2023_02),
+        "Didn't find op for builtin opcode 'BATCH_MATMUL' version '2'. An older version of this builtin might be "
+        "supported. Are you using an old TFLite binary with a newer model?");
+}
+
+std::shared_ptr<const Analysis> analyzeOp(const std::string& name, TflmVersion v)
+{
+    auto m = loadModelFile((test::sharedDir() / "models" / "ops" / name).string());
+    EXPECT_TRUE(m) << name;
+    EmulationSettings s;
+    s.tflm = v;
+    return analyze(m.value(), s);
+}
+
+TEST(TflmVersion, SharedOpsModelsAtOlderSnapshots)
+{
+    ARENASCOPE_REQUIRE_SHARED();
+    const auto minNow = analyzeOp("reduce_min_float32.tflite", kNewestTflm);
+    EXPECT_TRUE(minNow->measured->ok);
+    const auto min2025 = analyzeOp("reduce_min_float32.tflite", TflmVersion::V2025_01);
+    ASSERT_TRUE(min2025->failure());
+    EXPECT_EQ(min2025->failure()->message, "Didn't find op for builtin opcode 'REDUCE_MIN'");
+    // MEAN before the 2026 rewrite: the accumulator only, no index buffers.
+    auto scratchCount = [](const Analysis& a) {
+        return std::count_if(a.measured->planned.begin(), a.measured->planned.end(),
+            [](const PlannedBuffer& b) { return b.kind == BufferKind::Scratch; });
+    };
+    EXPECT_EQ(scratchCount(*analyzeOp("mean_int8.tflite", kNewestTflm)), 3);
+    EXPECT_EQ(scratchCount(*analyzeOp("mean_int8.tflite", TflmVersion::V2025_01)), 1);
+    EXPECT_EQ(scratchCount(*analyzeOp("mean_float32.tflite", TflmVersion::V2025_01)), 0);
+}
+
+TEST(TflmVersion, OlderSnapshotsSayTheyAreReadFromSource)
+{
+    EmulationSettings s;
+    s.tflm = TflmVersion::V2025_01;
+    const Provenance p = provenance(s);
+    EXPECT_EQ(p.level, ProvenanceLevel::Source);
+    EXPECT_NE(p.text.find("10ebaab9"), std::string::npos) << p.text;
+}
+
+TEST(TflmVersion, CliRejectsAnUnknownVersionListingTheKnownOnes)
+{
+    const auto bad = test::arenascope(
+        { "plan", std::string(ARENASCOPE_SOURCE_DIR) + "/models/example_kws_int8.tflite", "--tflm", "1234567" });
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.out.find("90b983c2|10ebaab9|71fba59b|4e62ea7b"), std::string::npos) << bad.out;
+    const auto ok = test::arenascope(
+        { "plan", std::string(ARENASCOPE_SOURCE_DIR) + "/models/example_kws_int8.tflite", "--tflm", "10ebaab9" });
+    EXPECT_EQ(ok.exitCode, 0) << ok.out;
+    EXPECT_NE(ok.out.find("read from source, not yet measured"), std::string::npos) << ok.out;
+}
+
+} // namespace
+} // namespace arenascope
