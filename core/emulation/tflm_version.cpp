@@ -16,7 +16,7 @@ constexpr std::array kVersions = {
         "Zephyr 3.7 LTS, esp-tflite-micro 1.3.1, Seeed SSCMA-Micro, ml-embedded-evaluation-kit 24.05", false },
     TflmVersionInfo { TflmVersion::V2025_01, "10ebaab9", "10ebaab9fcb796319df88dbf0db1a05d13a812c5", "2025-01-07",
         "esp-tflite-micro 1.3.3 (ESPHome's micro_wake_word), pico-tflmicro, Zephyr 4.1-4.3, nRF Connect SDK 3.2",
-        false },
+        true },
     TflmVersionInfo { TflmVersion::V2026_08, "90b983c2", "90b983c2b3f1480642e040bbd2ddb37b998f3424", "2026-08-20",
         "tflite-micro main", true },
 };

@@ -75,13 +75,22 @@ TEST(TflmVersion, SharedOpsModelsAtOlderSnapshots)
     EXPECT_EQ(scratchCount(*analyzeOp("mean_float32.tflite", TflmVersion::V2025_01)), 0);
 }
 
-TEST(TflmVersion, OlderSnapshotsSayTheyAreReadFromSource)
+TEST(TflmVersion, OlderSnapshotsSayWhetherTheyAreMeasured)
 {
+    // 10ebaab9: the reference kernels measured on cortex-m and x86_64 (measured/tflm_10ebaab9).
     EmulationSettings s;
     s.tflm = TflmVersion::V2025_01;
-    const Provenance p = provenance(s);
-    EXPECT_EQ(p.level, ProvenanceLevel::Source);
-    EXPECT_NE(p.text.find("10ebaab9"), std::string::npos) << p.text;
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured);
+    EXPECT_NE(provenance(s).text.find("10ebaab9"), std::string::npos) << provenance(s).text;
+    s.target = TargetKind::Ilp32;
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source);
+    s.target = TargetKind::CortexM;
+    s.kernels = KernelSet::CmsisNn;
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source);
+    EmulationSettings old;
+    old.tflm = TflmVersion::V2024_05;
+    EXPECT_EQ(provenance(old).level, ProvenanceLevel::Source);
+    EXPECT_NE(provenance(old).text.find("read from source, not yet measured"), std::string::npos);
 }
 
 TEST(TflmVersion, CliRejectsAnUnknownVersionListingTheKnownOnes)
@@ -91,7 +100,7 @@ TEST(TflmVersion, CliRejectsAnUnknownVersionListingTheKnownOnes)
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_NE(bad.out.find("90b983c2|10ebaab9|71fba59b|4e62ea7b"), std::string::npos) << bad.out;
     const auto ok = test::arenascope(
-        { "plan", std::string(ARENASCOPE_SOURCE_DIR) + "/models/example_kws_int8.tflite", "--tflm", "10ebaab9" });
+        { "plan", std::string(ARENASCOPE_SOURCE_DIR) + "/models/example_kws_int8.tflite", "--tflm", "71fba59b" });
     EXPECT_EQ(ok.exitCode, 0) << ok.out;
     EXPECT_NE(ok.out.find("read from source, not yet measured"), std::string::npos) << ok.out;
 }

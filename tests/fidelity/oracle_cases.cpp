@@ -27,6 +27,14 @@ OracleBuild ethosBuild(const char* suffix, const char* label, TargetKind target)
     return b;
 }
 
+// An older TFLM snapshot's reference build (measured/tflm_<id>).
+OracleBuild snapshotBuild(const char* suffix, const char* label, TargetKind target, TflmVersion v)
+{
+    OracleBuild b { suffix, label, target, KernelSet::Reference, Cpu::CortexM4 };
+    b.tflm = v;
+    return b;
+}
+
 } // namespace
 
 const std::vector<OracleBuild>& oracleBuilds()
@@ -46,6 +54,8 @@ const std::vector<OracleBuild>& oracleBuilds()
         espBuild("esp32_nn1.2.3", "esp_nn_esp32_1_2_3", EspChip::Esp32, EspNnVersion::V1_2_3),
         ethosBuild("ethos_abi32arm_se", "ethos_u_cortex_m", TargetKind::CortexM),
         ethosBuild("ethos_abi64", "ethos_u_x86_64", TargetKind::X86_64),
+        snapshotBuild("tflm10ebaab9_abi32arm_se", "tflm10ebaab9_cortex_m", TargetKind::CortexM, TflmVersion::V2025_01),
+        snapshotBuild("tflm10ebaab9_abi64", "tflm10ebaab9_x86_64", TargetKind::X86_64, TflmVersion::V2025_01),
     };
     return builds;
 }
@@ -104,23 +114,34 @@ const OracleBuild* findBuild(const std::string& suffix)
     return nullptr;
 }
 
-// A measured model that is not a probe: a model of ../shared/models/tflm (person_detect_vela).
+// The harness names a model in a folder "folder__model.tflite".
+std::string pathOfKey(std::string name)
+{
+    for (std::size_t at = name.find("__"); at != std::string::npos; at = name.find("__", at))
+        name.replace(at, 2, "/");
+    return name;
+}
+
+// A measured model that is not a probe: a model of ../shared/models/tflm (person_detect_vela,
+// seanet/...) or ../shared/models/ops.
 std::filesystem::path sharedModel(const std::string& name)
 {
     const auto shared = sharedDir();
     if (shared.empty())
         return {};
-    const auto path = shared / "models" / "tflm" / name;
     std::error_code ec;
-    return std::filesystem::is_regular_file(path, ec) ? path : std::filesystem::path {};
+    for (const char* folder : { "tflm", "ops" }) {
+        const auto path = shared / "models" / folder / pathOfKey(name);
+        if (std::filesystem::is_regular_file(path, ec))
+            return path;
+    }
+    return {};
 }
 
 // A model this repository ships (models/): the harness names "lessons/x.tflite" "lessons__x.tflite".
-std::filesystem::path projectModel(std::string name)
+std::filesystem::path projectModel(const std::string& name)
 {
-    for (std::size_t at = name.find("__"); at != std::string::npos; at = name.find("__", at))
-        name.replace(at, 2, "/");
-    const auto path = std::filesystem::path(ARENASCOPE_PROJECT_MODELS_DIR) / name;
+    const auto path = std::filesystem::path(ARENASCOPE_PROJECT_MODELS_DIR) / pathOfKey(name);
     std::error_code ec;
     return std::filesystem::is_regular_file(path, ec) ? path : std::filesystem::path {};
 }
@@ -161,6 +182,7 @@ void addMeasuredCases(std::vector<OracleCase>& cases, const std::filesystem::pat
                 c.settings.espChip = b->espChip;
                 c.settings.espNn = b->espNn;
                 c.settings.coProcessor = b->coProcessor;
+                c.settings.tflm = b->tflm;
                 c.settings.planner = planner;
                 c.name = safeName(std::string(group) + "_" + key.substr(0, key.size() - 7) + "_" + b->label + "_"
                     + std::string(plannerName(planner)));
@@ -179,6 +201,7 @@ const std::vector<OracleCase>& oracleCases()
         addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "esp", "measured");
         addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "ethos_u", "measured");
         addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "lessons", "measured");
+        addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "tflm_10ebaab9", "measured");
         const auto shared = sharedDir();
         if (shared.empty()) {
             std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.name < b.name; });

@@ -36,6 +36,7 @@ struct OracleBuild {
     EspChip espChip = EspChip::Esp32S3; // ESP-NN builds
     EspNnVersion espNn = kNewestEspNn;
     CoProcessor coProcessor = CoProcessor::None; // TFLM built with CO_PROCESSOR=ethos_u
+    TflmVersion tflm = kNewestTflm; // the TFLM snapshot built
 };
 const std::vector<OracleBuild>& oracleBuilds();
 

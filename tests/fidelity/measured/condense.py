@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Condense the harness's JSON files of one build into one test-data file.
 
-usage: condense.py RESULTS_DIR BUILD OUT.json "how the figures were made"
+usage: condense.py RESULTS_DIR BUILD OUT.json "how the figures were made" [NAME]
+
+NAME, when given, is the build's name in the file (oracle_cases.cpp's oracleBuilds()), for a
+harness build whose file suffix (BUILD) names only the ABI: an older TFLM snapshot's abi64.
 
 RESULTS_DIR holds ../shared/harness/oracle/run.py's output for one build
 (<model>.<build>.json). Kept per model and planner: every key the fidelity test
@@ -28,6 +31,7 @@ def condense_planner(p):
 
 def main():
     results, build, out_path, how = sys.argv[1:5]
+    build_name = sys.argv[5] if len(sys.argv) > 5 else build
     models = {}
     for name in sorted(os.listdir(results)):
         suffix = "." + build + ".json"
@@ -44,7 +48,7 @@ def main():
                 entry[key] = d[key]
         models[name[: -len(suffix)]] = entry
         tflm, deps = d.get("tflm_commit"), d.get("build", {}).get("deps")
-    doc = {"build": build, "how": how, "tflm_commit": tflm, "deps": deps, "models": models}
+    doc = {"build": build_name, "how": how, "tflm_commit": tflm, "deps": deps, "models": models}
     with open(out_path + ".tmp", "w") as f:
         json.dump(doc, f, sort_keys=True, separators=(",", ":"))
         f.write("\n")
