@@ -18,6 +18,7 @@ constexpr auto kKernels = "emulation/kernels"; // "reference"
 constexpr auto kCpu = "emulation/cpu"; // "cortex-m4"
 constexpr auto kEspChip = "emulation/espChip"; // "esp32s3"
 constexpr auto kEspNn = "emulation/espNn"; // the newest esp-nn
+constexpr auto kTflm = "emulation/tflm"; // the newest TFLM snapshot
 constexpr auto kCoProcessor = "emulation/coProcessor"; // "none"
 constexpr auto kResourceVariables = "emulation/resourceVariables"; // 0
 constexpr auto kDark = "view/darkPalette"; // false
@@ -80,6 +81,7 @@ EmulationSettings Settings::emulation() const
         = parseCoProcessor(q.value(QString::fromLatin1(kCoProcessor), QStringLiteral("none")).toString().toStdString())
               .value_or(CoProcessor::None);
     s.resourceVariables = q.value(QString::fromLatin1(kResourceVariables), 0).toUInt();
+    s.tflm = parseTflmVersion(q.value(QString::fromLatin1(kTflm)).toString().toStdString()).value_or(kNewestTflm);
     if (!settingsConflict(s).empty())
         s.kernels = KernelSet::Reference;
     return s;
@@ -98,6 +100,7 @@ void Settings::setEmulation(const EmulationSettings& s)
     q.setValue(QString::fromLatin1(kEspNn), QString::fromUtf8(espNnVersionName(s.espNn).data()));
     q.setValue(QString::fromLatin1(kCoProcessor), QString::fromUtf8(coProcessorName(s.coProcessor).data()));
     q.setValue(QString::fromLatin1(kResourceVariables), s.resourceVariables);
+    q.setValue(QString::fromLatin1(kTflm), QString::fromUtf8(tflmVersionId(s.tflm).data()));
 }
 
 QString Settings::board() const

@@ -99,6 +99,14 @@ constexpr Concept kConcepts[] = {
         "8-byte pointers and size_t; arm-none-eabi GCC (Cortex-M firmware) uses short enums, so TfLiteTensor is 32 "
         "bytes instead of 40 with int-sized enums (ESP32, RISC-V). Choose the target your firmware is built for: a "
         "host build needs noticeably more arena than the device." },
+    { "tflm_version", "TFLM snapshot",
+        "The TFLM version the firmware is built from: kernels' op data, scratch buffers and operators differ.",
+        "Distributions copy a TFLM snapshot and keep it for years: Arduino libraries carry one from 2023-02, Zephyr "
+        "3.7 one from 2024-05, esp-tflite-micro 1.3.3 (ESPHome) and pico-tflmicro one from 2025-01. Between snapshots "
+        "kernels changed what they allocate (MEAN and SUM ask for three scratch buffers since 2026-01, one before), "
+        "operators were added (REDUCE_MIN, REVERSE_V2 and DYNAMIC_UPDATE_SLICE do not exist before 2026) and checks "
+        "in Prepare changed. Choose the snapshot your firmware carries; the verdict says whether real TFLM at that "
+        "snapshot was measured or the figures are read from its source." },
     { "kernels", "Kernels (reference, CMSIS-NN, ESP-NN)",
         "Optimized kernels allocate different op data and scratch buffers than TFLM's reference kernels.",
         "Most Cortex-M firmware links Arm's CMSIS-NN kernels (OPTIMIZED_KERNEL_DIR=cmsis_nn) for convolutions, fully "

@@ -2,7 +2,7 @@
 // measured, build by build, in ../shared/oracle (see its README): the 70 models of the TFLM
 // tree and the single-operator models, on the cortex-m (arm-none-eabi, short enums), ilp32
 // and x86_64 targets, with both planners. One test case per model x build x planner, so a
-// failing case is named and runs alone (ctest -R <name>). Exact equality; a mismatch is
+// failing case is named and runs alone (--gtest_filter=*<name>). Exact equality; a mismatch is
 // explained in TFLM's source, never patched over.
 #include "oracle_cases.h"
 

@@ -14,6 +14,9 @@ namespace arenascope {
 namespace {
 
 constexpr std::array kKernelSets = { KernelSet::Reference, KernelSet::CmsisNn, KernelSet::EspNn };
+// Newest first, as the row lists them.
+constexpr std::array kTflmOrder
+    = { TflmVersion::V2026_08, TflmVersion::V2025_01, TflmVersion::V2024_05, TflmVersion::V2023_02 };
 constexpr std::array kCpus = { Cpu::CortexM0, Cpu::CortexM0Plus, Cpu::CortexM3, Cpu::CortexM4, Cpu::CortexM7,
     Cpu::CortexM33, Cpu::CortexM55, Cpu::CortexM85 };
 
@@ -57,6 +60,7 @@ DeviceControls::DeviceControls(QWidget* parent)
     , m_cpu(new QComboBox(parent))
     , m_chip(new QComboBox(parent))
     , m_espNn(new QComboBox(parent))
+    , m_tflm(new QComboBox(parent))
     , m_ethosU(new QCheckBox(tr("Ethos-U NPU (Vela's ethos-u operator)"), parent))
 {
     m_board->addItem(tr("Custom"));
@@ -107,7 +111,22 @@ DeviceControls::DeviceControls(QWidget* parent)
     m_espNn->setCurrentIndex(indexOf(allEspNnVersions(), kNewestEspNn));
     m_espNn->setToolTip(tr("The espressif/esp-nn version in the build. esp-tflite-micro asks for esp-nn >= 1.1.1, "
                            "so a rebuild takes the newest; its scratch sizes changed in 1.2.0, 1.2.1 and 1.2.3."));
-    for (QComboBox* c : { m_target, m_kernels, m_cpu, m_chip, m_espNn }) {
+    for (TflmVersion v : kTflmOrder) {
+        const TflmVersionInfo& i = tflmVersionInfo(v);
+        // The date first: it is what tells snapshots apart in a narrow panel.
+        m_tflm->addItem(tr("%1 %2").arg(utf8(i.date.substr(0, 7)), utf8(i.id)));
+        m_tflm->setItemData(m_tflm->count() - 1,
+            tr("Shipped by: %1\n%2")
+                .arg(utf8(i.shippedBy),
+                    i.measured ? tr("Measured against real TFLM at this snapshot.")
+                               : tr("Read from source, not yet measured at this snapshot.")),
+            Qt::ToolTipRole);
+    }
+    m_tflm->setToolTip(
+        tr("The TFLM snapshot the firmware is built from. Distributions pin one for years (Arduino "
+           "libraries 2023-02, Zephyr 3.7 2024-05, esp-tflite-micro 1.3.3 and Pico 2025-01); the kernels' "
+           "op data and scratch buffers, and which operators exist, differ between them."));
+    for (QComboBox* c : { m_target, m_kernels, m_cpu, m_chip, m_espNn, m_tflm }) {
         // Narrow panels: combo boxes shrink to a short prefix, the popup shows the whole text.
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         c->setMinimumContentsLength(10);
@@ -129,6 +148,7 @@ DeviceControls::DeviceControls(QWidget* parent)
     });
     tagConcept(m_ethosU, "co_processor");
     tagConcept(m_target, "target");
+    tagConcept(m_tflm, "tflm_version");
     for (QComboBox* c : { m_kernels, m_chip, m_espNn })
         tagConcept(c, "kernels");
 }
@@ -137,6 +157,7 @@ void DeviceControls::addRows(QFormLayout* form)
 {
     m_form = form;
     form->addRow(tr("Board"), m_board);
+    form->addRow(tr("TFLM"), m_tflm);
     form->addRow(tr("Target"), m_target);
     form->addRow(tr("Kernels"), m_kernels);
     form->addRow(tr("CPU"), m_cpu);
@@ -176,6 +197,7 @@ EmulationSettings DeviceControls::applyTo(EmulationSettings s) const
     s.espChip = at(allEspChips(), m_chip);
     s.espNn = at(allEspNnVersions(), m_espNn);
     s.coProcessor = m_ethosU->isChecked() ? CoProcessor::EthosU : CoProcessor::None;
+    s.tflm = kTflmOrder[static_cast<std::size_t>(std::clamp(m_tflm->currentIndex(), 0, int(kTflmOrder.size()) - 1))];
     return s;
 }
 
@@ -188,6 +210,7 @@ void DeviceControls::show(const EmulationSettings& s)
     m_chip->setCurrentIndex(indexOf(allEspChips(), s.espChip));
     m_espNn->setCurrentIndex(indexOf(allEspNnVersions(), s.espNn));
     m_ethosU->setChecked(s.coProcessor == CoProcessor::EthosU);
+    m_tflm->setCurrentIndex(indexOf(kTflmOrder, s.tflm));
     m_updating = false;
     sync(m_target); // settings that cannot be built keep their target, with the reference kernels
     leaveBoardIfChanged(); // settings from elsewhere (undo, a lesson) may not be the board's build
@@ -204,6 +227,7 @@ bool DeviceControls::showsBuildOf(const Board& board) const
     const EmulationSettings s = applyTo(EmulationSettings {});
     EmulationSettings expected = withBoard(board, s);
     expected.espNn = s.espNn; // the esp-nn version is the build's choice, not the board's
+    expected.tflm = s.tflm; // and so is the TFLM snapshot
     return expected == s;
 }
 

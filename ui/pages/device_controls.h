@@ -59,6 +59,7 @@ private:
     QComboBox* m_cpu;
     QComboBox* m_chip;
     QComboBox* m_espNn;
+    QComboBox* m_tflm;
     QCheckBox* m_ethosU;
     QFormLayout* m_form = nullptr;
     bool m_updating = false;
