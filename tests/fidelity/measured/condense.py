@@ -23,8 +23,10 @@ KEEP = ["status", "log", "measure_arena_bytes", "arena_used_bytes", "head_bytes"
 def condense_planner(p):
     out = {k: p[k] for k in KEEP if k in p}
     probe = p.get("monotonic_probe")
-    if probe and probe.get("probes"):
-        near = sorted(probe["probes"], key=lambda x: -x["size"])[:12]
+    minimum = p.get("min_arena_bytes")
+    if probe and probe.get("probes") and minimum is not None:
+        below = [x for x in probe["probes"] if x["size"] < minimum]
+        near = sorted(below, key=lambda x: -x["size"])[:12]
         out["monotonic_probe"] = {"probes": sorted(near, key=lambda x: x["size"])}
     return out
 
