@@ -19,7 +19,7 @@ std::string reasonFor(
 {
     if (b.tflm != a.tflm)
         return "vs TFLM " + std::string(tflmVersionId(b.tflm)) + ": the kernels' op data, scratch requests and checks "
-            + "of TFLM " + std::string(tflmVersionId(a.tflm)) + " (" + std::string(tflmVersionInfo(a.tflm).date) + ")";
+            + "of TFLM " + tflmVersionLabel(a.tflm);
     if (b.target != a.target)
         return "vs " + std::string(targetName(b.target)) + ": " + targetReason(b.target, a.target);
     if (b.kernels != a.kernels)

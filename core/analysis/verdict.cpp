@@ -316,7 +316,7 @@ std::string describeSettings(const EmulationSettings& s)
 {
     std::string out;
     if (s.tflm != kNewestTflm)
-        out = "TFLM " + std::string(tflmVersionId(s.tflm)) + " (" + std::string(tflmVersionInfo(s.tflm).date) + "), ";
+        out = "TFLM " + tflmVersionLabel(s.tflm) + ", ";
     out += std::string(targetName(s.target)) + " (" + std::string(targetDescription(s.target)) + "), ";
     out += describeKernels(s) + ", ";
     if (s.coProcessor == CoProcessor::EthosU)

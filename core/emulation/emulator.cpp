@@ -246,12 +246,10 @@ Status Emulation::prepareNodeAndRegistrations()
             const KernelProfile* profile = findKernelProfile(
                 o.builtinCode, o.customName, m_result.settings.kernels, m_result.settings.coProcessor);
             // An operator this snapshot has no kernel for resolves to nothing, profile or not.
-            const bool newerThanSnapshot = o.isCustom()
-                ? tflmRegistersCustom(o.customName) && !tflmRegistersCustom(o.customName, version)
-                : tflmRegistersBuiltin(o.builtinCode) && !tflmRegistersBuiltin(o.builtinCode, version);
+            const bool newerThanSnapshot = tflmAddsLater(o.builtinCode, o.customName, version);
             if (!profile || newerThanSnapshot) {
-                const bool registered = o.isCustom() ? tflmRegistersCustom(o.customName, version)
-                                                     : tflmRegistersBuiltin(o.builtinCode, version);
+                const bool registered = !newerThanSnapshot
+                    && (o.isCustom() ? tflmRegistersCustom(o.customName) : tflmRegistersBuiltin(o.builtinCode));
                 if (registered)
                     return makeError(ErrorCode::Unsupported,
                         "ArenaScope has no kernel profile for " + o.displayName()
@@ -319,9 +317,8 @@ Status Emulation::prepareKernels()
                 if (!s) {
                     // Before 2025-08 the format had a stray 'f' after the number ("(number 3f)").
                     const bool strayF = !atLeast(m_result.settings.tflm, TflmVersion::V2026_08);
-                    m_extraLog.push_back(formatString(strayF ? "Node %s (number %df) failed to prepare with status 1"
-                                                             : "Node %s (number %d) failed to prepare with status 1",
-                        o.displayName().c_str(), m_arena.context.op));
+                    m_extraLog.push_back(formatString("Node %s (number %d%s) failed to prepare with status 1",
+                        o.displayName().c_str(), m_arena.context.op, strayF ? "f" : ""));
                     return s;
                 }
             }

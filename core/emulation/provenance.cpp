@@ -66,8 +66,7 @@ Provenance espKernels(const EmulationSettings& s)
 // otherwise.
 Provenance olderSnapshot(const EmulationSettings& s)
 {
-    const std::string build
-        = "tflite-micro " + std::string(tflmVersionId(s.tflm)) + " (" + std::string(tflmVersionInfo(s.tflm).date) + ")";
+    const std::string build = "tflite-micro " + tflmVersionLabel(s.tflm);
     const bool measured = s.kernels == KernelSet::Reference && s.coProcessor == CoProcessor::None
         && s.target != TargetKind::Ilp32 && tflmSnapshotMeasured(s.tflm);
     if (measured)

@@ -18,6 +18,8 @@ constexpr std::string_view kRegisteredCustoms[] = {
 // Operators registered at 90b983c2 that an older snapshot has no kernel for, with the first
 // snapshot that has one: micro_mutable_op_resolver.h (and the resolvers the harness used,
 // python_ops_resolver.cc or, in 2023, all_ops_resolver.cc) at each snapshot.
+constexpr std::int32_t kCustom = 32; // BuiltinOperator_CUSTOM
+
 struct AddedIn {
     std::int32_t builtin; // -1: a custom operator, by name
     std::string_view custom;
@@ -49,38 +51,39 @@ constexpr std::array kAddedLater = {
     AddedIn { -1, "SignalWindow", TflmVersion::V2024_05 },
 };
 
-bool addedAfter(std::int32_t builtin, std::string_view custom, TflmVersion v)
+} // namespace
+
+bool tflmAddsLater(std::int32_t builtinCode, std::string_view customName, TflmVersion v)
 {
     return std::any_of(kAddedLater.begin(), kAddedLater.end(), [&](const AddedIn& a) {
-        const bool same = builtin >= 0 ? a.builtin == builtin : a.builtin < 0 && a.custom == custom;
+        const bool same = builtinCode == kCustom ? a.builtin < 0 && a.custom == customName : a.builtin == builtinCode;
         return same && !atLeast(v, a.since);
     });
 }
-
-} // namespace
 
 bool tflmRegistersBuiltin(std::int32_t builtinCode, TflmVersion v)
 {
     return std::find(std::begin(kRegisteredBuiltins), std::end(kRegisteredBuiltins), builtinCode)
         != std::end(kRegisteredBuiltins)
-        && !addedAfter(builtinCode, {}, v);
+        && !tflmAddsLater(builtinCode, {}, v);
 }
 
 bool tflmRegistersCustom(std::string_view name, TflmVersion v)
 {
     return std::find(std::begin(kRegisteredCustoms), std::end(kRegisteredCustoms), name) != std::end(kRegisteredCustoms)
-        && !addedAfter(-1, name, v);
+        && !tflmAddsLater(kCustom, name, v);
 }
 
 std::string unresolvedBuiltinMessage(std::string_view name, std::int32_t opVersion, TflmVersion v)
 {
     // 2023-02: tensorflow/lite/core/api/op_resolver.cc, with the operator's version and advice;
     // later: micro_op_resolver.cc.
+    const std::string message = "Didn't find op for builtin opcode '" + std::string(name) + "'";
     if (!atLeast(v, TflmVersion::V2024_05))
-        return "Didn't find op for builtin opcode '" + std::string(name) + "' version '" + std::to_string(opVersion)
+        return message + " version '" + std::to_string(opVersion)
             + "'. An older version of this builtin might be supported. Are you using an old TFLite binary with a "
               "newer model?";
-    return "Didn't find op for builtin opcode '" + std::string(name) + "'";
+    return message;
 }
 
 } // namespace arenascope

@@ -15,6 +15,9 @@ namespace arenascope {
 
 bool tflmRegistersBuiltin(std::int32_t builtinCode, TflmVersion v = kNewestTflm);
 bool tflmRegistersCustom(std::string_view name, TflmVersion v = kNewestTflm);
+// Whether the newest TFLM registers the operator (builtin code, or 32 and a custom name) but
+// snapshot `v` has no kernel for it yet.
+bool tflmAddsLater(std::int32_t builtinCode, std::string_view customName, TflmVersion v);
 
 // What GetRegistrationFromOpCode prints for a builtin the resolver does not have, at `v`:
 // "Didn't find op for builtin opcode 'REDUCE_PROD'" (2023-02: with the version and advice).

@@ -44,10 +44,10 @@ const TflmVersionInfo& tflmVersionInfo(TflmVersion v)
     return kVersions.back();
 }
 
-std::string tflmVersionTitle(TflmVersion v)
+std::string tflmVersionLabel(TflmVersion v)
 {
     const TflmVersionInfo& i = tflmVersionInfo(v);
-    return std::string(i.id) + " (" + std::string(i.date) + ": " + std::string(i.shippedBy) + ")";
+    return std::string(i.id) + " (" + std::string(i.date) + ")";
 }
 
 std::optional<TflmVersion> parseTflmVersion(std::string_view text)

@@ -48,8 +48,8 @@ inline std::string_view tflmVersionId(TflmVersion v)
 {
     return tflmVersionInfo(v).id;
 }
-// "10ebaab9 (2025-01-07: esp-tflite-micro 1.3.3 (ESPHome), ...)".
-std::string tflmVersionTitle(TflmVersion v);
+// "10ebaab9 (2025-01-07)".
+std::string tflmVersionLabel(TflmVersion v);
 // A commit prefix of at least 7 hex digits, a date prefix ("2025-01"), or "newest".
 std::optional<TflmVersion> parseTflmVersion(std::string_view text);
 std::string tflmVersionChoices(); // "90b983c2|10ebaab9|71fba59b|4e62ea7b"

@@ -14,9 +14,15 @@ namespace arenascope {
 namespace {
 
 constexpr std::array kKernelSets = { KernelSet::Reference, KernelSet::CmsisNn, KernelSet::EspNn };
-// Newest first, as the row lists them.
-constexpr std::array kTflmOrder
-    = { TflmVersion::V2026_08, TflmVersion::V2025_01, TflmVersion::V2024_05, TflmVersion::V2023_02 };
+// The TFLM row lists tflmVersions() newest first: row i is snapshot size - 1 - i.
+int tflmRow(TflmVersion v)
+{
+    const auto all = tflmVersions();
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (all[i].version == v)
+            return static_cast<int>(all.size() - 1 - i);
+    return 0;
+}
 constexpr std::array kCpus = { Cpu::CortexM0, Cpu::CortexM0Plus, Cpu::CortexM3, Cpu::CortexM4, Cpu::CortexM7,
     Cpu::CortexM33, Cpu::CortexM55, Cpu::CortexM85 };
 
@@ -111,8 +117,9 @@ DeviceControls::DeviceControls(QWidget* parent)
     m_espNn->setCurrentIndex(indexOf(allEspNnVersions(), kNewestEspNn));
     m_espNn->setToolTip(tr("The espressif/esp-nn version in the build. esp-tflite-micro asks for esp-nn >= 1.1.1, "
                            "so a rebuild takes the newest; its scratch sizes changed in 1.2.0, 1.2.1 and 1.2.3."));
-    for (TflmVersion v : kTflmOrder) {
-        const TflmVersionInfo& i = tflmVersionInfo(v);
+    const auto snapshots = tflmVersions();
+    for (auto it = snapshots.rbegin(); it != snapshots.rend(); ++it) {
+        const TflmVersionInfo& i = *it;
         // The date first: it is what tells snapshots apart in a narrow panel.
         m_tflm->addItem(tr("%1 %2").arg(utf8(i.date.substr(0, 7)), utf8(i.id)));
         m_tflm->setItemData(m_tflm->count() - 1,
@@ -197,7 +204,9 @@ EmulationSettings DeviceControls::applyTo(EmulationSettings s) const
     s.espChip = at(allEspChips(), m_chip);
     s.espNn = at(allEspNnVersions(), m_espNn);
     s.coProcessor = m_ethosU->isChecked() ? CoProcessor::EthosU : CoProcessor::None;
-    s.tflm = kTflmOrder[static_cast<std::size_t>(std::clamp(m_tflm->currentIndex(), 0, int(kTflmOrder.size()) - 1))];
+    const auto snapshots = tflmVersions();
+    const int row = std::clamp(m_tflm->currentIndex(), 0, static_cast<int>(snapshots.size()) - 1);
+    s.tflm = snapshots[snapshots.size() - 1 - static_cast<std::size_t>(row)].version;
     return s;
 }
 
@@ -210,7 +219,7 @@ void DeviceControls::show(const EmulationSettings& s)
     m_chip->setCurrentIndex(indexOf(allEspChips(), s.espChip));
     m_espNn->setCurrentIndex(indexOf(allEspNnVersions(), s.espNn));
     m_ethosU->setChecked(s.coProcessor == CoProcessor::EthosU);
-    m_tflm->setCurrentIndex(indexOf(kTflmOrder, s.tflm));
+    m_tflm->setCurrentIndex(tflmRow(s.tflm));
     m_updating = false;
     sync(m_target); // settings that cannot be built keep their target, with the reference kernels
     leaveBoardIfChanged(); // settings from elsewhere (undo, a lesson) may not be the board's build

@@ -411,12 +411,11 @@ Status svdfInt8Types(KernelContext& ctx)
         ARENASCOPE_TRY(svdfType(ctx, 450, "bias->type", "kTfLiteInt32", bias->type, D::Int32));
     ARENASCOPE_TRY(ensureTypesEq(ctx, kSvdfCommon, 453, "output->type", "kTfLiteInt8", ctx.output(0)->type, D::Int8));
     if (!bias) {
-        Error e = ctx.kernelError("int8 SVDF without a bias: TFLM's Prepare reads bias->params.scale through a null "
-                                  "pointer (svdf_common.cc:464, its TODO #1751) and prints nothing; a host crashes, a "
-                                  "Cortex-M reads address 0. "
-                                  "Give the SVDF a bias of scale activation_state scale x weights_time scale.");
-        e.tflmSilent = true;
-        return e;
+        return silentFailure(ctx,
+            "int8 SVDF without a bias: TFLM's Prepare reads bias->params.scale through a null "
+            "pointer (svdf_common.cc:464, its TODO #1751) and prints nothing; a host crashes, a "
+            "Cortex-M reads address 0. "
+            "Give the SVDF a bias of scale activation_state scale x weights_time scale.");
     }
     const float stateTimesTime = quantParams(ctx, *ctx.input(4)).scale * quantParams(ctx, *ctx.input(2)).scale;
     const double biasScale = static_cast<double>(quantParams(ctx, *bias).scale);

@@ -34,11 +34,10 @@ Status ethosUPrepare(KernelContext& ctx)
     // this Prepare; a Cortex-M reads address 0 instead and goes on with whatever is there.
     // TFLM prints nothing either way.
     if (op && !op->inputs()) {
-        Error e = ctx.kernelError("ethos-u has no inputs vector: TFLM's Prepare reads node->inputs, a null pointer "
-                                  "here (a crash on a host, a read of address 0 on a Cortex-M), and prints nothing. "
-                                  "Vela writes the command stream as input 0: compile the model with Vela again.");
-        e.tflmSilent = true;
-        return e;
+        return silentFailure(ctx,
+            "ethos-u has no inputs vector: TFLM's Prepare reads node->inputs, a null pointer "
+            "here (a crash on a host, a read of address 0 on a Cortex-M), and prints nothing. "
+            "Vela writes the command stream as input 0: compile the model with Vela again.");
     }
     ARENASCOPE_TRY(ensure(ctx, ctx.inputCount() > 0, kEthosU, 42, "node->inputs->size > 0"));
     const std::size_t customBytes = op && op->custom_options() ? op->custom_options()->size() : 0;

@@ -154,6 +154,15 @@ inline Error unsupportedType(KernelContext& ctx, const Tensor& t)
     return makeError(ErrorCode::Unsupported, formatString("Type %s (%d) not supported.", info.name, info.code));
 }
 
+// A failure TFLM reaches without printing anything (a read through a null pointer, say):
+// `why` explains it, and the verdict says TFLM's log is empty.
+inline Error silentFailure(KernelContext& ctx, const std::string& why)
+{
+    Error e = ctx.kernelError(why);
+    e.tflmSilent = true;
+    return e;
+}
+
 // What TFLM's TF_LITE_ENSURE* macros print when a check fails in a kernel, located as the
 // reference build prints __FILE__ ("tensorflow/lite/micro/kernels/cumsum.cc") and __LINE__.
 //   TF_LITE_ENSURE:          "<file>:<line> <condition> was not true."
