@@ -1,6 +1,8 @@
 #include "emulator.h"
 
 #include "emulation.h"
+#include "kernels/builtin_options.h"
+#include "tflm_changes.h"
 #include "tflm_registry.h"
 #include "tflm_structs.h"
 
@@ -68,7 +70,8 @@ Status Emulation::requestScratch(std::uint64_t bytes, std::string label)
     for (const ScratchRequest& r : m_scratch)
         pending += r.node == -1 ? 1 : 0;
     if (pending >= kMaxScratchBuffersPerOp)
-        return kernelError(formatString("Scratch buffer request exeeds limit per operator (%llu)",
+        return kernelError(formatString("Scratch buffer request %s limit per operator (%llu)",
+            tflmHas(m_result.settings.tflm, TflmChange::ScratchLimitTypoFixed) ? "exceeds" : "exeeds",
             static_cast<unsigned long long>(kMaxScratchBuffersPerOp)));
     m_scratch.push_back(ScratchRequest { bytes, -1, m_arena.context.subgraph });
     AllocationEvent e = m_arena.event(Category::ScratchRequests, Region::Head, bytes, 0, m_arena.head().headOffset());
@@ -273,9 +276,9 @@ Status Emulation::prepareNodeAndRegistrations()
                 return makeError(ErrorCode::Unsupported,
                     "Unsupported behavior: found builtin operator " + o.displayName() + " with custom options.");
             if (profile->options) {
-                const StructLayout l = m_target.layout(*profile->options);
-                auto r = m_arena.persistent(
-                    l.size, l.align, Category::BuiltinOptions, std::string(profile->options->name));
+                const StructDef& params = kernels::options::paramsAt(*profile->options, m_result.settings.tflm);
+                const StructLayout l = m_target.layout(params);
+                auto r = m_arena.persistent(l.size, l.align, Category::BuiltinOptions, std::string(params.name));
                 if (!r)
                     return r.error();
             }
@@ -316,13 +319,14 @@ Status Emulation::prepareKernels()
                 Status s = profile->prepare(*this);
                 if (!s) {
                     // Before 2025-08 the format had a stray 'f' after the number ("(number 3f)").
-                    const bool strayF = !atLeast(m_result.settings.tflm, TflmVersion::V2026_08);
+                    const bool strayF = !tflmHas(m_result.settings.tflm, TflmChange::PrepareFailureNumber);
                     m_extraLog.push_back(formatString("Node %s (number %d%s) failed to prepare with status 1",
                         o.displayName().c_str(), m_arena.context.op, strayF ? "f" : ""));
                     return s;
                 }
             }
-            ARENASCOPE_TRY(checkDynamicOutputs(sg, o));
+            if (tflmHas(m_result.settings.tflm, TflmChange::DynamicTensorsFail))
+                ARENASCOPE_TRY(checkDynamicOutputs(sg, o));
             ARENASCOPE_TRY(m_arena.resetTemp());
             for (ScratchRequest& r : m_scratch)
                 if (r.node == -1)

@@ -56,6 +56,8 @@ const std::vector<OracleBuild>& oracleBuilds()
         ethosBuild("ethos_abi64", "ethos_u_x86_64", TargetKind::X86_64),
         snapshotBuild("tflm10ebaab9_abi32arm_se", "tflm10ebaab9_cortex_m", TargetKind::CortexM, TflmVersion::V2025_01),
         snapshotBuild("tflm10ebaab9_abi64", "tflm10ebaab9_x86_64", TargetKind::X86_64, TflmVersion::V2025_01),
+        snapshotBuild("tflm71fba59b_abi64", "tflm71fba59b_x86_64", TargetKind::X86_64, TflmVersion::V2024_05),
+        snapshotBuild("tflm4e62ea7b_abi64", "tflm4e62ea7b_x86_64", TargetKind::X86_64, TflmVersion::V2023_02),
     };
     return builds;
 }
@@ -202,6 +204,8 @@ const std::vector<OracleCase>& oracleCases()
         addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "ethos_u", "measured");
         addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "lessons", "measured");
         addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "tflm_10ebaab9", "measured");
+        addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "tflm_71fba59b", "measured");
+        addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "tflm_4e62ea7b", "measured");
         const auto shared = sharedDir();
         if (shared.empty()) {
             std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.name < b.name; });

@@ -6,6 +6,7 @@
 // Their size depends on the target's enum rule: TfLiteAddParams is 8 bytes with int enums
 // and 2 with arm-none-eabi's short enums.
 
+#include "core/emulation/tflm_changes.h"
 #include "core/emulation/tflm_structs.h"
 
 namespace arenascope::kernels::options {
@@ -83,5 +84,41 @@ inline constexpr Field kMirrorPaddingFields[] = { plainEnum(2) }; // TfLiteMirro
 inline constexpr StructDef kMirrorPadding { "TfLiteMirrorPaddingParams", kMirrorPaddingFields };
 inline constexpr Field kVarHandleFields[] = { ptr(2) }; // container, shared_name
 inline constexpr StructDef kVarHandle { "TfLiteVarHandleParams", kVarHandleFields };
+
+// ---- Older snapshots ---------------------------------------------------------------------
+// Before ad8d238f9 (2023-09-14) the conv, fully connected and transpose conv params had no
+// quantized_bias_type; before 982aaef60 (2023-06-01) the strided slice params had no offset.
+inline constexpr Field kConvBeforeBiasTypeFields[] = { kPadding, i32(2), kActivation, i32(2) };
+inline constexpr StructDef kConvBeforeBiasType { "TfLiteConvParams", kConvBeforeBiasTypeFields };
+inline constexpr Field kFullyConnectedBeforeBiasTypeFields[] = { kActivation, plainEnum(1), boolean(2) };
+inline constexpr StructDef kFullyConnectedBeforeBiasType { "TfLiteFullyConnectedParams",
+    kFullyConnectedBeforeBiasTypeFields };
+inline constexpr Field kTransposeConvBeforeBiasTypeFields[] = { kPadding, i32(2), kActivation };
+inline constexpr StructDef kTransposeConvBeforeBiasType { "TfLiteTransposeConvParams",
+    kTransposeConvBeforeBiasTypeFields };
+inline constexpr Field kStridedSliceBeforeOffsetFields[] = { i32(5) };
+inline constexpr StructDef kStridedSliceBeforeOffset { "TfLiteStridedSliceParams", kStridedSliceBeforeOffsetFields };
+
+// A params struct as a snapshot without `change` declares it.
+struct ParamsBefore {
+    const StructDef* newest;
+    TflmChange change;
+    const StructDef* before;
+};
+inline constexpr ParamsBefore kParamsBefore[] = {
+    { &kConv, TflmChange::QuantizedBiasTypeParams, &kConvBeforeBiasType },
+    { &kFullyConnected, TflmChange::QuantizedBiasTypeParams, &kFullyConnectedBeforeBiasType },
+    { &kTransposeConv, TflmChange::QuantizedBiasTypeParams, &kTransposeConvBeforeBiasType },
+    { &kStridedSlice, TflmChange::StridedSliceOffset, &kStridedSliceBeforeOffset },
+};
+
+// The params struct `newest` as snapshot `v` declares it.
+inline const StructDef& paramsAt(const StructDef& newest, TflmVersion v)
+{
+    for (const ParamsBefore& p : kParamsBefore)
+        if (p.newest == &newest && !tflmHas(v, p.change))
+            return *p.before;
+    return newest;
+}
 
 } // namespace arenascope::kernels::options

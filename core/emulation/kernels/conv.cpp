@@ -10,6 +10,8 @@
 #include "profile_groups.h"
 #include "tflm_checks.h"
 
+#include "core/emulation/tflm_changes.h"
+
 #include <array>
 
 namespace arenascope::kernels {
@@ -157,8 +159,17 @@ Status calculateOpDataImpl(KernelContext& ctx, const ConvKind& kind)
     const Tensor& input = *ctx.input(0);
     const Tensor& filter = *ctx.input(1);
     if (input.type != D::Float32)
-        return populateConvolutionQuantization(
-            ctx, input, filter, *ctx.output(0), filter.shape[kind.quantizedDimension]);
+        ARENASCOPE_TRY(
+            populateConvolutionQuantization(ctx, input, filter, *ctx.output(0), filter.shape[kind.quantizedDimension]));
+    const TflmChange optionalBias = kind.depthwise ? TflmChange::DepthwiseBiasOptional : TflmChange::ConvBiasOptional;
+    if (!hasBias && !tflmHas(ctx.settings().tflm, optionalBias))
+        return silentFailure(ctx,
+            formatString("%s without a bias: this TFLM releases the bias temp tensor unconditionally and "
+                         "reads through its null pointer (%s, fixed by %s on %s); a host crashes, a "
+                         "microcontroller reads address 0",
+                kind.depthwise ? "DEPTHWISE_CONV_2D" : "CONV_2D", kind.file,
+                std::string(tflmChangeInfo(optionalBias).commit).c_str(),
+                std::string(tflmChangeInfo(optionalBias).date).c_str()));
     return okStatus();
 }
 

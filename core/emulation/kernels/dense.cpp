@@ -10,6 +10,8 @@
 #include "profile_groups.h"
 #include "tflm_checks.h"
 
+#include "core/emulation/tflm_changes.h"
+
 #include <array>
 #include <cmath>
 
@@ -43,17 +45,41 @@ Status checkPerTensorMultiplier(KernelContext& ctx, const Tensor& input, const T
     return ensure(ctx, static_cast<double>(in.scale * w.scale) >= 0, kKernelUtil, 335, "input_product_scale >= 0");
 }
 
+// Before per-channel support: a per-channel filter fails with a message from 71fba59b5
+// (2024-05-28) and, before that, runs with its first channel's scale (the per-tensor path).
+Status calculateFullyConnectedBeforePerChannel(KernelContext& ctx, const Tensor& input, const Tensor& filter)
+{
+    const TflmVersion v = ctx.settings().tflm;
+    if (tflmHas(v, TflmChange::FullyConnectedPerChannelRejected) && filter.quant.present && filter.quant.channels != 1)
+        return ensureMsgFailed(ctx, kFullyConnectedCommon,
+            "FullyConnected per-channel quantization not yet supported. Please set "
+            "converter._experimental_disable_per_channel_quantization_for_dense_layers = True.");
+    if (input.type == D::Float32)
+        return okStatus();
+    ARENASCOPE_TRY(checkPerTensorMultiplier(ctx, input, filter));
+    return activationRangeQuantized(ctx, *ctx.output(0));
+}
+
 // fully_connected_common.cc: CalculateOpDataFullyConnected, called while input, filter, bias
 // and output are held: per-channel filters get their multiplier and shift arrays here.
 Status calculateFullyConnected(KernelContext& ctx, const Tensor& input, const Tensor& filter)
 {
+    const TflmVersion v = ctx.settings().tflm;
+    if (!tflmHas(v, TflmChange::FullyConnectedPerChannel))
+        return calculateFullyConnectedBeforePerChannel(ctx, input, filter);
     if (input.type == D::Float32)
         return okStatus();
     if (filter.quant.present && filter.quant.channels > 1) {
-        const bool ok = isOneOf(input.type, { D::Int8, D::Int16 }) && filter.type != D::Int4;
-        ARENASCOPE_TRY(ensure(ctx, ok, kFullyConnectedCommon, 99,
-            "(input->type == kTfLiteInt8 && filter->type != kTfLiteInt4) || (input->type == kTfLiteInt16 && "
-            "filter->type != kTfLiteInt4)"));
+        if (tflmHas(v, TflmChange::FullyConnectedPerChannelInt16)) {
+            const bool ok = isOneOf(input.type, { D::Int8, D::Int16 }) && filter.type != D::Int4;
+            ARENASCOPE_TRY(ensure(ctx, ok, kFullyConnectedCommon, 99,
+                "(input->type == kTfLiteInt8 && filter->type != kTfLiteInt4) || (input->type == kTfLiteInt16 && "
+                "filter->type != kTfLiteInt4)"));
+        } else if (input.type != D::Int8 || filter.type == D::Int4) {
+            // The int8-only condition, at its own line of that snapshot.
+            return ensureFailedAsIs(
+                ctx, kFullyConnectedCommon, 99, "input->type == kTfLiteInt8 && filter->type != kTfLiteInt4");
+        }
         const auto dim = static_cast<std::size_t>(filter.quant.quantizedDimension);
         const std::int64_t dimSize = dim < filter.shape.size() ? filter.shape[dim] : 0;
         ARENASCOPE_TRY(ensureEq(ctx, kFullyConnectedCommon, 107, "per_channel_quantization_size",
@@ -69,7 +95,9 @@ Status calculateFullyConnected(KernelContext& ctx, const Tensor& input, const Te
 
 Status fullyConnectedInit(KernelContext& ctx)
 {
-    return allocateStruct(ctx, opdata::kOpDataFullyConnected);
+    return allocateStruct(ctx,
+        tflmHas(ctx.settings().tflm, TflmChange::FullyConnectedPerChannel) ? opdata::kOpDataFullyConnected
+                                                                           : opdata::kOpDataFullyConnected2024);
 }
 
 Status fullyConnectedPrepare(KernelContext& ctx)
@@ -86,9 +114,11 @@ Status fullyConnectedPrepare(KernelContext& ctx)
     const bool supported = (input.type == D::Float32 && filter.type == D::Float32)
         || (input.type == D::Int8 && isOneOf(filter.type, { D::Int8, D::Int4 }))
         || (input.type == D::Int16 && filter.type == D::Int8);
-    if (!supported)
-        return ctx.kernelError(formatString("Input type: %s with filter type: %s not supported.",
-            tfliteType(input.type).name, tfliteType(filter.type).name));
+    const TflmVersion v = ctx.settings().tflm;
+    if (!supported && tflmHas(v, TflmChange::FullyConnectedFilterTypeCheck))
+        return ctx.kernelError(
+            formatString("Input type: %s with filter type%s %s not supported.", tfliteType(input.type).name,
+                tflmHas(v, TflmChange::FullyConnectedTypeMessage) ? ":" : " :", tfliteType(filter.type).name));
     if (filter.type == D::Int4)
         ARENASCOPE_TRY(ctx.requestScratch(filter.elementCount, "unpacked int4 filter"));
     return calculateFullyConnectedOpData(ctx, input, filter);
@@ -132,10 +162,11 @@ Status softmaxInit(KernelContext& ctx)
 Status ensureNear(KernelContext& ctx, int line, const char* a, const char* b, float va, float vb, float epsilon)
 {
     const float delta = va > vb ? va - vb : vb - va;
-    if (delta <= epsilon)
+    const CheckSite at = checkSite(ctx.settings().tflm, kSoftmaxCommon, line);
+    if (delta <= epsilon || !at.present)
         return okStatus();
-    return ctx.kernelError(formatString("%s:%d %s not near %s (%f != %f)", kSoftmaxCommon, line, a, b,
-        static_cast<double>(va), static_cast<double>(vb)));
+    return ctx.kernelError(formatString("%.*s:%d %s not near %s (%f != %f)", static_cast<int>(at.file.size()),
+        at.file.data(), at.line, a, b, static_cast<double>(va), static_cast<double>(vb)));
 }
 
 // InitializeLutForInt16: an int16 input gets its two lookup tables (LUTSize<int16_t>() = 513

@@ -9,6 +9,8 @@
 #include "profile_groups.h"
 #include "tflm_checks.h"
 
+#include "core/emulation/tflm_changes.h"
+
 #include <array>
 #include <cmath>
 
@@ -281,8 +283,82 @@ Status concatenationInput(KernelContext& ctx, const Tensor& input, DataType inpu
     return okStatus();
 }
 
+// Before 50e7e5dbd (2024-12-16; 71fba59b and 4e62ea7b, same lines in both): no per-input type,
+// scale or zero-point checks; the output is held a second time for the op data, and int8 keeps
+// every input's scale and zero point in two persistent arrays, read in a third pass over the
+// inputs. Its own lines, as that source prints them.
+Status concatenationPrepareBefore2024_12(KernelContext& ctx)
+{
+    auto in0 = ctx.tempInput(0);
+    if (!in0)
+        return in0.error();
+    if (!in0.value().valid)
+        return ensureFailedAsIs(ctx, kConcatenation, 121, "input_tensor != nullptr");
+    auto out0 = ctx.tempOutput(0);
+    if (!out0)
+        return out0.error();
+    if (!out0.value().valid)
+        return ensureFailedAsIs(ctx, kConcatenation, 125, "output_tensor != nullptr");
+    ctx.releaseTemp(in0.value());
+    ctx.releaseTemp(out0.value());
+    const DataType inputType = ctx.input(0)->type;
+    const DataType outputType = ctx.output(0)->type;
+    if (const int activation = concatenationActivation(ctx); activation != 0)
+        return ctx.kernelError(
+            formatString("%s:132 params->activation != kTfLiteActNone (%d != 0)", kConcatenation, activation));
+    if (!isOneOf(inputType, { D::Float32, D::Int8, D::Int16, D::Int32, D::Int64, D::Bool }))
+        return ensureFailedAsIs(ctx, kConcatenation, 133,
+            "input_type == kTfLiteFloat32 || input_type == kTfLiteInt8 || input_type == kTfLiteInt16 || "
+            "input_type == kTfLiteInt32 || input_type == kTfLiteInt64 || input_type == kTfLiteBool");
+    // TF_LITE_ENSURE_EQ on the two TfLiteType values: printed as numbers.
+    if (outputType != inputType)
+        return ctx.kernelError(formatString("%s:139 output_type != input_type (%d != %d)", kConcatenation,
+            tfliteType(outputType).code, tfliteType(inputType).code));
+    if (ctx.inputCount() > 10)
+        return ensureFailedAsIs(ctx, kConcatenation, 143, "num_inputs <= kMaxInputNum");
+    const int maxDims = tflmHas(ctx.settings().tflm, TflmChange::RuntimeShapeSixDims) ? 6 : 5;
+    for (std::size_t i = 0; i < ctx.inputCount(); ++i) {
+        auto in = ctx.tempInput(i);
+        if (!in)
+            return in.error();
+        if (!in.value().valid)
+            return ensureFailedAsIs(ctx, kConcatenation, 148, "input != nullptr");
+        const int rank = static_cast<int>(ctx.input(i)->shape.size());
+        if (rank > maxDims)
+            return ctx.kernelError(formatString(
+                "Op Concatenation does not currently support num dimensions > %d Tensor has %d dimensions.", maxDims,
+                rank));
+        ctx.releaseTemp(in.value());
+    }
+    auto out = ctx.tempOutput(0);
+    if (!out)
+        return out.error();
+    if (!out.value().valid)
+        return ensureFailedAsIs(ctx, kConcatenation, 167, "output != nullptr");
+    if (outputType == D::Int8) {
+        const std::uint64_t n = ctx.inputCount();
+        ARENASCOPE_TRY(ctx.allocatePersistent(4 * n, "input_scales"));
+        ARENASCOPE_TRY(ctx.allocatePersistent(4 * n, "input_zero_points"));
+        for (std::size_t i = 0; i < ctx.inputCount(); ++i) {
+            auto in = ctx.tempInput(i);
+            if (!in)
+                return in.error();
+            if (!in.value().valid)
+                return ensureFailedAsIs(ctx, kConcatenation, 195, "t != nullptr");
+            ctx.releaseTemp(in.value());
+        }
+    } else if (!isOneOf(outputType, { D::Bool, D::Float32, D::Int16, D::Int32, D::Int64 })) {
+        return ctx.kernelError(
+            formatString("Op Concatenation does not currently support Type '%s'.", tfliteType(outputType).name));
+    }
+    ctx.releaseTemp(out.value());
+    return okStatus();
+}
+
 Status concatenationPrepare(KernelContext& ctx)
 {
+    if (!tflmHas(ctx.settings().tflm, TflmChange::ConcatenationInt8Unscaled))
+        return concatenationPrepareBefore2024_12(ctx);
     // Input 0 is released right away; the output stays held until the end.
     auto in0 = ctx.tempInput(0);
     if (!in0)

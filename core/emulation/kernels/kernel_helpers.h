@@ -2,6 +2,7 @@
 // Small helpers shared by the kernel profiles.
 
 #include "core/emulation/kernel_context.h"
+#include "core/emulation/tflm_check_sites.h"
 #include "core/util/format.h"
 
 #include "arenascope_tflite_generated.h"
@@ -38,6 +39,9 @@ public:
     // AllocateTempInputTensor(i); `required` mirrors the kernel's TF_LITE_ENSURE(ptr != nullptr).
     Status input(std::size_t i, bool required = true) { return add(m_ctx.tempInput(i), required, "input", i); }
     Status output(std::size_t i, bool required = true) { return add(m_ctx.tempOutput(i), required, "output", i); }
+    // The kernel returns without releasing what it holds (a TFLM bug some snapshots have):
+    // the temps stay counted and the next ResetTempAllocations fails.
+    void leak() { m_held.clear(); }
 
 private:
     Status add(Result<TempTensor> r, bool required, const char* role, std::size_t i)
@@ -169,24 +173,43 @@ inline Error silentFailure(KernelContext& ctx, const std::string& why)
 //   TF_LITE_ENSURE_EQ:       "<file>:<line> <a> != <b> (<va> != <vb>)"
 //   TF_LITE_ENSURE_TYPES_EQ: "<file>:<line> <a> != <b> (<TYPE> != <TYPE>)"
 //   TF_LITE_ENSURE_MSG:      "<file> <message>"
-inline Error ensureFailed(KernelContext& ctx, const char* file, int line, const char* condition)
+// Kernels name the newest snapshot's file and line; an older snapshot prints its own
+// (tflm_check_sites.h), and a check that snapshot does not have yet passes.
+inline Status ensureFailed(KernelContext& ctx, const char* file, int line, const char* condition)
+{
+    const CheckSite at = checkSite(ctx.settings().tflm, file, line);
+    if (!at.present)
+        return okStatus();
+    return ctx.kernelError(
+        formatString("%.*s:%d %s was not true.", static_cast<int>(at.file.size()), at.file.data(), at.line, condition));
+}
+// A check written for an older snapshot at that snapshot's own file and line.
+inline Error ensureFailedAsIs(KernelContext& ctx, const char* file, int line, const char* condition)
 {
     return ctx.kernelError(formatString("%s:%d %s was not true.", file, line, condition));
 }
-inline Error ensureEqFailed(
+inline Status ensureEqFailed(
     KernelContext& ctx, const char* file, int line, const char* a, const char* b, long long va, long long vb)
 {
-    return ctx.kernelError(formatString("%s:%d %s != %s (%lld != %lld)", file, line, a, b, va, vb));
+    const CheckSite at = checkSite(ctx.settings().tflm, file, line);
+    if (!at.present)
+        return okStatus();
+    return ctx.kernelError(formatString(
+        "%.*s:%d %s != %s (%lld != %lld)", static_cast<int>(at.file.size()), at.file.data(), at.line, a, b, va, vb));
 }
-inline Error ensureTypesEqFailed(
+inline Status ensureTypesEqFailed(
     KernelContext& ctx, const char* file, int line, const char* a, const char* b, DataType ta, DataType tb)
 {
-    return ctx.kernelError(
-        formatString("%s:%d %s != %s (%s != %s)", file, line, a, b, tfliteType(ta).name, tfliteType(tb).name));
+    const CheckSite at = checkSite(ctx.settings().tflm, file, line);
+    if (!at.present)
+        return okStatus();
+    return ctx.kernelError(formatString("%.*s:%d %s != %s (%s != %s)", static_cast<int>(at.file.size()), at.file.data(),
+        at.line, a, b, tfliteType(ta).name, tfliteType(tb).name));
 }
 inline Error ensureMsgFailed(KernelContext& ctx, const char* file, const char* message)
 {
-    return ctx.kernelError(formatString("%s %s", file, message));
+    const std::string_view at = checkFile(ctx.settings().tflm, file);
+    return ctx.kernelError(formatString("%.*s %s", static_cast<int>(at.size()), at.data(), message));
 }
 
 } // namespace arenascope::kernels

@@ -43,6 +43,9 @@ inline constexpr StructDef kComparisonOpData { "OpData (comparisons)", kComparis
 // kernels/select.cc: OpData { bool requires_broadcast; }.
 inline constexpr Field kSelectOpDataFields[] = { boolean() };
 inline constexpr StructDef kSelectOpData { "OpData (select)", kSelectOpDataFields };
+// Before 2b7a4ad62 (2023-06-01): {bool requires_broadcast, has_low_rank_input_condition}.
+inline constexpr Field kSelectOpData2023Fields[] = { boolean(2) };
+inline constexpr StructDef kSelectOpData2023 { "OpData (select)", kSelectOpData2023Fields };
 // kernels/cumsum.cc: OpData, int8 only: activation min/max, input/output offsets,
 // input/output multipliers, input/output shifts, left_shift.
 inline constexpr Field kCumsumOpDataFields[] = { i32(9) };

@@ -16,6 +16,8 @@
 
 #include "arenascope_tflite_generated.h"
 
+#include "core/emulation/tflm_changes.h"
+
 #include <flatbuffers/flexbuffers.h>
 
 #include <algorithm>
@@ -78,7 +80,8 @@ Status comparisonPrepare(KernelContext& ctx)
 
 Status selectInit(KernelContext& ctx)
 {
-    return allocateStruct(ctx, od::kSelectOpData);
+    return allocateStruct(
+        ctx, tflmHas(ctx.settings().tflm, TflmChange::SelectOpDataOneBool) ? od::kSelectOpData : od::kSelectOpData2023);
 }
 
 // CheckBroadcastShape against the output's (static) dims.
@@ -123,6 +126,8 @@ Status selectPrepare(KernelContext& ctx)
     const bool allScalar
         = cond.elementCount == 1 && x.elementCount == 1 && y.elementCount == 1 && out.elementCount == 1;
     const bool sameShape = cond.shape == x.shape && x.shape == y.shape;
+    if (allScalar && !tflmHas(ctx.settings().tflm, TflmChange::SelectScalarReleasesTemps))
+        temps.leak();
     if (allScalar || sameShape)
         return okStatus();
     return selectBroadcast(ctx, cond, x, y, out);

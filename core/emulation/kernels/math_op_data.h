@@ -54,6 +54,9 @@ inline constexpr StructDef kReluOpData { "ReluOpData", kReluOpDataFields };
 // kernels/activations.h: Relu6OpData {int32 six, zero}.
 inline constexpr Field kRelu6OpDataFields[] = { i32(2) };
 inline constexpr StructDef kRelu6OpData { "Relu6OpData", kRelu6OpDataFields };
+// Before RELU6 took int16 (ef2179ce0, 2024-09-26): {int8 six_int8, zero_int8}.
+inline constexpr Field kRelu6OpData2024Fields[] = { i8(2) };
+inline constexpr StructDef kRelu6OpData2024 { "Relu6OpData", kRelu6OpData2024Fields };
 // kernels/logistic.h: OpDataLogistic {input_zero_point, input_range_radius,
 // input_multiplier, input_left_shift}.
 inline constexpr Field kFourIntFields[] = { i32(4) };
@@ -110,6 +113,9 @@ inline constexpr StructDef kOpDataAddN { "OpData (add_n)", kAddNOpDataFields };
 // bool is_per_channel.
 inline constexpr Field kOpDataFullyConnectedFields[] = { i32(9), ptr(2), boolean() };
 inline constexpr StructDef kOpDataFullyConnected { "OpDataFullyConnected", kOpDataFullyConnectedFields };
+// Before per-channel support (47b545074, 2024-09-27): the nine int32 fields only.
+inline constexpr Field kOpDataFullyConnected2024Fields[] = { i32(9) };
+inline constexpr StructDef kOpDataFullyConnected2024 { "OpDataFullyConnected", kOpDataFullyConnected2024Fields };
 // kernels/pooling.h: OpDataPooling: TfLitePaddingValues padding, int32 activation min/max,
 // float activation min/max.
 inline constexpr Field kOpDataPoolingFields[] = { nested(kTfLitePaddingValues), i32(2), f32(2) };

@@ -8,6 +8,8 @@
 #include "shape_checks.h"
 #include "shape_op_data.h"
 
+#include "core/emulation/tflm_changes.h"
+
 #include <array>
 
 namespace arenascope::kernels {
@@ -24,7 +26,7 @@ constexpr const char* kReduceCommon = "tensorflow/lite/micro/kernels/reduce_comm
 // TFLM ArenaScope knows) have a smaller OpDataReduce and MEAN/SUM request one buffer only.
 bool before2026Rewrite(const KernelContext& ctx)
 {
-    return !atLeast(ctx.settings().tflm, TflmVersion::V2026_08);
+    return !tflmHas(ctx.settings().tflm, TflmChange::ReduceRewrite);
 }
 
 // InitReduce (reduce.cc): AllocatePersistentBuffer(sizeof(OpDataReduce)).

@@ -11,6 +11,8 @@
 #include "profile_groups.h"
 #include "tflm_checks.h"
 
+#include "core/emulation/tflm_changes.h"
+
 #include <array>
 #include <cmath>
 #include <limits>
@@ -123,7 +125,8 @@ Status reluPrepare(KernelContext& ctx)
 
 Status relu6Init(KernelContext& ctx)
 {
-    return allocateStruct(ctx, opdata::kRelu6OpData);
+    return allocateStruct(
+        ctx, tflmHas(ctx.settings().tflm, TflmChange::Relu6Int16) ? opdata::kRelu6OpData : opdata::kRelu6OpData2024);
 }
 
 Status relu6Prepare(KernelContext& ctx)

@@ -1,0 +1,71 @@
+#include "tflm_changes.h"
+
+#include <array>
+
+namespace arenascope {
+
+namespace {
+
+// Read from `git log` of tensorflow/tflite-micro between the snapshots (docs/tflm-snapshots/).
+constexpr std::array kChanges = {
+    TflmChangeInfo { TflmChange::FullyConnectedFilterTypeCheck, "8f982cdc2", "2023-03-01",
+        "FULLY_CONNECTED Prepare rejects a filter type its input type cannot use" },
+    TflmChangeInfo { TflmChange::RuntimeShapeSixDims, "01330cefa", "2023-04-05",
+        "RuntimeShape keeps up to 6 dimensions inline (was 5): kernels accept 6-D tensors" },
+    TflmChangeInfo { TflmChange::SelectScalarReleasesTemps, "78b4040c8", "2023-05-31",
+        "SELECT_V2 with all-scalar tensors releases its temps (before, ResetTempAllocations failed)" },
+    TflmChangeInfo { TflmChange::SelectOpDataOneBool, "2b7a4ad62", "2023-06-01",
+        "SELECT_V2's OpData drops has_low_rank_input_condition (2 -> 1 B)" },
+    TflmChangeInfo { TflmChange::StridedSliceOffset, "982aaef60", "2023-06-01",
+        "TfLiteStridedSliceParams gains bool offset (20 -> 24 B)" },
+    TflmChangeInfo { TflmChange::ConvBiasOptional, "17987e1a5", "2023-08-24",
+        "CONV_2D without a bias no longer releases a null temp tensor" },
+    TflmChangeInfo { TflmChange::QuantizedBiasTypeParams, "ad8d238f9", "2023-09-14",
+        "TfLiteConvParams, TfLiteFullyConnectedParams and TfLiteTransposeConvParams gain quantized_bias_type" },
+    TflmChangeInfo { TflmChange::FullyConnectedPerChannelRejected, "71fba59b5", "2024-05-28",
+        "per-channel FULLY_CONNECTED fails Prepare (before, it ran with the first channel's scale)" },
+    TflmChangeInfo { TflmChange::Relu6Int16, "ef2179ce0", "2024-09-26",
+        "RELU6 supports int16: Relu6OpData grows from 2 to 8 bytes and checks the quantized six" },
+    TflmChangeInfo { TflmChange::FullyConnectedPerChannel, "47b545074", "2024-09-27",
+        "FULLY_CONNECTED supports per-channel int8 weights (two persistent arrays of 4 B per output channel)" },
+    TflmChangeInfo { TflmChange::FullyConnectedTypeMessage, "a9c6e6a44", "2024-12-12",
+        "FULLY_CONNECTED's filter-type message loses a space ('filter type: %s')" },
+    TflmChangeInfo { TflmChange::ConcatenationInt8Unscaled, "50e7e5dbd", "2024-12-16",
+        "int8 CONCATENATION drops its two persistent scale/zero-point arrays and requires equal scales" },
+    TflmChangeInfo { TflmChange::DepthwiseBiasOptional, "b1d8a0802", "2024-12-16",
+        "DEPTHWISE_CONV_2D without a bias no longer releases a null temp tensor" },
+    TflmChangeInfo { TflmChange::FullyConnectedPerChannelInt16, "39209b412", "2025-03-17",
+        "per-channel FULLY_CONNECTED accepts int16 input" },
+    TflmChangeInfo { TflmChange::TempTensorNullChecked, "b15beb9d4", "2025-03-17",
+        "a temp TfLiteTensor that does not fit is reported instead of written through a null pointer" },
+    TflmChangeInfo { TflmChange::DynamicTensorsFail, "8eb17a7aa", "2025-08-22",
+        "Prepare fails operators with dynamic output tensors" },
+    TflmChangeInfo { TflmChange::PrepareFailureNumber, "8eb17a7aa", "2025-08-22",
+        "the Prepare-failure message loses its stray 'f' after the node number" },
+    TflmChangeInfo { TflmChange::ReduceRewrite, "0efdd51a3", "2026-01-16",
+        "MEAN/SUM request three scratch buffers (index buffers for every type); OpDataReduce 44 B" },
+    TflmChangeInfo { TflmChange::ScratchLimitTypoFixed, "183da3e30", "2026-02-11",
+        "the scratch-limit message says 'exceeds' (was 'exeeds')" },
+};
+
+} // namespace
+
+std::span<const TflmChangeInfo> tflmChanges()
+{
+    return kChanges;
+}
+
+const TflmChangeInfo& tflmChangeInfo(TflmChange c)
+{
+    for (const TflmChangeInfo& i : kChanges)
+        if (i.change == c)
+            return i;
+    return kChanges.front(); // every enumerator has a row (tflm_changes_test.cpp)
+}
+
+bool tflmHas(TflmVersion v, TflmChange c)
+{
+    return tflmVersionInfo(v).date >= tflmChangeInfo(c).date;
+}
+
+} // namespace arenascope

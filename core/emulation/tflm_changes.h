@@ -1,0 +1,52 @@
+#pragma once
+// The upstream TFLM commits that change what AllocateTensors does, one row each: the commit, its
+// date and what it changed. A snapshot has a change when its date is on or after the change's
+// (every row is a commit on tflite-micro's main line), so code that differs between snapshots
+// names the change it depends on instead of a snapshot:
+//
+//   if (tflmHas(ctx.settings().tflm, TflmChange::FullyConnectedPerChannel)) ...
+//
+// Operators added later are rows of tflm_registry.cpp; check lines that moved are in
+// tflm_check_sites.h.
+
+#include "tflm_version.h"
+
+#include <span>
+#include <string_view>
+
+namespace arenascope {
+
+enum class TflmChange {
+    SelectScalarReleasesTemps, // SELECT_V2's all-scalar case releases its four temp tensors
+    SelectOpDataOneBool, // SELECT_V2 OpData drops has_low_rank_input_condition
+    StridedSliceOffset, // TfLiteStridedSliceParams gains `bool offset`
+    QuantizedBiasTypeParams, // conv, fully connected, transpose conv params gain quantized_bias_type
+    RuntimeShapeSixDims, // RuntimeShape holds 6 dimensions inline (was 5)
+    FullyConnectedFilterTypeCheck, // FULLY_CONNECTED Prepare rejects unsupported filter types
+    ConvBiasOptional, // CONV_2D without a bias no longer releases a null temp tensor
+    FullyConnectedPerChannelRejected, // per-channel FULLY_CONNECTED fails Prepare with a message
+    FullyConnectedPerChannel, // per-channel FULLY_CONNECTED supported (int8), its persistent arrays
+    Relu6Int16, // RELU6 int16: Relu6OpData of two int32, the quantized-six range check
+    ConcatenationInt8Unscaled, // int8 CONCATENATION without its scale/zero-point arrays; scale checks
+    FullyConnectedTypeMessage, // "filter type: %s" (was "filter type : %s")
+    DepthwiseBiasOptional, // DEPTHWISE_CONV_2D releases the bias temp only when there is one
+    FullyConnectedPerChannelInt16, // per-channel FULLY_CONNECTED accepts int16 input
+    TempTensorNullChecked, // a failed temp TfLiteTensor allocation is reported, not written through
+    DynamicTensorsFail, // Prepare fails an operator whose output has a dynamic dimension
+    ScratchLimitTypoFixed, // "exceeds" instead of "exeeds" in the scratch-limit message
+    ReduceRewrite, // MEAN/SUM three scratch buffers, OpDataReduce 11 fields
+    PrepareFailureNumber, // "Node X (number 3)" instead of "(number 3f)"
+};
+
+struct TflmChangeInfo {
+    TflmChange change;
+    std::string_view commit; // tflite-micro, 9 hex digits
+    std::string_view date; // commit date, "2024-09-27"
+    std::string_view what; // one line, for the upgrade diff and the docs
+};
+
+std::span<const TflmChangeInfo> tflmChanges(); // oldest first
+const TflmChangeInfo& tflmChangeInfo(TflmChange c);
+bool tflmHas(TflmVersion v, TflmChange c);
+
+} // namespace arenascope
