@@ -28,6 +28,7 @@ enum class TflmChange {
     FullyConnectedPerChannel, // per-channel FULLY_CONNECTED supported (int8), its persistent arrays
     Relu6Int16, // RELU6 int16: Relu6OpData of two int32, the quantized-six range check
     ConcatenationInt8Unscaled, // int8 CONCATENATION without its scale/zero-point arrays; scale checks
+    QuantizationTypeInt, // TfLiteQuantizationType declared `: int` (4 bytes with short enums)
     FullyConnectedTypeMessage, // "filter type: %s" (was "filter type : %s")
     DepthwiseBiasOptional, // DEPTHWISE_CONV_2D releases the bias temp only when there is one
     FullyConnectedPerChannelInt16, // per-channel FULLY_CONNECTED accepts int16 input
@@ -35,6 +36,7 @@ enum class TflmChange {
     DynamicTensorsFail, // Prepare fails an operator whose output has a dynamic dimension
     ScratchLimitTypoFixed, // "exceeds" instead of "exeeds" in the scratch-limit message
     ReduceRewrite, // MEAN/SUM three scratch buffers, OpDataReduce 11 fields
+    ConstTensorChecks, // "Non-constant >x< tensor is not supported" in every kernel reading one
     PrepareFailureNumber, // "Node X (number 3)" instead of "(number 3f)"
 };
 

@@ -77,7 +77,8 @@ TEST(TflmVersion, SharedOpsModelsAtOlderSnapshots)
 
 TEST(TflmVersion, OlderSnapshotsSayWhetherTheyAreMeasured)
 {
-    // 10ebaab9: the reference kernels measured on cortex-m and x86_64 (measured/tflm_10ebaab9).
+    // Every snapshot: the reference kernels measured on cortex-m and x86_64 (measured/tflm_<id>);
+    // other kernel sets and the ilp32 layout are read from source.
     EmulationSettings s;
     s.tflm = TflmVersion::V2025_01;
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured);
@@ -88,7 +89,10 @@ TEST(TflmVersion, OlderSnapshotsSayWhetherTheyAreMeasured)
     s.kernels = KernelSet::CmsisNn;
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source);
     EmulationSettings old;
-    old.tflm = TflmVersion::V2024_05;
+    old.tflm = TflmVersion::V2023_02;
+    old.target = TargetKind::CortexM;
+    EXPECT_EQ(provenance(old).level, ProvenanceLevel::Measured) << provenance(old).text;
+    old.kernels = KernelSet::CmsisNn;
     EXPECT_EQ(provenance(old).level, ProvenanceLevel::Source);
     EXPECT_NE(provenance(old).text.find("read from source, not yet measured"), std::string::npos);
 }

@@ -56,7 +56,9 @@ const std::vector<OracleBuild>& oracleBuilds()
         ethosBuild("ethos_abi64", "ethos_u_x86_64", TargetKind::X86_64),
         snapshotBuild("tflm10ebaab9_abi32arm_se", "tflm10ebaab9_cortex_m", TargetKind::CortexM, TflmVersion::V2025_01),
         snapshotBuild("tflm10ebaab9_abi64", "tflm10ebaab9_x86_64", TargetKind::X86_64, TflmVersion::V2025_01),
+        snapshotBuild("tflm71fba59b_abi32arm_se", "tflm71fba59b_cortex_m", TargetKind::CortexM, TflmVersion::V2024_05),
         snapshotBuild("tflm71fba59b_abi64", "tflm71fba59b_x86_64", TargetKind::X86_64, TflmVersion::V2024_05),
+        snapshotBuild("tflm4e62ea7b_abi32arm_se", "tflm4e62ea7b_cortex_m", TargetKind::CortexM, TflmVersion::V2023_02),
         snapshotBuild("tflm4e62ea7b_abi64", "tflm4e62ea7b_x86_64", TargetKind::X86_64, TflmVersion::V2023_02),
     };
     return builds;

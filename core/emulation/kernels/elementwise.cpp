@@ -174,8 +174,10 @@ Status padPrepare(KernelContext& ctx)
     }
     ARENASCOPE_TRY(ensureEq(ctx, kPadCommon, 66, "GetTensorShape(paddings).FlatSize()", "output->dims->size * 2",
         static_cast<long long>(paddings.elementCount), 2 * numDims(output)));
-    if (!paddings.hasData)
-        return ensureMsgFailed(ctx, kPadCommon, "Non-constant >paddings< tensor is not supported");
+    ARENASCOPE_TRY(
+        constantTensorCheck(ctx, paddings.hasData, kPadCommon, "Non-constant >paddings< tensor is not supported",
+            { BeforeConstantCheck::Ensure, "tensorflow/lite/micro/kernels/pad.cc", "IsConstantTensor(paddings)", 165,
+                166 }));
     // Lines 75..80 compare each output dimension with input + paddings, read from the
     // paddings buffer; not emulated (the converter sizes outputs that way).
     if (input.type == D::Int8)
@@ -239,8 +241,8 @@ Status stridedSlicePrepare(KernelContext& ctx)
     static constexpr std::array<const char*, 3> kNonConstant = { "Non-constant >begin< tensor is not supported",
         "Non-constant >end< tensor is not supported", "Non-constant >strides< tensor is not supported" };
     for (std::size_t i = 1; i < 4; ++i)
-        if (!ctx.input(i)->hasData)
-            return ensureMsgFailed(ctx, kStridedSliceCommon, kNonConstant[i - 1]);
+        ARENASCOPE_TRY(constantTensorCheck(ctx, ctx.input(i)->hasData, kStridedSliceCommon, kNonConstant[i - 1],
+            { BeforeConstantCheck::NullRead, kStridedSliceCommon }));
     // CheckOutputSize compares the output shape with the slice the begin/end/strides data
     // describe; not emulated (the converter sizes outputs that way).
     return okStatus();

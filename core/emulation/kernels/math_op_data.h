@@ -82,6 +82,10 @@ inline constexpr StructDef kOpDataElu { "OpData (elu)", kEluOpDataFields };
 // bool needs_rescale, TfLiteQuantizationType input_quantization_type, TfLiteType input_type.
 inline constexpr Field kOpDataAbsRsqrtFields[] = { i32(4), boolean(), i32(), plainEnum(kTfLiteTypeMax) };
 inline constexpr StructDef kOpDataAbsRsqrt { "OpDataAbsRsqrt", kOpDataAbsRsqrtFields };
+// Before 39ba5a848 (2024-12-11) TfLiteQuantizationType was a plain enum (1 byte with short
+// enums).
+inline constexpr Field kOpDataAbsRsqrt2024Fields[] = { i32(4), boolean(), plainEnum(1), plainEnum(kTfLiteTypeMax) };
+inline constexpr StructDef kOpDataAbsRsqrt2024 { "OpDataAbsRsqrt", kOpDataAbsRsqrt2024Fields };
 // kernels/dequantize.h: DequantizeOpData: DequantizationParams quantization_params,
 // output_multiplier, output_shift, output_zero_point.
 inline constexpr Field kDequantizeOpDataFields[] = { nested(kDequantizationParams), i32(3) };

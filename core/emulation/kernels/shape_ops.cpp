@@ -8,6 +8,7 @@
 #include "profile_groups.h"
 #include "shape_checks.h"
 #include "shape_op_data.h"
+#include "tflm_checks.h"
 
 #include <array>
 #include <string>
@@ -60,7 +61,9 @@ Status transposePrepare(KernelContext& ctx)
     ARENASCOPE_TRY(check.msg(rankOf(input) <= 5, "Transpose op only supports 1D-5D input arrays."));
     ARENASCOPE_TRY(
         check.typesEq(35, "op_context.input->type", "op_context.output->type", input.type, ctx.output(0)->type));
-    ARENASCOPE_TRY(check.msg(isConstant(perm), "Non-constant >perm< tensor is not supported"));
+    ARENASCOPE_TRY(
+        constantTensorCheck(ctx, isConstant(perm), kTransposeCommonCc, "Non-constant >perm< tensor is not supported",
+            { BeforeConstantCheck::NullRead, "tensorflow/lite/micro/kernels/transpose.cc" }));
     const int dims = rankOf(input);
     ARENASCOPE_TRY(check.eq(44, "NumDimensions(op_context.perm)", "1", rankOf(perm), 1));
     ARENASCOPE_TRY(check.eq(45, "op_context.perm->dims->data[0]", "dims", dimOf(perm, 0), dims));
@@ -178,7 +181,8 @@ Status splitPrepare(KernelContext& ctx)
     const Checks check(ctx, kSplitCc);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(check.input(temps, 0, 73, "axis"));
-    return check.msg(isConstant(*ctx.input(0)), "Non-constant >axis< tensor is not supported");
+    return constantTensorCheck(ctx, isConstant(*ctx.input(0)), kSplitCc, "Non-constant >axis< tensor is not supported",
+        { BeforeConstantCheck::Message, kSplitCc, "Non constant axis tensor not supported" });
 }
 
 Status splitVPrepare(KernelContext& ctx)
@@ -187,7 +191,8 @@ Status splitVPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(check.eq(75, "NumInputs(node)", "3", static_cast<long long>(ctx.inputCount()), 3));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(2));
-    return check.msg(isConstant(*ctx.input(2)), "Non-constant >axis< tensor is not supported");
+    return constantTensorCheck(ctx, isConstant(*ctx.input(2)), kSplitVCc, "Non-constant >axis< tensor is not supported",
+        { BeforeConstantCheck::Message, kSplitVCc, "Non constant axis tensor not supported" });
 }
 
 // ---- SQUEEZE (squeeze.cc: SqueezePrepare) ------------------------------------------------------
@@ -265,7 +270,9 @@ Status expandDimsPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(check.input(temps, 0, 94, "input"));
     ARENASCOPE_TRY(check.input(temps, 1, 97, "axis"));
     ARENASCOPE_TRY(check.output(temps, 0, 100, "output"));
-    ARENASCOPE_TRY(check.msg(isConstant(*ctx.input(1)), "Non-constant >axis< tensor is not supported"));
+    // Before: an IsDynamicTensor test that is never true in TFLM, then the axis value is read.
+    ARENASCOPE_TRY(constantTensorCheck(ctx, isConstant(*ctx.input(1)), kExpandDimsCc,
+        "Non-constant >axis< tensor is not supported", { BeforeConstantCheck::NullRead, kExpandDimsCc }));
     return expandDimsVerify(ctx, check);
 }
 
@@ -311,7 +318,8 @@ Status broadcastToPrepare(KernelContext& ctx)
         90, isOneOf(shape.type, { D::Int32, D::Int64 }), "shape->type == kTfLiteInt32 || shape->type == kTfLiteInt64"));
     ARENASCOPE_TRY(check.typeCodesEq(92, "input->type", "output->type", input.type, ctx.output(0)->type));
     ARENASCOPE_TRY(check.ensure(96, input.type != D::String, "input->type != kTfLiteString"));
-    ARENASCOPE_TRY(check.msg(isConstant(shape), "Non-constant >shape< tensor is not supported"));
+    ARENASCOPE_TRY(constantTensorCheck(ctx, isConstant(shape), kBroadcastToCc,
+        "Non-constant >shape< tensor is not supported", { BeforeConstantCheck::NullRead, kBroadcastToCc }));
     return broadcastToValidate(ctx, check);
 }
 
@@ -365,6 +373,9 @@ Status fillPrepare(KernelContext& ctx)
     const Tensor& value = *ctx.input(1);
     ARENASCOPE_TRY(check.eq(82, "NumDimensions(value)", "0", rankOf(value), 0));
     ARENASCOPE_TRY(check.typeCodesEq(85, "value->type", "output->type", value.type, ctx.output(0)->type));
+    // Before: the dims are compared with the output only when their data is there.
+    if (!isConstant(*ctx.input(0)) && !tflmHas(ctx.settings().tflm, TflmChange::ConstTensorChecks))
+        return okStatus();
     ARENASCOPE_TRY(check.msg(isConstant(*ctx.input(0)), "Non-constant >dims< tensor is not supported"));
     return fillDimsMatchOutput(ctx, check);
 }
@@ -520,7 +531,9 @@ Status resizeBilinearPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(resizeCommon(ctx, check, 46));
     const Tensor& size = *ctx.input(1);
     ARENASCOPE_TRY(check.typeCodesEq(49, "size->type", "kTfLiteInt32", size.type, D::Int32));
-    ARENASCOPE_TRY(check.msg(isConstant(size), "Non-constant >size< tensor is not supported"));
+    ARENASCOPE_TRY(
+        constantTensorCheck(ctx, isConstant(size), kResizeBilinearCc, "Non-constant >size< tensor is not supported",
+            { BeforeConstantCheck::Message, kResizeBilinearCc, "Non constant size tensor not supported" }));
     // ResizeBilinearOptions: align_corners (field 2), half_pixel_centers (field 3).
     const auto type = tflite::BuiltinOptions::ResizeBilinearOptions;
     if (shape::optionBool(ctx, type, 2) && shape::optionBool(ctx, type, 3))
@@ -538,7 +551,9 @@ Status resizeNearestPrepare(KernelContext& ctx)
     const Tensor& size = *ctx.input(1);
     ARENASCOPE_TRY(check.typeCodesEq(52, "size->type", "kTfLiteInt32", size.type, D::Int32));
     ARENASCOPE_TRY(check.eq(53, "size->dims->data[0]", "2", dimOf(size, 0), 2));
-    return check.msg(isConstant(size), "Non-constant >size< tensor is not supported");
+    return constantTensorCheck(ctx, isConstant(size), kResizeNearestNeighborCc,
+        "Non-constant >size< tensor is not supported",
+        { BeforeConstantCheck::Print, kResizeNearestNeighborCc, "Dynamic tensors are unsupported in tfmicro." });
 }
 
 // ---- REVERSE_V2 (reverse.cc: ReverseV2Prepare) -------------------------------------------------

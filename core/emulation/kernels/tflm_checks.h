@@ -8,6 +8,8 @@
 #include "core/model/flatbuffer_read.h"
 #include "kernel_helpers.h"
 
+#include "core/emulation/tflm_changes.h"
+
 #include <string>
 
 namespace arenascope::kernels {
@@ -95,6 +97,54 @@ inline Status activationRangeQuantized(KernelContext& ctx, const Tensor& output)
 {
     const bool ok = isOneOf(output.type, { DataType::UInt8, DataType::Int8, DataType::Int16 });
     return ensure(ctx, ok, "tensorflow/lite/kernels/kernel_util.cc", 405, "false");
+}
+
+// ---- Non-constant tensors a Prepare reads -------------------------------------------------
+// 2b3f8d0f0 (2025-08-07) gave every kernel that reads a tensor's data in Prepare the message
+// "Non-constant >x< tensor is not supported". Before it, each kernel did its own thing.
+struct BeforeConstantCheck {
+    enum Kind {
+        Message, // TF_LITE_ENSURE_MSG(context, IsConstantTensor(x), text) in `file`
+        Ensure, // TF_LITE_ENSURE(context, text) at `line` (`line2023` at 4e62ea7b)
+        Print, // MicroPrintf(text) and kTfLiteError
+        NullRead, // no check: the kernel reads the tensor's data through a null pointer
+        Passes, // no check and no read: Prepare goes on
+    } kind;
+    const char* file = nullptr;
+    const char* text = nullptr;
+    int line = 0;
+    int line2023 = 0;
+};
+
+// The check on a tensor whose data Prepare reads, as snapshot `ctx.settings().tflm` makes it:
+// the newest prints `newestMessage` from `newestFile` (TF_LITE_ENSURE_MSG).
+inline Status constantTensorCheck(KernelContext& ctx, bool isConstant, const char* newestFile,
+    const char* newestMessage, const BeforeConstantCheck& before)
+{
+    if (isConstant)
+        return okStatus();
+    const TflmVersion v = ctx.settings().tflm;
+    if (tflmHas(v, TflmChange::ConstTensorChecks))
+        return ensureMsgFailed(ctx, newestFile, newestMessage);
+    switch (before.kind) {
+    case BeforeConstantCheck::Message:
+        return ctx.kernelError(formatString("%s %s", before.file, before.text));
+    case BeforeConstantCheck::Ensure:
+        return ensureFailedAsIs(ctx, before.file,
+            v == TflmVersion::V2023_02 && before.line2023 ? before.line2023 : before.line, before.text);
+    case BeforeConstantCheck::Print:
+        return ctx.kernelError(before.text);
+    case BeforeConstantCheck::NullRead:
+        return silentFailure(ctx,
+            formatString("a non-constant tensor whose data this TFLM reads in Prepare: the data pointer is null "
+                         "until Eval, so Prepare reads address 0 (%s); a host crashes. The check that says so "
+                         "came with %s (%s)",
+                before.file, std::string(tflmChangeInfo(TflmChange::ConstTensorChecks).commit).c_str(),
+                std::string(tflmChangeInfo(TflmChange::ConstTensorChecks).date).c_str()));
+    case BeforeConstantCheck::Passes:
+        break;
+    }
+    return okStatus();
 }
 
 } // namespace arenascope::kernels

@@ -259,7 +259,9 @@ Status preluPrepare(KernelContext& ctx)
 
 Status absRsqrtInit(KernelContext& ctx)
 {
-    return allocateStruct(ctx, opdata::kOpDataAbsRsqrt);
+    return allocateStruct(ctx,
+        tflmHas(ctx.settings().tflm, TflmChange::QuantizationTypeInt) ? opdata::kOpDataAbsRsqrt
+                                                                      : opdata::kOpDataAbsRsqrt2024);
 }
 
 Error elementwiseUnsupported(KernelContext& ctx, const Tensor& t)

@@ -1,0 +1,235 @@
+// The upstream changes between TFLM snapshots (core/emulation/tflm_changes.h), where checks sit
+// in each snapshot (tflm_check_sites.h), and kernels that differ per snapshot, on tiny models:
+// each expectation was read from that snapshot's source (docs/tflm-snapshots/source-reading.md).
+#include "core/emulation/emulator.h"
+#include "core/emulation/tflm_changes.h"
+#include "core/emulation/tflm_check_sites.h"
+#include "core/model/loader.h"
+#include "core/model/model_building.h"
+
+#include "arenascope_tflite_generated.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace arenascope {
+namespace {
+
+using namespace tflite;
+
+constexpr const char* kKernels = "tensorflow/lite/micro/kernels/";
+
+TEST(TflmChanges, RowsAreOldestFirstAndOnePerChange)
+{
+    std::set<TflmChange> seen;
+    std::string_view previous;
+    for (const TflmChangeInfo& c : tflmChanges()) {
+        EXPECT_TRUE(seen.insert(c.change).second) << c.commit;
+        EXPECT_GE(c.date, previous) << c.commit;
+        EXPECT_EQ(c.commit.size(), 9U) << c.commit;
+        EXPECT_FALSE(c.what.empty());
+        EXPECT_EQ(tflmChangeInfo(c.change).commit, c.commit);
+        previous = c.date;
+    }
+    EXPECT_EQ(seen.size(), static_cast<std::size_t>(TflmChange::PrepareFailureNumber) + 1)
+        << "a TflmChange enumerator has no row";
+}
+
+TEST(TflmChanges, ASnapshotHasTheChangesUpToItsDate)
+{
+    EXPECT_TRUE(tflmHas(TflmVersion::V2026_08, TflmChange::ReduceRewrite));
+    EXPECT_FALSE(tflmHas(TflmVersion::V2025_01, TflmChange::ReduceRewrite));
+    EXPECT_TRUE(tflmHas(TflmVersion::V2025_01, TflmChange::ConcatenationInt8Unscaled)); // 2024-12-16 < 2025-01-07
+    EXPECT_FALSE(tflmHas(TflmVersion::V2024_05, TflmChange::ConcatenationInt8Unscaled));
+    EXPECT_TRUE(tflmHas(TflmVersion::V2024_05, TflmChange::FullyConnectedPerChannelRejected)); // the commit itself
+    EXPECT_FALSE(tflmHas(TflmVersion::V2023_02, TflmChange::FullyConnectedPerChannelRejected));
+    for (const TflmChangeInfo& c : tflmChanges())
+        EXPECT_TRUE(tflmHas(kNewestTflm, c.change)) << c.commit;
+}
+
+TEST(TflmCheckSites, MovedAddedAndRenamedChecks)
+{
+    const std::string activations = std::string(kKernels) + "activations_common.cc";
+    CheckSite s = checkSite(TflmVersion::V2025_01, activations, 95);
+    EXPECT_EQ(s.file, activations);
+    EXPECT_EQ(s.line, 112);
+    EXPECT_TRUE(s.present);
+    EXPECT_FALSE(checkSite(TflmVersion::V2025_01, activations, 103).present); // int16 RELU zero point, 2025-03
+    s = checkSite(TflmVersion::V2026_08, activations, 103);
+    EXPECT_EQ(s.line, 103);
+    EXPECT_TRUE(s.present);
+
+    const std::string padCommon = std::string(kKernels) + "pad_common.cc";
+    s = checkSite(TflmVersion::V2023_02, padCommon, 36);
+    EXPECT_EQ(s.file, std::string(kKernels) + "pad.cc");
+    EXPECT_EQ(s.line, 130);
+    EXPECT_EQ(checkFile(TflmVersion::V2024_05, padCommon), std::string(kKernels) + "pad.cc");
+    EXPECT_EQ(checkFile(kNewestTflm, padCommon), padCommon);
+
+    // A check no row lists sits where it sits in the newest snapshot.
+    s = checkSite(TflmVersion::V2023_02, "not/a/tflm/file.cc", 7);
+    EXPECT_EQ(s.file, "not/a/tflm/file.cc");
+    EXPECT_EQ(s.line, 7);
+}
+
+struct Builder {
+    ModelT model;
+    SubGraphT* sg = nullptr;
+
+    Builder()
+    {
+        model.version = 3;
+        model.buffers.push_back(std::make_unique<BufferT>());
+        model.subgraphs.push_back(std::make_unique<SubGraphT>());
+        sg = model.subgraphs.back().get();
+    }
+
+    std::int32_t tensor(TensorType type, std::vector<std::int32_t> shape, std::vector<float> scales = {})
+    {
+        auto t = std::make_unique<TensorT>();
+        t->name = "t" + std::to_string(sg->tensors.size());
+        t->type = type;
+        t->shape = std::move(shape);
+        if (!scales.empty()) {
+            t->quantization = std::make_unique<QuantizationParametersT>();
+            t->quantization->scale = scales;
+            t->quantization->zero_point.assign(scales.size(), 0);
+        }
+        sg->tensors.push_back(std::move(t));
+        return static_cast<std::int32_t>(sg->tensors.size() - 1);
+    }
+
+    std::int32_t constant(
+        TensorType type, std::vector<std::int32_t> shape, std::size_t bytes, std::vector<float> scales = {})
+    {
+        const std::int32_t id = tensor(type, std::move(shape), std::move(scales));
+        auto b = std::make_unique<BufferT>();
+        b->data.assign(bytes, 1);
+        sg->tensors.back()->buffer = static_cast<std::uint32_t>(model.buffers.size());
+        model.buffers.push_back(std::move(b));
+        return id;
+    }
+
+    OperatorT& op(std::int32_t builtin, std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
+    {
+        auto o = std::make_unique<OperatorT>();
+        o->opcode_index = findOrAddOpcode(model, builtin);
+        o->inputs = std::move(inputs);
+        o->outputs = std::move(outputs);
+        sg->operators.push_back(std::move(o));
+        return *sg->operators.back();
+    }
+
+    ModelPtr load(std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
+    {
+        sg->inputs = std::move(inputs);
+        sg->outputs = std::move(outputs);
+        flatbuffers::FlatBufferBuilder fbb;
+        FinishModelBuffer(fbb, tflite::Model::Pack(fbb, &model));
+        auto loaded = loadModelBytes(
+            std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()), "snapshots");
+        if (!loaded)
+            ADD_FAILURE() << describe(loaded.error());
+        return loaded ? loaded.value() : nullptr;
+    }
+};
+
+EmulationResultPtr run(const Model& model, TflmVersion v, TargetKind target = TargetKind::X86_64)
+{
+    EmulationSettings settings;
+    settings.target = target;
+    settings.tflm = v;
+    return emulate(model, settings);
+}
+
+std::string firstLine(const EmulationResult& r)
+{
+    return r.failure ? r.failure->message : std::string();
+}
+
+std::vector<std::uint64_t> kernelPersistent(const EmulationResult& r)
+{
+    std::vector<std::uint64_t> v;
+    for (const AllocationEvent& e : r.events)
+        if (e.category == Category::KernelPersistent)
+            v.push_back(e.requested);
+    return v;
+}
+
+// PAD whose paddings are a graph input: each snapshot rejects it in its own words.
+TEST(TflmSnapshotKernels, NonConstantPaddings)
+{
+    Builder b;
+    const std::int32_t in = b.tensor(TensorType::FLOAT32, { 1, 2, 2, 1 });
+    const std::int32_t pads = b.tensor(TensorType::INT32, { 4, 2 });
+    const std::int32_t out = b.tensor(TensorType::FLOAT32, { 1, 4, 4, 1 });
+    b.op(34, { in, pads }, { out }).builtin_options.Set(PadOptionsT {});
+    const ModelPtr m = b.load({ in, pads }, { out });
+    ASSERT_TRUE(m);
+    EXPECT_EQ(firstLine(*run(*m, TflmVersion::V2026_08)),
+        "tensorflow/lite/micro/kernels/pad_common.cc Non-constant >paddings< tensor is not supported");
+    EXPECT_EQ(firstLine(*run(*m, TflmVersion::V2025_01)),
+        "tensorflow/lite/micro/kernels/pad.cc:165 IsConstantTensor(paddings) was not true.");
+    EXPECT_EQ(firstLine(*run(*m, TflmVersion::V2023_02)),
+        "tensorflow/lite/micro/kernels/pad.cc:166 IsConstantTensor(paddings) was not true.");
+}
+
+// FULLY_CONNECTED with per-channel int8 weights: rejected at 71fba59b, run per-tensor before,
+// two persistent arrays of 4 B per channel after; OpDataFullyConnected without the per-channel
+// fields before 2024-09 (36 B instead of 64 on x86_64).
+TEST(TflmSnapshotKernels, PerChannelFullyConnected)
+{
+    Builder b;
+    const std::int32_t in = b.tensor(TensorType::INT8, { 1, 8 }, { 0.1f });
+    const std::int32_t w = b.constant(TensorType::INT8, { 4, 8 }, 32, { 0.01f, 0.02f, 0.03f, 0.04f });
+    b.sg->tensors.back()->quantization->quantized_dimension = 0;
+    const std::int32_t out = b.tensor(TensorType::INT8, { 1, 4 }, { 0.2f });
+    b.op(9, { in, w, -1 }, { out }).builtin_options.Set(FullyConnectedOptionsT {});
+    const ModelPtr m = b.load({ in }, { out });
+    ASSERT_TRUE(m);
+
+    const auto newest = run(*m, TflmVersion::V2026_08);
+    ASSERT_TRUE(newest->ok) << firstLine(*newest);
+    EXPECT_EQ(kernelPersistent(*newest), (std::vector<std::uint64_t> { 64, 16, 16 })); // sizeof 64 on x86_64
+
+    const auto v2024 = run(*m, TflmVersion::V2024_05);
+    ASSERT_FALSE(v2024->ok);
+    EXPECT_EQ(firstLine(*v2024),
+        "tensorflow/lite/micro/kernels/fully_connected_common.cc FullyConnected per-channel quantization not yet "
+        "supported. Please set converter._experimental_disable_per_channel_quantization_for_dense_layers = True.");
+
+    const auto v2023 = run(*m, TflmVersion::V2023_02);
+    ASSERT_TRUE(v2023->ok) << firstLine(*v2023);
+    EXPECT_EQ(kernelPersistent(*v2023), (std::vector<std::uint64_t> { 36 }));
+}
+
+// int8 CONCATENATION before 2024-12-16: two persistent arrays of 4 B per input.
+TEST(TflmSnapshotKernels, Int8ConcatenationArrays)
+{
+    Builder b;
+    const std::int32_t a = b.tensor(TensorType::INT8, { 1, 2 }, { 0.1f });
+    const std::int32_t c = b.tensor(TensorType::INT8, { 1, 2 }, { 0.1f });
+    const std::int32_t d = b.tensor(TensorType::INT8, { 1, 2 }, { 0.1f });
+    const std::int32_t out = b.tensor(TensorType::INT8, { 1, 6 }, { 0.1f });
+    ConcatenationOptionsT options;
+    options.axis = 1;
+    b.op(2, { a, c, d }, { out }).builtin_options.Set(options);
+    const ModelPtr m = b.load({ a, c, d }, { out });
+    ASSERT_TRUE(m);
+    const auto newest = run(*m, TflmVersion::V2025_01);
+    ASSERT_TRUE(newest->ok) << firstLine(*newest);
+    EXPECT_EQ(kernelPersistent(*newest).size(), 1U); // the OpData only
+    const auto older = run(*m, TflmVersion::V2024_05);
+    ASSERT_TRUE(older->ok) << firstLine(*older);
+    const auto persistent = kernelPersistent(*older);
+    ASSERT_EQ(persistent.size(), 3U);
+    EXPECT_EQ(persistent[1], 12U); // input_scales
+    EXPECT_EQ(persistent[2], 12U); // input_zero_points
+}
+
+} // namespace
+} // namespace arenascope
