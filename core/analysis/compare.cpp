@@ -96,6 +96,9 @@ Comparison compareAnalyses(const Analysis& a, const Analysis& b)
     row("alignment waste", a.alignmentWasteBytes, b.alignmentWasteBytes);
     row("model file (flash)", a.model->fileSize(), b.model->fileSize());
     c.changes = costChanges(costItems(a), costItems(b));
+    for (const TflmChangeInfo& change : tflmChanges())
+        if (tflmHas(a.settings.tflm, change.change) != tflmHas(b.settings.tflm, change.change))
+            c.tflmChanges.push_back(change);
     return c;
 }
 

@@ -10,6 +10,8 @@
 #include "analysis.h"
 #include "operator_costs.h"
 
+#include "core/emulation/tflm_changes.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -40,6 +42,9 @@ struct Comparison {
     std::vector<CompareRow> rows;
     // What makes the difference, item by item (operator_costs.h), largest change first.
     std::vector<CostChange> changes;
+    // The upstream TFLM commits between A's and B's snapshots that change AllocateTensors
+    // (tflm_changes.h), oldest first; empty when both use the same snapshot.
+    std::vector<TflmChangeInfo> tflmChanges;
 };
 
 Comparison compareAnalyses(const Analysis& a, const Analysis& b);

@@ -25,6 +25,11 @@ std::string comparisonText(const Comparison& c)
         if (c.changes.size() > shown)
             out << "  ... " << c.changes.size() - shown << " more (--json lists all)\n";
     }
+    if (!c.tflmChanges.empty()) {
+        out << "\nTFLM commits between the two snapshots that change AllocateTensors:\n";
+        for (const TflmChangeInfo& t : c.tflmChanges)
+            out << "  " << t.date << " " << t.commit << ": " << t.what << "\n";
+    }
     return out.str();
 }
 
@@ -53,6 +58,16 @@ std::string comparisonJson(const Comparison& c)
         w.field("a_bytes", ch.a);
         w.field("b_bytes", ch.b);
         w.field("delta_bytes", ch.delta());
+        w.endObject();
+    }
+    w.endArray();
+    w.key("tflm_changes");
+    w.beginArray();
+    for (const TflmChangeInfo& t : c.tflmChanges) {
+        w.beginObject();
+        w.field("commit", std::string(t.commit));
+        w.field("date", std::string(t.date));
+        w.field("what", std::string(t.what));
         w.endObject();
     }
     w.endArray();

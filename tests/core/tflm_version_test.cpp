@@ -106,7 +106,19 @@ TEST(TflmVersion, CliRejectsAnUnknownVersionListingTheKnownOnes)
     const auto ok = test::arenascope(
         { "plan", std::string(ARENASCOPE_SOURCE_DIR) + "/models/example_kws_int8.tflite", "--tflm", "71fba59b" });
     EXPECT_EQ(ok.exitCode, 0) << ok.out;
-    EXPECT_NE(ok.out.find("read from source, not yet measured"), std::string::npos) << ok.out;
+    EXPECT_NE(ok.out.find("measured against real TFLM (tflite-micro 71fba59b"), std::string::npos) << ok.out;
+}
+
+// The upgrade diff names the upstream commits between the two snapshots, and only those.
+TEST(TflmVersion, CompareListsTheCommitsBetweenTheSnapshots)
+{
+    const std::string model = std::string(ARENASCOPE_SOURCE_DIR) + "/models/example_kws_int8.tflite";
+    const auto diff = test::arenascope({ "compare", model, "--tflm", "10ebaab9", "--b-tflm", "90b983c2" });
+    EXPECT_EQ(diff.exitCode, 0) << diff.out;
+    EXPECT_NE(diff.out.find("2026-01-16 0efdd51a3: MEAN/SUM"), std::string::npos) << diff.out;
+    EXPECT_EQ(diff.out.find("50e7e5dbd"), std::string::npos) << diff.out; // 2024-12, in both
+    const auto same = test::arenascope({ "compare", model, "--tflm", "10ebaab9", "--b-tflm", "10ebaab9" });
+    EXPECT_EQ(same.out.find("TFLM commits between"), std::string::npos) << same.out;
 }
 
 } // namespace
