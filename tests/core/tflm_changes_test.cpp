@@ -231,5 +231,27 @@ TEST(TflmSnapshotKernels, Int8ConcatenationArrays)
     EXPECT_EQ(persistent[2], 12U); // input_zero_points
 }
 
+// CONV_2D with its bias omitted (-1): before 17987e1a5 (2023-08-24) TFLM released the null
+// bias temp tensor and crashed inside AllocateTensors (measured: the 4e62ea7b harness dies on
+// ../shared/models/ops/conv_2d_int8_nobias.tflite).
+TEST(TflmSnapshotKernels, ConvWithoutBias)
+{
+    Builder b;
+    const std::int32_t in = b.tensor(TensorType::INT8, { 1, 4, 4, 2 }, { 0.1f });
+    const std::int32_t w = b.constant(TensorType::INT8, { 3, 1, 1, 2 }, 6, { 0.01f, 0.02f, 0.03f });
+    b.sg->tensors.back()->quantization->quantized_dimension = 0;
+    const std::int32_t out = b.tensor(TensorType::INT8, { 1, 4, 4, 3 }, { 0.2f });
+    b.op(3, { in, w, -1 }, { out }).builtin_options.Set(Conv2DOptionsT {});
+    const ModelPtr m = b.load({ in }, { out });
+    ASSERT_TRUE(m);
+    const auto v2024 = run(*m, TflmVersion::V2024_05);
+    EXPECT_TRUE(v2024->ok) << firstLine(*v2024);
+    const auto v2023 = run(*m, TflmVersion::V2023_02);
+    ASSERT_FALSE(v2023->ok);
+    ASSERT_TRUE(v2023->failure);
+    EXPECT_TRUE(v2023->failure->tflmSilent);
+    EXPECT_NE(v2023->failure->message.find("17987e1a5"), std::string::npos) << v2023->failure->message;
+}
+
 } // namespace
 } // namespace arenascope

@@ -162,7 +162,9 @@ Status calculateOpDataImpl(KernelContext& ctx, const ConvKind& kind)
         ARENASCOPE_TRY(
             populateConvolutionQuantization(ctx, input, filter, *ctx.output(0), filter.shape[kind.quantizedDimension]));
     const TflmChange optionalBias = kind.depthwise ? TflmChange::DepthwiseBiasOptional : TflmChange::ConvBiasOptional;
-    if (!hasBias && !tflmHas(ctx.settings().tflm, optionalBias))
+    // An omitted bias (index -1, or no third input) gives a null temp tensor either way.
+    const bool biasHeld = hasBias && ctx.input(2) != nullptr;
+    if (!biasHeld && !tflmHas(ctx.settings().tflm, optionalBias))
         return silentFailure(ctx,
             formatString("%s without a bias: this TFLM releases the bias temp tensor unconditionally and "
                          "reads through its null pointer (%s, fixed by %s on %s); a host crashes, a "
