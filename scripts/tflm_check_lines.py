@@ -222,6 +222,14 @@ class Check:
         return self.macro in LINE_BEARING
 
 
+def past_literal(code, i):
+    """Index just past the string or character literal that opens at code[i]."""
+    quote, j, n = code[i], i + 1, len(code)
+    while j < n and code[j] != quote:
+        j += 2 if code[j] == "\\" else 1
+    return j + 1
+
+
 def balanced(code, start):
     """Index just past the parenthesis matching code[start] == '(' (string literals skipped)."""
     depth = 0
@@ -229,10 +237,7 @@ def balanced(code, start):
     while i < n:
         c = code[i]
         if c == '"' or c == "'":
-            j = i + 1
-            while j < n and code[j] != c:
-                j += 2 if code[j] == "\\" else 1
-            i = j + 1
+            i = past_literal(code, i)
             continue
         if c == "(":
             depth += 1
@@ -251,10 +256,7 @@ def split_first_argument(args):
     while i < n:
         c = args[i]
         if c == '"' or c == "'":
-            j = i + 1
-            while j < n and args[j] != c:
-                j += 2 if args[j] == "\\" else 1
-            i = j + 1
+            i = past_literal(args, i)
             continue
         if c in "([{":
             depth += 1

@@ -3,7 +3,7 @@
 // holds during Prepare, its scratch requests and the failures TFLM reports.
 #include "core/emulation/emulator.h"
 #include "core/model/loader.h"
-#include "core/model/model_building.h"
+#include "model_builder.h"
 
 #include "arenascope_tflite_generated.h"
 
@@ -20,7 +20,6 @@ namespace {
 using namespace tflite;
 
 // BuiltinOperator codes (core/model/builtin_names.cpp).
-constexpr std::int32_t kCustom = 32;
 constexpr std::int32_t kLess = 58;
 constexpr std::int32_t kSelectV2 = 123;
 constexpr std::int32_t kBatchMatmul = 126;
@@ -34,83 +33,21 @@ constexpr std::int32_t kIf = 118;
 constexpr std::int32_t kVarHandle = 142;
 constexpr std::int32_t kAssignVariable = 144;
 
-struct Builder {
-    ModelT model;
-
+// Any subgraph; `channels` quantization channels of scale 0.05, zero point 0; `dataBytes` of
+// 1-bytes make a constant tensor.
+struct Builder : test::ModelBuilder {
     Builder()
+        : ModelBuilder("logic")
     {
-        model.version = 3;
-        model.buffers.push_back(std::make_unique<BufferT>());
-        addSubgraph();
-    }
-
-    SubGraphT& addSubgraph()
-    {
-        model.subgraphs.push_back(std::make_unique<SubGraphT>());
-        return *model.subgraphs.back();
     }
 
     std::int32_t tensor(std::size_t sg, TensorType type, std::vector<std::int32_t> shape, std::size_t channels = 0,
         std::size_t dataBytes = 0)
     {
-        auto t = std::make_unique<TensorT>();
-        t->name = "t" + std::to_string(model.subgraphs[sg]->tensors.size());
-        t->type = type;
-        t->shape = std::move(shape);
-        if (channels > 0) {
-            t->quantization = std::make_unique<QuantizationParametersT>();
-            for (std::size_t c = 0; c < channels; ++c) {
-                t->quantization->scale.push_back(0.05f);
-                t->quantization->zero_point.push_back(0);
-            }
-        }
-        if (dataBytes > 0) {
-            auto b = std::make_unique<BufferT>();
-            b->data.assign(dataBytes, 1);
-            t->buffer = static_cast<std::uint32_t>(model.buffers.size());
-            model.buffers.push_back(std::move(b));
-        }
-        model.subgraphs[sg]->tensors.push_back(std::move(t));
-        return static_cast<std::int32_t>(model.subgraphs[sg]->tensors.size() - 1);
-    }
-
-    OperatorT& op(std::size_t sg, std::int32_t builtin, std::vector<std::int32_t> in, std::vector<std::int32_t> out)
-    {
-        auto o = std::make_unique<OperatorT>();
-        o->opcode_index = findOrAddOpcode(model, builtin);
-        o->inputs = std::move(in);
-        o->outputs = std::move(out);
-        model.subgraphs[sg]->operators.push_back(std::move(o));
-        return *model.subgraphs[sg]->operators.back();
-    }
-
-    OperatorT& custom(std::size_t sg, const std::string& name, std::vector<std::uint8_t> options,
-        std::vector<std::int32_t> in, std::vector<std::int32_t> out)
-    {
-        auto c = std::make_unique<OperatorCodeT>();
-        c->builtin_code = kCustom;
-        c->deprecated_builtin_code = 32;
-        c->custom_code = name;
-        c->version = 1;
-        model.operator_codes.push_back(std::move(c));
-        auto o = std::make_unique<OperatorT>();
-        o->opcode_index = static_cast<std::uint32_t>(model.operator_codes.size() - 1);
-        o->inputs = std::move(in);
-        o->outputs = std::move(out);
-        o->custom_options = std::move(options);
-        model.subgraphs[sg]->operators.push_back(std::move(o));
-        return *model.subgraphs[sg]->operators.back();
-    }
-
-    ModelPtr load()
-    {
-        flatbuffers::FlatBufferBuilder fbb;
-        FinishModelBuffer(fbb, tflite::Model::Pack(fbb, &model));
-        auto loaded = loadModelBytes(
-            std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()), "logic");
-        if (!loaded)
-            ADD_FAILURE() << describe(loaded.error());
-        return loaded ? loaded.value() : nullptr;
+        const std::int32_t id = ModelBuilder::tensor(sg, type, std::move(shape), std::vector<float>(channels, 0.05f));
+        if (dataBytes > 0)
+            setData(sg, id, std::vector<std::uint8_t>(dataBytes, 1));
+        return id;
     }
 };
 

@@ -4,7 +4,7 @@
 #include "core/emulation/emulator.h"
 #include "core/emulation/kernel_profile.h"
 #include "core/model/loader.h"
-#include "core/model/model_building.h"
+#include "model_builder.h"
 
 #include "arenascope_tflite_generated.h"
 
@@ -21,66 +21,38 @@ namespace {
 using namespace tflite;
 using arenascope::Model;
 
-struct Builder {
-    ModelT model;
-    SubGraphT* sg = nullptr;
-
+// Subgraph 0 only; a quantized tensor has scale 0.05 and zero point 0.
+struct Builder : test::ModelBuilder {
     Builder()
+        : ModelBuilder("shape-kernels")
     {
-        model.version = 3;
-        model.buffers.push_back(std::make_unique<BufferT>());
-        model.subgraphs.push_back(std::make_unique<SubGraphT>());
-        sg = model.subgraphs.back().get();
     }
 
     std::int32_t tensor(TensorType type, std::vector<std::int32_t> shape, bool quantized = false)
     {
-        auto t = std::make_unique<TensorT>();
-        t->name = "t" + std::to_string(sg->tensors.size());
-        t->type = type;
-        t->shape = std::move(shape);
-        if (quantized) {
-            t->quantization = std::make_unique<QuantizationParametersT>();
-            t->quantization->scale = { 0.05f };
-            t->quantization->zero_point = { 0 };
-        }
-        sg->tensors.push_back(std::move(t));
-        return static_cast<std::int32_t>(sg->tensors.size() - 1);
+        return ModelBuilder::tensor(
+            0, type, std::move(shape), quantized ? std::vector<float> { 0.05f } : std::vector<float> {});
     }
 
     // A constant int32 tensor holding `values`.
     std::int32_t constant(std::vector<std::int32_t> shape, const std::vector<std::int32_t>& values)
     {
         const std::int32_t id = tensor(TensorType::INT32, std::move(shape));
-        auto b = std::make_unique<BufferT>();
-        b->data.resize(values.size() * 4);
-        std::memcpy(b->data.data(), values.data(), b->data.size());
-        sg->tensors.back()->buffer = static_cast<std::uint32_t>(model.buffers.size());
-        model.buffers.push_back(std::move(b));
+        std::vector<std::uint8_t> bytes(values.size() * 4);
+        std::memcpy(bytes.data(), values.data(), bytes.size());
+        setData(0, id, std::move(bytes));
         return id;
     }
 
     OperatorT& op(std::int32_t builtin, std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
     {
-        auto o = std::make_unique<OperatorT>();
-        o->opcode_index = findOrAddOpcode(model, builtin);
-        o->inputs = std::move(inputs);
-        o->outputs = std::move(outputs);
-        sg->operators.push_back(std::move(o));
-        return *sg->operators.back();
+        return ModelBuilder::op(0, builtin, std::move(inputs), std::move(outputs));
     }
 
     ModelPtr load(std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
     {
-        sg->inputs = std::move(inputs);
-        sg->outputs = std::move(outputs);
-        flatbuffers::FlatBufferBuilder fbb;
-        FinishModelBuffer(fbb, tflite::Model::Pack(fbb, &model));
-        auto loaded = loadModelBytes(
-            std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()), "shape-kernels");
-        if (!loaded)
-            ADD_FAILURE() << describe(loaded.error());
-        return loaded ? loaded.value() : nullptr;
+        setIo(0, std::move(inputs), std::move(outputs));
+        return ModelBuilder::load();
     }
 };
 

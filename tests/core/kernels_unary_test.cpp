@@ -3,7 +3,7 @@
 // (op data sizes, temp tensors per Prepare, scratch requests, failures).
 #include "core/emulation/emulator.h"
 #include "core/model/loader.h"
-#include "core/model/model_building.h"
+#include "model_builder.h"
 
 #include "arenascope_tflite_generated.h"
 
@@ -23,55 +23,29 @@ using namespace tflite;
 constexpr std::int32_t kDequantize = 6, kLogistic = 14, kRelu = 19, kTanh = 28, kSub = 41, kExp = 47, kLogSoftmax = 50,
                        kSin = 66, kSquaredDifference = 99, kAddN = 106, kElu = 111;
 
-struct Builder {
-    ModelT model;
-    SubGraphT* sg = nullptr;
-
+// Subgraph 0 only. A float tensor has no quantization; a quantized one has one scale and one zero point.
+struct Builder : test::ModelBuilder {
     Builder()
+        : ModelBuilder("unary")
     {
-        model.version = 3;
-        model.buffers.push_back(std::make_unique<BufferT>());
-        model.subgraphs.push_back(std::make_unique<SubGraphT>());
-        sg = model.subgraphs.back().get();
     }
 
-    // A float tensor has no quantization; a quantized one has one scale and one zero point.
     std::int32_t tensor(TensorType type, std::vector<std::int32_t> shape, float scale = 0.0f, std::int64_t zp = 0)
     {
-        auto t = std::make_unique<TensorT>();
-        t->name = "t" + std::to_string(sg->tensors.size());
-        t->type = type;
-        t->shape = std::move(shape);
-        if (scale != 0.0f) {
-            t->quantization = std::make_unique<QuantizationParametersT>();
-            t->quantization->scale = { scale };
-            t->quantization->zero_point = { zp };
-        }
-        sg->tensors.push_back(std::move(t));
-        return static_cast<std::int32_t>(sg->tensors.size() - 1);
+        if (scale == 0.0f)
+            return ModelBuilder::tensor(0, type, std::move(shape));
+        return ModelBuilder::tensor(0, type, std::move(shape), { scale }, { zp });
     }
 
     OperatorT& op(std::int32_t builtin, std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
     {
-        auto o = std::make_unique<OperatorT>();
-        o->opcode_index = findOrAddOpcode(model, builtin);
-        o->inputs = std::move(inputs);
-        o->outputs = std::move(outputs);
-        sg->operators.push_back(std::move(o));
-        return *sg->operators.back();
+        return ModelBuilder::op(0, builtin, std::move(inputs), std::move(outputs));
     }
 
     ModelPtr finish(std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
     {
-        sg->inputs = std::move(inputs);
-        sg->outputs = std::move(outputs);
-        flatbuffers::FlatBufferBuilder fbb;
-        FinishModelBuffer(fbb, tflite::Model::Pack(fbb, &model));
-        auto loaded = loadModelBytes(
-            std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()), "unary");
-        if (!loaded)
-            ADD_FAILURE() << describe(loaded.error());
-        return loaded ? loaded.value() : nullptr;
+        setIo(0, std::move(inputs), std::move(outputs));
+        return load();
     }
 };
 

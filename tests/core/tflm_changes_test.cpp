@@ -5,7 +5,7 @@
 #include "core/emulation/tflm_changes.h"
 #include "core/emulation/tflm_check_sites.h"
 #include "core/model/loader.h"
-#include "core/model/model_building.h"
+#include "model_builder.h"
 
 #include "arenascope_tflite_generated.h"
 
@@ -76,65 +76,37 @@ TEST(TflmCheckSites, MovedAddedAndRenamedChecks)
     EXPECT_EQ(s.line, 7);
 }
 
-struct Builder {
-    ModelT model;
-    SubGraphT* sg = nullptr;
-
+// Subgraph 0 only; constant data is a run of 1-bytes.
+struct Builder : test::ModelBuilder {
     Builder()
+        : ModelBuilder("snapshots")
     {
-        model.version = 3;
-        model.buffers.push_back(std::make_unique<BufferT>());
-        model.subgraphs.push_back(std::make_unique<SubGraphT>());
-        sg = model.subgraphs.back().get();
     }
+
+    SubGraphT* sg = model.subgraphs[0].get();
 
     std::int32_t tensor(TensorType type, std::vector<std::int32_t> shape, std::vector<float> scales = {})
     {
-        auto t = std::make_unique<TensorT>();
-        t->name = "t" + std::to_string(sg->tensors.size());
-        t->type = type;
-        t->shape = std::move(shape);
-        if (!scales.empty()) {
-            t->quantization = std::make_unique<QuantizationParametersT>();
-            t->quantization->scale = scales;
-            t->quantization->zero_point.assign(scales.size(), 0);
-        }
-        sg->tensors.push_back(std::move(t));
-        return static_cast<std::int32_t>(sg->tensors.size() - 1);
+        return ModelBuilder::tensor(0, type, std::move(shape), std::move(scales));
     }
 
     std::int32_t constant(
         TensorType type, std::vector<std::int32_t> shape, std::size_t bytes, std::vector<float> scales = {})
     {
         const std::int32_t id = tensor(type, std::move(shape), std::move(scales));
-        auto b = std::make_unique<BufferT>();
-        b->data.assign(bytes, 1);
-        sg->tensors.back()->buffer = static_cast<std::uint32_t>(model.buffers.size());
-        model.buffers.push_back(std::move(b));
+        setData(0, id, std::vector<std::uint8_t>(bytes, 1));
         return id;
     }
 
     OperatorT& op(std::int32_t builtin, std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
     {
-        auto o = std::make_unique<OperatorT>();
-        o->opcode_index = findOrAddOpcode(model, builtin);
-        o->inputs = std::move(inputs);
-        o->outputs = std::move(outputs);
-        sg->operators.push_back(std::move(o));
-        return *sg->operators.back();
+        return ModelBuilder::op(0, builtin, std::move(inputs), std::move(outputs));
     }
 
     ModelPtr load(std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
     {
-        sg->inputs = std::move(inputs);
-        sg->outputs = std::move(outputs);
-        flatbuffers::FlatBufferBuilder fbb;
-        FinishModelBuffer(fbb, tflite::Model::Pack(fbb, &model));
-        auto loaded = loadModelBytes(
-            std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()), "snapshots");
-        if (!loaded)
-            ADD_FAILURE() << describe(loaded.error());
-        return loaded ? loaded.value() : nullptr;
+        setIo(0, std::move(inputs), std::move(outputs));
+        return ModelBuilder::load();
     }
 };
 
