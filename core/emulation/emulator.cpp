@@ -247,7 +247,7 @@ Status Emulation::prepareNodeAndRegistrations()
             m_arena.context.op = static_cast<std::int32_t>(o.id.value);
             const TflmVersion version = m_result.settings.tflm;
             const KernelProfile* profile = findKernelProfile(
-                o.builtinCode, o.customName, m_result.settings.kernels, m_result.settings.coProcessor);
+                o.builtinCode, o.customName, m_result.settings.kernels, m_result.settings.coProcessor, version);
             // An operator this snapshot has no kernel for resolves to nothing, profile or not.
             const bool newerThanSnapshot = tflmAddsLater(o.builtinCode, o.customName, version);
             if (!profile || newerThanSnapshot) {

@@ -84,13 +84,14 @@ std::span<const KernelProfile> coProcessorKernelProfiles()
 }
 
 const KernelProfile* findKernelProfile(
-    std::int32_t builtinCode, std::string_view customName, KernelSet kernels, CoProcessor coProcessor)
+    std::int32_t builtinCode, std::string_view customName, KernelSet kernels, CoProcessor coProcessor, TflmVersion tflm)
 {
     if (coProcessor == CoProcessor::EthosU)
         if (const KernelProfile* p = ethosUIndex().find(builtinCode, customName))
             return p;
     if (kernels == KernelSet::CmsisNn)
-        if (const KernelProfile* p = cmsisIndex().find(builtinCode, customName))
+        if (const KernelProfile* p = cmsisIndex().find(builtinCode, customName);
+            p && kernels::cmsis::hasKernel(p->name, tflm))
             return p;
     if (kernels == KernelSet::EspNn)
         if (const KernelProfile* p = espIndex().find(builtinCode, customName))

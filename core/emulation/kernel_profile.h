@@ -12,6 +12,7 @@
 #include "kernel_context.h"
 #include "struct_layout.h"
 #include "target.h"
+#include "tflm_version.h"
 
 #include <cstdint>
 #include <span>
@@ -47,10 +48,12 @@ constexpr KernelProfile custom(
 }
 
 // The profile for an operator in the given kernel set (CMSIS-NN and ESP-NN fall back to the
-// reference profile for operators they do not replace); a co-processor adds its operators, or nullptr if TFLM's
+// reference profile for operators they do not replace, and CMSIS-NN to it for operators it had no
+// kernel for yet in TFLM snapshot `tflm`); a co-processor adds its operators, or nullptr if TFLM's
 // resolver would not find it.
 const KernelProfile* findKernelProfile(std::int32_t builtinCode, std::string_view customName,
-    KernelSet kernels = KernelSet::Reference, CoProcessor coProcessor = CoProcessor::None);
+    KernelSet kernels = KernelSet::Reference, CoProcessor coProcessor = CoProcessor::None,
+    TflmVersion tflm = kNewestTflm);
 
 // The co-processor's operators (the `ethos-u` custom operator), for listings and tests.
 std::span<const KernelProfile> coProcessorKernelProfiles();

@@ -18,13 +18,23 @@ Provenance referenceKernels(const EmulationSettings& s)
 
 Provenance cmsisKernels(const EmulationSettings& s)
 {
-    // Bare-metal CMSIS-NN builds for a Cortex-M4 (DSP), Cortex-M3 (none) and Cortex-M55 (MVE):
-    // CMSIS-NN's buffer sizes depend on the extension only.
+    // Bare-metal CMSIS-NN builds for a Cortex-M4 (DSP) and Cortex-M3 (none) at every snapshot whose
+    // pin was measured, and for a Cortex-M55 (MVE) at the newest: CMSIS-NN's buffer sizes depend on
+    // the extension only.
+    const TflmVersionInfo& v = tflmVersionInfo(s.tflm);
+    const bool newest = s.tflm == kNewestTflm;
+    const std::string build = (newest ? std::string(kReferenceBuild) : "tflite-micro " + tflmVersionLabel(s.tflm))
+        + " with CMSIS-NN " + std::string(v.cmsisNn);
     const CpuExtension e = s.cpuExtension();
+    if (!v.cmsisNnMeasured || (e == CpuExtension::Mve && !newest))
+        return { ProvenanceLevel::Source,
+            "read from source, not yet measured: " + build + " for " + std::string(cpuName(s.cpu))
+                + (v.cmsisNnMeasured ? ""
+                                     : " (the CMSIS-NN glue and buffer sizes of this snapshot are taken as the "
+                                       "newest's, apart from the changes listed for it)") };
     const Cpu measured = e == CpuExtension::Dsp ? Cpu::CortexM4
         : e == CpuExtension::Mve                ? Cpu::CortexM55
                                                 : Cpu::CortexM3;
-    const std::string build = std::string(kReferenceBuild) + " with CMSIS-NN 4ab83cc3";
     if (s.cpu == measured)
         return { ProvenanceLevel::Measured,
             "measured against real TFLM (" + build + " for " + std::string(cpuName(s.cpu)) + ")" };
@@ -66,6 +76,8 @@ Provenance espKernels(const EmulationSettings& s)
 // otherwise.
 Provenance olderSnapshot(const EmulationSettings& s)
 {
+    if (s.kernels == KernelSet::CmsisNn && s.coProcessor == CoProcessor::None && s.target == TargetKind::CortexM)
+        return cmsisKernels(s);
     const std::string build = "tflite-micro " + tflmVersionLabel(s.tflm);
     const bool measured = s.kernels == KernelSet::Reference && s.coProcessor == CoProcessor::None
         && s.target != TargetKind::Ilp32 && tflmSnapshotMeasured(s.tflm);
@@ -146,7 +158,7 @@ std::string emulatedTflm(const EmulationSettings& s)
     if (s.tflm != kNewestTflm) {
         std::string out = "tflite-micro " + std::string(tflmVersionId(s.tflm));
         if (s.kernels == KernelSet::CmsisNn)
-            out += " with the CMSIS-NN it pins";
+            out += " with CMSIS-NN " + std::string(tflmVersionInfo(s.tflm).cmsisNn);
         if (s.kernels == KernelSet::EspNn)
             out += " in esp-tflite-micro, with esp-nn " + std::string(espNnVersionName(s.espNn));
         if (s.coProcessor == CoProcessor::EthosU)

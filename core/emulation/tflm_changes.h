@@ -16,7 +16,7 @@
 
 namespace arenascope {
 
-enum class TflmChange {
+enum class TflmChange { // new rows go last (tflm_changes_test.cpp counts up to the last)
     SelectScalarReleasesTemps, // SELECT_V2's all-scalar case releases its four temp tensors
     SelectOpDataOneBool, // SELECT_V2 OpData drops has_low_rank_input_condition
     StridedSliceOffset, // TfLiteStridedSliceParams gains `bool offset`
@@ -38,6 +38,12 @@ enum class TflmChange {
     ReduceRewrite, // MEAN/SUM three scratch buffers, OpDataReduce 11 fields
     ConstTensorChecks, // "Non-constant >x< tensor is not supported" in every kernel reading one
     PrepareFailureNumber, // "Node X (number 3)" instead of "(number 3f)"
+    CmsisNnLstm, // kernels/cmsis_nn/unidirectional_sequence_lstm.cc (before: the reference LSTM)
+    CmsisNnTransposeConv, // kernels/cmsis_nn/transpose_conv.cc (before: the reference TRANSPOSE_CONV)
+    CmsisNnBatchMatmul, // kernels/cmsis_nn/batch_matmul.cc (before: the reference BATCH_MATMUL)
+    CmsisNnPin2023, // TFLM's CMSIS-NN pin moves past e98ee09a: conv and depthwise glue and buffer sizes of today
+    CmsisNnKernelSums, // CMSIS-NN FULLY_CONNECTED / SVDF: own Prepare, int8 kernel sums (before: 2023 FC, reference
+                       // SVDF)
 };
 
 struct TflmChangeInfo {

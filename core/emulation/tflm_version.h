@@ -36,6 +36,10 @@ struct TflmVersionInfo {
     // Real TFLM at this snapshot was built with ../shared/harness (reference kernels, cortex-m and
     // x86_64 layouts) and its figures are fidelity cases (tests/fidelity/measured/tflm_<id>).
     bool measured;
+    std::string_view cmsisNn; // the ARM-software/CMSIS-NN commit its cmsis_nn_download.sh pins (8 hex)
+    // Its OPTIMIZED_KERNEL_DIR=cmsis_nn build was measured bare-metal on Cortex-M4 (DSP) and
+    // Cortex-M3 (no DSP); the other CPUs of the same extension take the same paths.
+    bool cmsisNnMeasured;
 };
 
 std::span<const TflmVersionInfo> tflmVersions(); // oldest first

@@ -41,5 +41,30 @@ TEST(Provenance, MeasuredOnlyWhereTflmWasRun)
     EXPECT_EQ(provenance(split).level, ProvenanceLevel::Source);
 }
 
+// An older snapshot's CMSIS-NN build is measured where its own pin was run (4e62ea7b with
+// e98ee09a on Cortex-M4 and Cortex-M3), and says which CMSIS-NN it means everywhere.
+TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
+{
+    EmulationSettings s;
+    s.kernels = KernelSet::CmsisNn;
+    s.tflm = TflmVersion::V2023_02;
+    for (Cpu cpu : { Cpu::CortexM4, Cpu::CortexM3 }) {
+        s.cpu = cpu;
+        const Provenance p = provenance(s);
+        EXPECT_EQ(p.level, ProvenanceLevel::Measured) << cpuName(cpu);
+        EXPECT_NE(p.text.find("CMSIS-NN e98ee09a"), std::string::npos) << p.text;
+    }
+    s.cpu = Cpu::CortexM7; // DSP, as the measured Cortex-M4
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode);
+    s.cpu = Cpu::CortexM55; // MVE was measured at the newest snapshot only
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source);
+    s.cpu = Cpu::CortexM4;
+    s.tflm = TflmVersion::V2024_05; // its CMSIS-NN 01dee38e build was not run
+    const Provenance p = provenance(s);
+    EXPECT_EQ(p.level, ProvenanceLevel::Source);
+    EXPECT_NE(p.text.find("CMSIS-NN 01dee38e"), std::string::npos) << p.text;
+    EXPECT_NE(p.text.find("taken as the newest's"), std::string::npos) << p.text;
+}
+
 } // namespace
 } // namespace arenascope

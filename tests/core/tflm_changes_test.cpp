@@ -2,6 +2,7 @@
 // in each snapshot (tflm_check_sites.h), and kernels that differ per snapshot, on tiny models:
 // each expectation was read from that snapshot's source (docs/tflm-snapshots/source-reading.md).
 #include "core/emulation/emulator.h"
+#include "core/emulation/kernel_profile.h"
 #include "core/emulation/tflm_changes.h"
 #include "core/emulation/tflm_check_sites.h"
 #include "core/model/loader.h"
@@ -35,7 +36,7 @@ TEST(TflmChanges, RowsAreOldestFirstAndOnePerChange)
         EXPECT_EQ(tflmChangeInfo(c.change).commit, c.commit);
         previous = c.date;
     }
-    EXPECT_EQ(seen.size(), static_cast<std::size_t>(TflmChange::PrepareFailureNumber) + 1)
+    EXPECT_EQ(seen.size(), static_cast<std::size_t>(TflmChange::CmsisNnKernelSums) + 1)
         << "a TflmChange enumerator has no row";
 }
 
@@ -223,6 +224,75 @@ TEST(TflmSnapshotKernels, ConvWithoutBias)
     ASSERT_TRUE(v2023->failure);
     EXPECT_TRUE(v2023->failure->tflmSilent);
     EXPECT_NE(v2023->failure->message.find("17987e1a5"), std::string::npos) << v2023->failure->message;
+}
+
+// The bytes of every scratch buffer a CMSIS-NN build for `cpu` requests at snapshot `v`.
+std::vector<std::uint64_t> cmsisScratch(const Model& model, TflmVersion v, Cpu cpu = Cpu::CortexM4)
+{
+    EmulationSettings settings;
+    settings.target = TargetKind::CortexM;
+    settings.kernels = KernelSet::CmsisNn;
+    settings.cpu = cpu;
+    settings.tflm = v;
+    const auto r = emulate(model, settings);
+    EXPECT_TRUE(r->ok) << firstLine(*r);
+    std::vector<std::uint64_t> bytes;
+    for (const PlannedBuffer& b : r->planned)
+        if (b.kind == BufferKind::Scratch)
+            bytes.push_back(b.bytes);
+    return bytes;
+}
+
+// CMSIS-NN as TFLM 4e62ea7b pins it (e98ee09a; measured in tests/fidelity/measured/tflm_4e62ea7b):
+// an int8 3x3 depthwise asks the DSP kernel's buffer (the newer wrapper runs its 3x3 kernel
+// without one), and an int16 convolution of 512 columns or more has none (the newer one always has).
+TEST(TflmSnapshotKernels, CmsisNnBufferSizesOf2022)
+{
+    Builder dw;
+    const std::int32_t in = dw.tensor(TensorType::INT8, { 1, 8, 8, 4 }, { 0.1f });
+    const std::int32_t w = dw.constant(TensorType::INT8, { 1, 3, 3, 4 }, 36, { 0.01f, 0.02f, 0.03f, 0.04f });
+    dw.sg->tensors.back()->quantization->quantized_dimension = 3;
+    const std::int32_t bias = dw.constant(TensorType::INT32, { 4 }, 16, { 0.001f, 0.002f, 0.003f, 0.004f });
+    const std::int32_t out = dw.tensor(TensorType::INT8, { 1, 8, 8, 4 }, { 0.2f });
+    DepthwiseConv2DOptionsT dwOptions;
+    dwOptions.padding = Padding::SAME;
+    dwOptions.depth_multiplier = 1;
+    dw.op(4, { in, w, bias }, { out }).builtin_options.Set(dwOptions);
+    const ModelPtr depthwise = dw.load({ in }, { out });
+    ASSERT_TRUE(depthwise);
+    EXPECT_EQ(cmsisScratch(*depthwise, TflmVersion::V2023_02), (std::vector<std::uint64_t> { 4 * 3 * 3 * 2 }));
+    EXPECT_EQ(cmsisScratch(*depthwise, TflmVersion::V2026_08), (std::vector<std::uint64_t> {}));
+    EXPECT_EQ(cmsisScratch(*depthwise, TflmVersion::V2023_02, Cpu::CortexM3), (std::vector<std::uint64_t> {}));
+
+    Builder conv;
+    const std::int32_t x = conv.tensor(TensorType::INT16, { 1, 4, 4, 64 }, { 0.1f });
+    const std::int32_t f = conv.constant(TensorType::INT8, { 2, 3, 3, 64 }, 2 * 3 * 3 * 64, { 0.01f, 0.02f });
+    conv.sg->tensors.back()->quantization->quantized_dimension = 0;
+    const std::int32_t b = conv.constant(TensorType::INT64, { 2 }, 16, { 0.001f, 0.002f });
+    const std::int32_t y = conv.tensor(TensorType::INT16, { 1, 4, 4, 2 }, { 0.2f });
+    Conv2DOptionsT convOptions;
+    convOptions.padding = Padding::SAME;
+    conv.op(3, { x, f, b }, { y }).builtin_options.Set(convOptions);
+    const ModelPtr wide = conv.load({ x }, { y });
+    ASSERT_TRUE(wide);
+    // 64 x 3 x 3 = 576 columns: none at e98ee09a; two int16 columns later.
+    EXPECT_EQ(cmsisScratch(*wide, TflmVersion::V2023_02), (std::vector<std::uint64_t> {}));
+    EXPECT_EQ(cmsisScratch(*wide, TflmVersion::V2026_08), (std::vector<std::uint64_t> { 2 * 576 * 2 }));
+}
+
+// Operators CMSIS-NN had no kernel for in 2023-02 ran TFLM's reference kernels there.
+TEST(TflmSnapshotKernels, CmsisNnKernelsPerSnapshot)
+{
+    EXPECT_EQ(findKernelProfile(67, {}, KernelSet::CmsisNn, CoProcessor::None, TflmVersion::V2023_02),
+        findKernelProfile(67, {}, KernelSet::Reference)); // TRANSPOSE_CONV
+    EXPECT_NE(findKernelProfile(67, {}, KernelSet::CmsisNn, CoProcessor::None, TflmVersion::V2024_05),
+        findKernelProfile(67, {}, KernelSet::Reference));
+    EXPECT_EQ(findKernelProfile(44, {}, KernelSet::CmsisNn, CoProcessor::None, TflmVersion::V2023_02),
+        findKernelProfile(44, {}, KernelSet::Reference)); // UNIDIRECTIONAL_SEQUENCE_LSTM
+    EXPECT_EQ(findKernelProfile(126, {}, KernelSet::CmsisNn, CoProcessor::None, TflmVersion::V2024_05),
+        findKernelProfile(126, {}, KernelSet::Reference)); // BATCH_MATMUL
+    EXPECT_EQ(findKernelProfile(27, {}, KernelSet::CmsisNn, CoProcessor::None, TflmVersion::V2023_02),
+        findKernelProfile(27, {}, KernelSet::Reference)); // SVDF: the reference steps until 2023-09
 }
 
 } // namespace

@@ -35,6 +35,14 @@ OracleBuild snapshotBuild(const char* suffix, const char* label, TargetKind targ
     return b;
 }
 
+// An older TFLM snapshot's bare-metal CMSIS-NN build, with the CMSIS-NN that snapshot pins.
+OracleBuild snapshotCmsisBuild(const char* suffix, const char* label, Cpu cpu, TflmVersion v)
+{
+    OracleBuild b { suffix, label, TargetKind::CortexM, KernelSet::CmsisNn, cpu };
+    b.tflm = v;
+    return b;
+}
+
 } // namespace
 
 const std::vector<OracleBuild>& oracleBuilds()
@@ -60,6 +68,10 @@ const std::vector<OracleBuild>& oracleBuilds()
         snapshotBuild("tflm71fba59b_abi64", "tflm71fba59b_x86_64", TargetKind::X86_64, TflmVersion::V2024_05),
         snapshotBuild("tflm4e62ea7b_abi32arm_se", "tflm4e62ea7b_cortex_m", TargetKind::CortexM, TflmVersion::V2023_02),
         snapshotBuild("tflm4e62ea7b_abi64", "tflm4e62ea7b_x86_64", TargetKind::X86_64, TflmVersion::V2023_02),
+        snapshotCmsisBuild(
+            "tflm4e62ea7b_cm4_cmsisnn", "tflm4e62ea7b_cmsis_nn_m4", Cpu::CortexM4, TflmVersion::V2023_02),
+        snapshotCmsisBuild(
+            "tflm4e62ea7b_cm3_cmsisnn", "tflm4e62ea7b_cmsis_nn_m3", Cpu::CortexM3, TflmVersion::V2023_02),
     };
     return builds;
 }

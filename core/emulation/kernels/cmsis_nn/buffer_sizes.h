@@ -52,4 +52,16 @@ std::int64_t svdfS8(const Dims& filter, CpuExtension ext);
 std::int64_t transposeConvS8(const ConvGeometry& g, CpuExtension ext);
 std::int64_t transposeConvS8Reverse(const ConvGeometry& g, CpuExtension ext);
 
+// The same functions at CMSIS-NN e98ee09a (2022-10, the commit TFLM 4e62ea7b pins), where they
+// differ (buffer_sizes_2022.cpp). Every fully connected and 1x1 size is 0 there; SVDF and pooling
+// are not asked for (TFLM's glue of that time).
+namespace v2022 {
+// 1x1 only with stride 1; the 1xN split by output width; im2col of two int16 columns unrounded.
+std::int64_t convolveWrapperS8(const ConvGeometry& g, CpuExtension ext);
+// The fast s16 kernel's buffer on DSP below 512 columns, otherwise none.
+std::int64_t convolveWrapperS16(const ConvGeometry& g, CpuExtension ext);
+// The optimized kernel's buffer whenever it applies (no 3x3 or one-input-channel cases).
+std::int64_t depthwiseConvWrapperS8(const ConvGeometry& g, CpuExtension ext);
+} // namespace v2022
+
 } // namespace arenascope::cmsisnn

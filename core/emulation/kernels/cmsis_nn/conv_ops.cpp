@@ -6,7 +6,10 @@
 #include "cmsis_profiles.h"
 
 #include "core/emulation/kernels/builtin_options.h"
+#include "core/emulation/kernels/conv_common.h"
 #include "core/emulation/kernels/conv_geometry.h"
+#include "core/emulation/kernels/tflm_checks.h"
+#include "core/emulation/tflm_changes.h"
 
 #include <array>
 
@@ -84,8 +87,53 @@ Status perChannelBuffers(KernelContext& ctx, std::uint64_t channels)
     return ctx.allocatePersistent(4 * channels, "per_channel_output_shift");
 }
 
+// TF_LITE_ENSURE_EQ(context, x->params.zero_point, 0) at a line of an older snapshot's file.
+Status zeroPointIsZero(KernelContext& ctx, const char* file, int line, const char* which, const Tensor& t)
+{
+    const std::int64_t zp = quantParams(ctx, t).zeroPoint;
+    if (zp == 0)
+        return okStatus();
+    return ctx.kernelError(
+        formatString("%s:%d %s->params.zero_point != 0 (%lld != 0)", file, line, which, static_cast<long long>(zp)));
+}
+
+// Before TFLM moved its CMSIS-NN pin past e98ee09a (6f2828619, 2023-06-15; 4e62ea7b), its own
+// lines: input, filter and output held (no bias), an int4 filter's scratch, the per-channel
+// arrays, the reference CalculateOpDataConv of that snapshot, then the CMSIS-NN buffer of the
+// 2022 library for int8, and for int16 after its zero-point checks.
+Status convPrepareBefore2023_06(KernelContext& ctx)
+{
+    const char* file = kConvFile;
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(temps.input(0));
+    ARENASCOPE_TRY(temps.input(1));
+    ARENASCOPE_TRY(temps.output(0));
+    const Tensor& input = *ctx.input(0);
+    const Tensor& filter = *ctx.input(1);
+    const Tensor& output = *ctx.output(0);
+    if (filter.shape.size() != 4 || input.shape.size() != 4 || output.shape.size() != 4)
+        return ctx.kernelError("input, filter and output must be 4-D"); // TFLM indexes them unchecked
+    if (filter.type == D::Int4)
+        ARENASCOPE_TRY(ctx.requestScratch(filter.elementCount, "unpacked int4 filter"));
+    const bool quantized = isOneOf(input.type, { D::Int8, D::Int16 });
+    if (quantized)
+        ARENASCOPE_TRY(perChannelBuffers(ctx, static_cast<std::uint64_t>(filter.shape[0])));
+    ARENASCOPE_TRY(calculateConvOpData(ctx, false));
+    if (!quantized)
+        return okStatus();
+    const cmsisnn::ConvGeometry g
+        = geometry(ctx, cmsisnn::Dims { output.shape[3], filter.shape[1], filter.shape[2], input.shape[3] });
+    if (input.type == D::Int8)
+        return requestIfPositive(ctx, cmsisnn::v2022::convolveWrapperS8(g, extension(ctx)), "arm_convolve_wrapper_s8");
+    ARENASCOPE_TRY(zeroPointIsZero(ctx, file, 134, "input", input));
+    ARENASCOPE_TRY(zeroPointIsZero(ctx, file, 135, "output", output));
+    return requestIfPositive(ctx, cmsisnn::v2022::convolveWrapperS16(g, extension(ctx)), "arm_convolve_wrapper_s16");
+}
+
 Status convPrepare(KernelContext& ctx)
 {
+    if (!tflmHas(ctx.settings().tflm, TflmChange::CmsisNnPin2023))
+        return convPrepareBefore2023_06(ctx);
     const char* file = kConvFile;
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
@@ -124,8 +172,53 @@ Status convPrepare(KernelContext& ctx)
     return okStatus();
 }
 
+// Before 6f2828619 (2023-06-15; 4e62ea7b), its own lines: input, filter and output held; for
+// int8 and int16 the filter's quantization checks and the per-channel arrays; an int4 filter's
+// scratch; the reference CalculateOpDataDepthwiseConv of that snapshot; a CMSIS-NN buffer (the
+// 2022 library) for int8 only.
+Status depthwisePrepareBefore2023_06(KernelContext& ctx)
+{
+    const char* file = kDepthwiseFile;
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(temps.input(0));
+    ARENASCOPE_TRY(temps.input(1));
+    ARENASCOPE_TRY(temps.output(0));
+    const Tensor& input = *ctx.input(0);
+    const Tensor& filter = *ctx.input(1);
+    const Tensor& output = *ctx.output(0);
+    if (filter.shape.size() != 4 || input.shape.size() != 4 || output.shape.size() != 4)
+        return ctx.kernelError("input, filter and output must be 4-D"); // TFLM indexes them unchecked
+    if (isOneOf(input.type, { D::Int8, D::Int16 })) {
+        if (quantizationType(filter) != 1)
+            return ctx.kernelError(
+                formatString("%s:87 filter->quantization.type != kTfLiteAffineQuantization (%d != 1)", file,
+                    quantizationType(filter)));
+        if (input.type == D::Int16) {
+            ARENASCOPE_TRY(zeroPointIsZero(ctx, file, 91, "input", input));
+            ARENASCOPE_TRY(zeroPointIsZero(ctx, file, 92, "output", output));
+        }
+        const std::int64_t channels = filter.shape[3];
+        if (filter.quant.channels != 1 && filter.quant.channels != channels)
+            return ensureFailedAsIs(ctx, file, 102,
+                "affine_quantization->scale->size == 1 || affine_quantization->scale->size == "
+                "filter->dims->data[kDepthwiseConvQuantizedDimension]");
+        ARENASCOPE_TRY(perChannelBuffers(ctx, static_cast<std::uint64_t>(channels)));
+    }
+    if (filter.type == D::Int4)
+        ARENASCOPE_TRY(ctx.requestScratch(filter.elementCount, "unpacked int4 filter"));
+    ARENASCOPE_TRY(calculateConvOpData(ctx, true));
+    if (input.type != D::Int8)
+        return okStatus();
+    const cmsisnn::ConvGeometry g
+        = geometry(ctx, cmsisnn::Dims { 1, filter.shape[1], filter.shape[2], output.shape[3] });
+    return requestIfPositive(
+        ctx, cmsisnn::v2022::depthwiseConvWrapperS8(g, extension(ctx)), "arm_depthwise_conv_wrapper_s8");
+}
+
 Status depthwisePrepare(KernelContext& ctx)
 {
+    if (!tflmHas(ctx.settings().tflm, TflmChange::CmsisNnPin2023))
+        return depthwisePrepareBefore2023_06(ctx);
     const char* file = kDepthwiseFile;
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));

@@ -7,6 +7,10 @@
 #include "cmsis_profiles.h"
 
 #include "core/emulation/kernels/builtin_options.h"
+#include "core/emulation/kernels/dense_common.h"
+#include "core/emulation/kernels/math_op_data.h"
+#include "core/emulation/kernels/tflm_checks.h"
+#include "core/emulation/tflm_changes.h"
 
 #include "arenascope_tflite_generated.h"
 
@@ -27,6 +31,10 @@ constexpr Field kOpDataFullyConnectedFields[] = { i32(9), ptr(2), boolean() };
 constexpr StructDef kOpDataFullyConnected { "OpDataFullyConnected", kOpDataFullyConnectedFields };
 constexpr Field kFcOpDataFields[] = { nested(kOpDataFullyConnected), i32(2), ptr(), i32(3) };
 constexpr StructDef kFcOpData { "OpData (cmsis_nn fully_connected)", kFcOpDataFields };
+// Before 3022d0960 (2023-09-19): the reference op data of that time (nine int32), the conv 1x1
+// path's multiplier and shift pointers, buffer_idx, batches, accum_depth, output_depth.
+constexpr Field kFcOpData2023Fields[] = { nested(opdata::kOpDataFullyConnected2024), ptr(2), i32(), i32(3) };
+constexpr StructDef kFcOpData2023 { "OpData (cmsis_nn fully_connected)", kFcOpData2023Fields };
 
 // kernels/batch_matmul.h: OpDataBatchMatmul (quantization, lhs and rhs transposed tensors,
 // three flags); cmsis_nn/batch_matmul.cc adds the output cmsis_nn_dims and a buffer index.
@@ -88,11 +96,52 @@ Status ensureTypesMatch(
 
 Status fullyConnectedInit(KernelContext& ctx)
 {
-    return allocateStruct(ctx, kFcOpData);
+    return allocateStruct(ctx, tflmHas(ctx.settings().tflm, TflmChange::CmsisNnKernelSums) ? kFcOpData : kFcOpData2023);
+}
+
+// Before 3022d0960 (2023-09-19; 4e62ea7b with CMSIS-NN e98ee09a), its own lines: the reference
+// CalculateOpDataFullyConnected of that snapshot, int16 zero-point checks, and for int8 with an
+// output of rank > 2 and an accumulation depth that is a multiple of 4 (the conv 1x1 path) the
+// multiplier and shift arrays in the tail. Every CMSIS-NN buffer-size function it calls
+// (arm_fully_connected_s8/_s16, arm_convolve_1x1_s8_fast) returns 0 at e98ee09a: no scratch.
+Status fullyConnectedPrepareBeforeKernelSums(KernelContext& ctx)
+{
+    const char* file = kFullyConnectedFile;
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(temps.input(0));
+    ARENASCOPE_TRY(temps.input(1));
+    ARENASCOPE_TRY(temps.input(2, false));
+    ARENASCOPE_TRY(temps.output(0));
+    const Tensor& input = *ctx.input(0);
+    const Tensor& filter = *ctx.input(1);
+    const Tensor& output = *ctx.output(0);
+    if (input.type != output.type)
+        return ctx.kernelError(formatString("%s:76 input->type != output->type (%s != %s)", file,
+            tfliteType(input.type).name, tfliteType(output.type).name));
+    ARENASCOPE_TRY(calculateFullyConnectedOpData(ctx, input, filter));
+    if (input.type == D::Int16) {
+        const std::int64_t inZp = quantParams(ctx, input).zeroPoint;
+        const std::int64_t outZp = quantParams(ctx, output).zeroPoint;
+        if (inZp != 0)
+            return ctx.kernelError(
+                formatString("%s:101 input->params.zero_point != 0 (%lld != 0)", file, static_cast<long long>(inZp)));
+        if (outZp != 0)
+            return ctx.kernelError(
+                formatString("%s:102 output->params.zero_point != 0 (%lld != 0)", file, static_cast<long long>(outZp)));
+    } else if (input.type == D::Int8 && output.shape.size() > 2 && lastDim(filter) % 4 == 0) {
+        const auto outputDepth = static_cast<std::uint64_t>(lastDim(output));
+        ARENASCOPE_TRY(ctx.allocatePersistent(outputDepth * 4, "per_channel_output_multiplier (conv 1x1)"));
+        ARENASCOPE_TRY(ctx.allocatePersistent(outputDepth * 4, "per_channel_output_shift (conv 1x1)"));
+    }
+    if (filter.type == D::Int4)
+        ARENASCOPE_TRY(ctx.requestScratch(filter.elementCount, "unpacked int4 filter"));
+    return okStatus();
 }
 
 Status fullyConnectedPrepare(KernelContext& ctx)
 {
+    if (!tflmHas(ctx.settings().tflm, TflmChange::CmsisNnKernelSums))
+        return fullyConnectedPrepareBeforeKernelSums(ctx);
     const char* file = kFullyConnectedFile;
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));

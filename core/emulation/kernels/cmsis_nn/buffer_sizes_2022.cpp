@@ -1,0 +1,68 @@
+// CMSIS-NN's scratch sizes at e98ee09a (2022-10-12), the commit TFLM 4e62ea7b pins
+// (ConvolutionFunctions/arm_convolve_wrapper_s8.c, arm_convolve_s8.c, arm_convolve_1_x_n_s8.c,
+// arm_convolve_wrapper_s16.c, arm_convolve_fast_s16.c, arm_depthwise_conv_wrapper_s8.c,
+// arm_depthwise_conv_s8_opt.c), measured on Cortex-M4 and Cortex-M3
+// (tests/fidelity/measured/tflm_4e62ea7b).
+#include "buffer_sizes.h"
+
+#include <initializer_list>
+
+namespace arenascope::cmsisnn::v2022 {
+
+namespace {
+
+constexpr std::int64_t kChInBlockMve = 124; // arm_nnsupportfunctions.h: CH_IN_BLOCK_MVE
+
+// Saturating, as in buffer_sizes.cpp: a damaged model's dimensions cannot wrap.
+std::int64_t product(std::initializer_list<std::int64_t> factors)
+{
+    std::int64_t out = 1;
+    for (std::int64_t f : factors)
+        if (__builtin_mul_overflow(out, f, &out))
+            return INT64_MAX;
+    return out;
+}
+
+// arm_convolve_s8_get_buffer_size: MVE four 8-lane-rounded columns; otherwise two int16 columns.
+std::int64_t convolveS8(const Dims& input, const Dims& filter, CpuExtension ext)
+{
+    const std::int64_t cols = product({ input.c, filter.w, filter.h });
+    if (ext == CpuExtension::Mve)
+        return product({ 4, (cols + 7) / 8, 8 });
+    return product({ 2, cols, 2 });
+}
+
+} // namespace
+
+std::int64_t convolveWrapperS8(const ConvGeometry& g, CpuExtension ext)
+{
+    const bool unitDilation = g.dilation.w == 1 && g.dilation.h == 1;
+    if (g.padding.w == 0 && g.padding.h == 0 && g.stride.w == 1 && g.stride.h == 1 && g.filter.w == 1 && g.filter.h == 1
+        && unitDilation)
+        return 0; // arm_convolve_1x1_s8_fast_get_buffer_size
+    if (g.input.h == 1 && g.output.w % 4 == 0 && g.dilation.w == 1 && g.filter.h == 1)
+        return ext == CpuExtension::Mve ? 0 : convolveS8(g.input, g.filter, ext); // 1xN
+    return convolveS8(g.input, g.filter, ext);
+}
+
+std::int64_t convolveWrapperS16(const ConvGeometry& g, CpuExtension ext)
+{
+    // arm_convolve_s16_get_buffer_size is 0; only the DSP fast kernel has a buffer.
+    const std::int64_t cols = product({ g.input.c, g.filter.w, g.filter.h });
+    if (ext == CpuExtension::Dsp && cols < 512 && g.dilation.w == 1 && g.dilation.h == 1)
+        return product({ 2, cols, 2 });
+    return 0;
+}
+
+std::int64_t depthwiseConvWrapperS8(const ConvGeometry& g, CpuExtension ext)
+{
+    if (g.input.c != g.output.c || g.input.n != 1 || g.dilation.w != 1 || g.dilation.h != 1)
+        return 0;
+    if (ext == CpuExtension::Mve)
+        return product({ 4, kChInBlockMve, g.filter.w, g.filter.h });
+    if (ext == CpuExtension::Dsp)
+        return product({ g.input.c, g.filter.w, g.filter.h, 2 });
+    return 0;
+}
+
+} // namespace arenascope::cmsisnn::v2022
