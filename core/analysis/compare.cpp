@@ -96,8 +96,10 @@ Comparison compareAnalyses(const Analysis& a, const Analysis& b)
     row("alignment waste", a.alignmentWasteBytes, b.alignmentWasteBytes);
     row("model file (flash)", a.model->fileSize(), b.model->fileSize());
     c.changes = costChanges(costItems(a), costItems(b));
+    const bool cmsisNn = a.settings.kernels == KernelSet::CmsisNn || b.settings.kernels == KernelSet::CmsisNn;
     for (const TflmChangeInfo& change : tflmChanges())
-        if (tflmHas(a.settings.tflm, change.change) != tflmHas(b.settings.tflm, change.change))
+        if (tflmHas(a.settings.tflm, change.change) != tflmHas(b.settings.tflm, change.change)
+            && (cmsisNn || !change.cmsisNnOnly))
             c.tflmChanges.push_back(change);
     return c;
 }

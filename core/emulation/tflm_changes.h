@@ -42,8 +42,8 @@ enum class TflmChange { // new rows go last (tflm_changes_test.cpp counts up to 
     CmsisNnTransposeConv, // kernels/cmsis_nn/transpose_conv.cc (before: the reference TRANSPOSE_CONV)
     CmsisNnBatchMatmul, // kernels/cmsis_nn/batch_matmul.cc (before: the reference BATCH_MATMUL)
     CmsisNnPin2023, // TFLM's CMSIS-NN pin moves past e98ee09a: conv and depthwise glue and buffer sizes of today
-    CmsisNnKernelSums, // CMSIS-NN FULLY_CONNECTED / SVDF: own Prepare, int8 kernel sums (before: 2023 FC, reference
-                       // SVDF)
+    CmsisNnKernelSums, // CMSIS-NN FULLY_CONNECTED / SVDF: own Prepare with int8 kernel sums
+    CmsisNnPrepareChecks, // CMSIS-NN ADD / SOFTMAX reject unsupported types with their own messages
 };
 
 struct TflmChangeInfo {
@@ -51,6 +51,7 @@ struct TflmChangeInfo {
     std::string_view commit; // tflite-micro, 9 hex digits
     std::string_view date; // commit date, "2024-09-27"
     std::string_view what; // one line, for the upgrade diff and the docs
+    bool cmsisNnOnly = false; // changes OPTIMIZED_KERNEL_DIR=cmsis_nn builds only
 };
 
 std::span<const TflmChangeInfo> tflmChanges(); // oldest first

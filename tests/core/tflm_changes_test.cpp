@@ -36,7 +36,7 @@ TEST(TflmChanges, RowsAreOldestFirstAndOnePerChange)
         EXPECT_EQ(tflmChangeInfo(c.change).commit, c.commit);
         previous = c.date;
     }
-    EXPECT_EQ(seen.size(), static_cast<std::size_t>(TflmChange::CmsisNnKernelSums) + 1)
+    EXPECT_EQ(seen.size(), static_cast<std::size_t>(TflmChange::CmsisNnPrepareChecks) + 1)
         << "a TflmChange enumerator has no row";
 }
 
@@ -293,6 +293,28 @@ TEST(TflmSnapshotKernels, CmsisNnKernelsPerSnapshot)
         findKernelProfile(126, {}, KernelSet::Reference)); // BATCH_MATMUL
     EXPECT_EQ(findKernelProfile(27, {}, KernelSet::CmsisNn, CoProcessor::None, TflmVersion::V2023_02),
         findKernelProfile(27, {}, KernelSet::Reference)); // SVDF: the reference steps until 2023-09
+}
+
+// CMSIS-NN's ADD had no type messages before 5c2ac76b8 (2024-07-22): an int64 ADD passed Prepare.
+TEST(TflmSnapshotKernels, CmsisNnAddTypesBefore2024_07)
+{
+    Builder b;
+    const std::int32_t x = b.tensor(TensorType::INT64, { 1, 4 });
+    const std::int32_t y = b.tensor(TensorType::INT64, { 1, 4 });
+    const std::int32_t z = b.tensor(TensorType::INT64, { 1, 4 });
+    b.op(0, { x, y }, { z }).builtin_options.Set(AddOptionsT {});
+    const ModelPtr m = b.load({ x, y }, { z });
+    ASSERT_TRUE(m);
+    EmulationSettings s;
+    s.target = TargetKind::CortexM;
+    s.kernels = KernelSet::CmsisNn;
+    s.tflm = TflmVersion::V2024_05;
+    const auto before = emulate(*m, s);
+    EXPECT_TRUE(before->ok) << firstLine(*before);
+    s.tflm = TflmVersion::V2025_01;
+    const auto after = emulate(*m, s);
+    ASSERT_FALSE(after->ok);
+    EXPECT_NE(firstLine(*after).find("not supported"), std::string::npos) << firstLine(*after);
 }
 
 } // namespace

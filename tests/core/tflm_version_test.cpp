@@ -121,6 +121,13 @@ TEST(TflmVersion, CompareListsTheCommitsBetweenTheSnapshots)
     EXPECT_EQ(diff.out.find("50e7e5dbd"), std::string::npos) << diff.out; // 2024-12, in both
     const auto same = test::arenascope({ "compare", model, "--tflm", "10ebaab9", "--b-tflm", "10ebaab9" });
     EXPECT_EQ(same.out.find("TFLM commits between"), std::string::npos) << same.out;
+    // Rows of the CMSIS-NN glue are listed only when a side builds with CMSIS-NN.
+    const auto reference = test::arenascope({ "compare", model, "--tflm", "4e62ea7b", "--b-tflm", "90b983c2" });
+    EXPECT_EQ(reference.out.find("3022d0960"), std::string::npos) << reference.out;
+    const auto cmsis = test::arenascope({ "compare", model, "--tflm", "4e62ea7b", "--b-tflm", "90b983c2", "--kernels",
+        "cmsis-nn", "--cpu", "cortex-m4" });
+    EXPECT_EQ(cmsis.exitCode, 0) << cmsis.out;
+    EXPECT_NE(cmsis.out.find("2023-09-19 3022d0960: CMSIS-NN FULLY_CONNECTED"), std::string::npos) << cmsis.out;
 }
 
 } // namespace
