@@ -18,20 +18,19 @@ Provenance referenceKernels(const EmulationSettings& s)
 
 Provenance cmsisKernels(const EmulationSettings& s)
 {
-    // Bare-metal CMSIS-NN builds for a Cortex-M4 (DSP) and Cortex-M3 (none) at every snapshot whose
-    // pin was measured, and for a Cortex-M55 (MVE) at the newest: CMSIS-NN's buffer sizes depend on
-    // the extension only.
+    // Bare-metal CMSIS-NN builds: Cortex-M4 (DSP), Cortex-M3 (none), Cortex-M55 (MVE), at the
+    // snapshots tflmVersions() lists; CMSIS-NN's buffer sizes depend on the extension only.
     const TflmVersionInfo& v = tflmVersionInfo(s.tflm);
-    const bool newest = s.tflm == kNewestTflm;
-    const std::string build = (newest ? std::string(kReferenceBuild) : "tflite-micro " + tflmVersionLabel(s.tflm))
+    const std::string build
+        = (s.tflm == kNewestTflm ? std::string(kReferenceBuild) : "tflite-micro " + tflmVersionLabel(s.tflm))
         + " with CMSIS-NN " + std::string(v.cmsisNn);
     const CpuExtension e = s.cpuExtension();
-    if (!v.cmsisNnMeasured || (e == CpuExtension::Mve && !newest))
+    const bool measuredExtension = e == CpuExtension::Dsp ? v.cmsisNnMeasured.dsp
+        : e == CpuExtension::Mve                          ? v.cmsisNnMeasured.mve
+                                                          : v.cmsisNnMeasured.none;
+    if (!measuredExtension)
         return { ProvenanceLevel::Source,
-            "read from source, not yet measured: " + build + " for " + std::string(cpuName(s.cpu))
-                + (v.cmsisNnMeasured ? ""
-                                     : " (the CMSIS-NN glue and buffer sizes of this snapshot are taken as the "
-                                       "newest's, apart from the changes listed for it)") };
+            "read from source, not yet measured: " + build + " for " + std::string(cpuName(s.cpu)) };
     const Cpu measured = e == CpuExtension::Dsp ? Cpu::CortexM4
         : e == CpuExtension::Mve                ? Cpu::CortexM55
                                                 : Cpu::CortexM3;

@@ -46,6 +46,10 @@ constexpr std::array kChanges = {
         "RELU6 supports int16: Relu6OpData grows from 2 to 8 bytes and checks the quantized six" },
     TflmChangeInfo { TflmChange::FullyConnectedPerChannel, "47b545074", "2024-09-27",
         "FULLY_CONNECTED supports per-channel int8 weights (two persistent arrays of 4 B per output channel)" },
+    TflmChangeInfo { TflmChange::CmsisNnTransposeConvReverse, "182c8c770", "2024-11-12",
+        "CMSIS-NN TRANSPOSE_CONV sizes its buffers by CMSIS-NN's reverse-convolution or column formula (before: "
+        "every filter tap over the input plane, and the output plane, in int32)",
+        true },
     TflmChangeInfo { TflmChange::QuantizationTypeInt, "39ba5a848", "2024-12-11",
         "TfLiteQuantizationType is declared ': int': 4 bytes where short enums made it 1 (OpDataAbsRsqrt 28 B)" },
     TflmChangeInfo { TflmChange::FullyConnectedTypeMessage, "a9c6e6a44", "2024-12-12",

@@ -44,6 +44,7 @@ enum class TflmChange { // new rows go last (tflm_changes_test.cpp counts up to 
     CmsisNnPin2023, // TFLM's CMSIS-NN pin moves past e98ee09a: conv and depthwise glue and buffer sizes of today
     CmsisNnKernelSums, // CMSIS-NN FULLY_CONNECTED / SVDF: own Prepare with int8 kernel sums
     CmsisNnPrepareChecks, // CMSIS-NN ADD / SOFTMAX reject unsupported types with their own messages
+    CmsisNnTransposeConvReverse, // CMSIS-NN TRANSPOSE_CONV: reverse-conv or column buffer sizes
 };
 
 struct TflmChangeInfo {

@@ -27,6 +27,12 @@ enum class TflmVersion { V2023_02, V2024_05, V2025_01, V2026_08 };
 
 inline constexpr TflmVersion kNewestTflm = TflmVersion::V2026_08;
 
+// Which CPU extensions a CMSIS-NN build was measured for: none (Cortex-M3), DSP (Cortex-M4),
+// MVE (Cortex-M55).
+struct CmsisNnMeasured {
+    bool none = false, dsp = false, mve = false;
+};
+
 struct TflmVersionInfo {
     TflmVersion version;
     std::string_view id; // the commit's first 8 hex digits: "10ebaab9"
@@ -37,9 +43,10 @@ struct TflmVersionInfo {
     // x86_64 layouts) and its figures are fidelity cases (tests/fidelity/measured/tflm_<id>).
     bool measured;
     std::string_view cmsisNn; // the ARM-software/CMSIS-NN commit its cmsis_nn_download.sh pins (8 hex)
-    // Its OPTIMIZED_KERNEL_DIR=cmsis_nn build was measured bare-metal on Cortex-M4 (DSP) and
-    // Cortex-M3 (no DSP); the other CPUs of the same extension take the same paths.
-    bool cmsisNnMeasured;
+    // The CPU extensions its OPTIMIZED_KERNEL_DIR=cmsis_nn build was measured on, bare metal
+    // (Cortex-M4 for DSP, Cortex-M3 for none, Cortex-M55 for MVE); the other CPUs of a measured
+    // extension take the same paths (tests/fidelity: ../shared/oracle, measured/tflm_<id>).
+    CmsisNnMeasured cmsisNnMeasured;
 };
 
 std::span<const TflmVersionInfo> tflmVersions(); // oldest first

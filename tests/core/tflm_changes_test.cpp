@@ -36,7 +36,7 @@ TEST(TflmChanges, RowsAreOldestFirstAndOnePerChange)
         EXPECT_EQ(tflmChangeInfo(c.change).commit, c.commit);
         previous = c.date;
     }
-    EXPECT_EQ(seen.size(), static_cast<std::size_t>(TflmChange::CmsisNnPrepareChecks) + 1)
+    EXPECT_EQ(seen.size(), static_cast<std::size_t>(TflmChange::CmsisNnTransposeConvReverse) + 1)
         << "a TflmChange enumerator has no row";
 }
 

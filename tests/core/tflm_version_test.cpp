@@ -78,7 +78,7 @@ TEST(TflmVersion, SharedOpsModelsAtOlderSnapshots)
 TEST(TflmVersion, OlderSnapshotsSayWhetherTheyAreMeasured)
 {
     // Every snapshot: the reference kernels measured on cortex-m and x86_64 (measured/tflm_<id>);
-    // other kernel sets and the ilp32 layout are read from source.
+    // CMSIS-NN with each snapshot's own pin on Cortex-M4/M3; ESP-NN and ilp32 read from source.
     EmulationSettings s;
     s.tflm = TflmVersion::V2025_01;
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured);
@@ -86,15 +86,16 @@ TEST(TflmVersion, OlderSnapshotsSayWhetherTheyAreMeasured)
     s.target = TargetKind::Ilp32;
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source);
     s.target = TargetKind::CortexM;
-    s.kernels = KernelSet::CmsisNn;
-    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source);
+    s.kernels = KernelSet::CmsisNn; // its own CMSIS-NN pin, measured on Cortex-M4
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured) << provenance(s).text;
     EmulationSettings old;
     old.tflm = TflmVersion::V2023_02;
     old.target = TargetKind::CortexM;
     EXPECT_EQ(provenance(old).level, ProvenanceLevel::Measured) << provenance(old).text;
     old.kernels = KernelSet::CmsisNn; // 4e62ea7b's own CMSIS-NN pin was measured on Cortex-M4
     EXPECT_EQ(provenance(old).level, ProvenanceLevel::Measured) << provenance(old).text;
-    old.tflm = TflmVersion::V2024_05; // 71fba59b's was not
+    old.tflm = TflmVersion::V2024_05; // 71fba59b's on Cortex-M4 and M3, not on an MVE CPU
+    old.cpu = Cpu::CortexM55;
     EXPECT_EQ(provenance(old).level, ProvenanceLevel::Source);
     EXPECT_NE(provenance(old).text.find("read from source, not yet measured"), std::string::npos);
 }

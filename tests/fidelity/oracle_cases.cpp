@@ -69,6 +69,14 @@ const std::vector<OracleBuild>& oracleBuilds()
         snapshotBuild("tflm4e62ea7b_abi32arm_se", "tflm4e62ea7b_cortex_m", TargetKind::CortexM, TflmVersion::V2023_02),
         snapshotBuild("tflm4e62ea7b_abi64", "tflm4e62ea7b_x86_64", TargetKind::X86_64, TflmVersion::V2023_02),
         snapshotCmsisBuild(
+            "tflm10ebaab9_cm4_cmsisnn", "tflm10ebaab9_cmsis_nn_m4", Cpu::CortexM4, TflmVersion::V2025_01),
+        snapshotCmsisBuild(
+            "tflm10ebaab9_cm3_cmsisnn", "tflm10ebaab9_cmsis_nn_m3", Cpu::CortexM3, TflmVersion::V2025_01),
+        snapshotCmsisBuild(
+            "tflm71fba59b_cm3_cmsisnn", "tflm71fba59b_cmsis_nn_m3", Cpu::CortexM3, TflmVersion::V2024_05),
+        snapshotCmsisBuild(
+            "tflm71fba59b_cm4_cmsisnn", "tflm71fba59b_cmsis_nn_m4", Cpu::CortexM4, TflmVersion::V2024_05),
+        snapshotCmsisBuild(
             "tflm4e62ea7b_cm4_cmsisnn", "tflm4e62ea7b_cmsis_nn_m4", Cpu::CortexM4, TflmVersion::V2023_02),
         snapshotCmsisBuild(
             "tflm4e62ea7b_cm3_cmsisnn", "tflm4e62ea7b_cmsis_nn_m3", Cpu::CortexM3, TflmVersion::V2023_02),

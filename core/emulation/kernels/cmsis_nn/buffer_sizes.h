@@ -53,7 +53,7 @@ std::int64_t transposeConvS8(const ConvGeometry& g, CpuExtension ext);
 std::int64_t transposeConvS8Reverse(const ConvGeometry& g, CpuExtension ext);
 
 // The same functions at CMSIS-NN e98ee09a (2022-10, the commit TFLM 4e62ea7b pins), where they
-// differ (buffer_sizes_2022.cpp). Every fully connected and 1x1 size is 0 there; SVDF and pooling
+// differ (buffer_sizes_older_pins.cpp). Every fully connected and 1x1 size is 0 there; SVDF and pooling
 // are not asked for (TFLM's glue of that time).
 namespace v2022 {
 // 1x1 only with stride 1; the 1xN split by output width; im2col of two int16 columns unrounded.
@@ -63,5 +63,13 @@ std::int64_t convolveWrapperS16(const ConvGeometry& g, CpuExtension ext);
 // The optimized kernel's buffer whenever it applies (no 3x3 or one-input-channel cases).
 std::int64_t depthwiseConvWrapperS8(const ConvGeometry& g, CpuExtension ext);
 } // namespace v2022
+
+// TRANSPOSE_CONV's two buffers before CMSIS-NN 628c103e / TFLM 182c8c770 (2024-11; 71fba59b and
+// 10ebaab9 pin 01dee38e / 22080c68): arm_transpose_conv_s8_get_buffer_size (filter taps x input
+// plane x output channels, int32) and the int32 output plane TFLM's glue asked for itself.
+namespace v2024 {
+std::int64_t transposeConvS8(const ConvGeometry& g);
+std::int64_t transposeConvOutput(const ConvGeometry& g);
+} // namespace v2024
 
 } // namespace arenascope::cmsisnn

@@ -280,10 +280,18 @@ Status transposeConvPrepare(KernelContext& ctx)
         g.output = nhwc(output);
         g.stride = { o.strideW, o.strideH };
         // Both requests are made even at 0 bytes (inside TFLITE_DCHECK).
-        ARENASCOPE_TRY(
-            ctx.requestScratch(static_cast<std::uint64_t>(cmsisnn::transposeConvS8(g, ext)), "arm_transpose_conv_s8"));
-        ARENASCOPE_TRY(ctx.requestScratch(
-            static_cast<std::uint64_t>(cmsisnn::transposeConvS8Reverse(g, ext)), "arm_transpose_conv_s8 reverse conv"));
+        if (tflmHas(ctx.settings().tflm, TflmChange::CmsisNnTransposeConvReverse)) {
+            ARENASCOPE_TRY(ctx.requestScratch(
+                static_cast<std::uint64_t>(cmsisnn::transposeConvS8(g, ext)), "arm_transpose_conv_s8"));
+            ARENASCOPE_TRY(ctx.requestScratch(static_cast<std::uint64_t>(cmsisnn::transposeConvS8Reverse(g, ext)),
+                "arm_transpose_conv_s8 reverse conv"));
+        } else {
+            // Before: every filter tap over the input plane, then the output plane, in int32.
+            ARENASCOPE_TRY(ctx.requestScratch(
+                static_cast<std::uint64_t>(cmsisnn::v2024::transposeConvS8(g)), "arm_transpose_conv_s8"));
+            ARENASCOPE_TRY(
+                ctx.requestScratch(static_cast<std::uint64_t>(cmsisnn::v2024::transposeConvOutput(g)), "int32 output"));
+        }
     } else if (input.type == D::Int16) {
         ARENASCOPE_TRY(ctx.requestScratch(8 * output.elementCount, "int64 output accumulator"));
     }

@@ -31,8 +31,11 @@ constexpr Field kOpDataFullyConnectedFields[] = { i32(9), ptr(2), boolean() };
 constexpr StructDef kOpDataFullyConnected { "OpDataFullyConnected", kOpDataFullyConnectedFields };
 constexpr Field kFcOpDataFields[] = { nested(kOpDataFullyConnected), i32(2), ptr(), i32(3) };
 constexpr StructDef kFcOpData { "OpData (cmsis_nn fully_connected)", kFcOpDataFields };
-// Before 3022d0960 (2023-09-19): the reference op data of that time (nine int32), the conv 1x1
-// path's multiplier and shift pointers, buffer_idx, batches, accum_depth, output_depth.
+// Before per-channel support (47b545074, 2024-09-27): the reference op data of that time (nine
+// int32), the conv 1x1 path's multiplier and shift pointers, buffer_idx, from 3022d0960
+// (2023-09-19) kernel_sums, then batches, accum_depth, output_depth.
+constexpr Field kFcOpData2024Fields[] = { nested(opdata::kOpDataFullyConnected2024), ptr(2), i32(), ptr(), i32(3) };
+constexpr StructDef kFcOpData2024 { "OpData (cmsis_nn fully_connected)", kFcOpData2024Fields };
 constexpr Field kFcOpData2023Fields[] = { nested(opdata::kOpDataFullyConnected2024), ptr(2), i32(), i32(3) };
 constexpr StructDef kFcOpData2023 { "OpData (cmsis_nn fully_connected)", kFcOpData2023Fields };
 
@@ -96,17 +99,25 @@ Status ensureTypesMatch(
 
 Status fullyConnectedInit(KernelContext& ctx)
 {
-    return allocateStruct(ctx, tflmHas(ctx.settings().tflm, TflmChange::CmsisNnKernelSums) ? kFcOpData : kFcOpData2023);
+    const TflmVersion v = ctx.settings().tflm;
+    if (tflmHas(v, TflmChange::FullyConnectedPerChannel))
+        return allocateStruct(ctx, kFcOpData);
+    return allocateStruct(ctx, tflmHas(v, TflmChange::CmsisNnKernelSums) ? kFcOpData2024 : kFcOpData2023);
 }
 
-// Before 3022d0960 (2023-09-19; 4e62ea7b with CMSIS-NN e98ee09a), its own lines: the reference
-// CalculateOpDataFullyConnected of that snapshot, int16 zero-point checks, and for int8 with an
-// output of rank > 2 and an accumulation depth that is a multiple of 4 (the conv 1x1 path) the
-// multiplier and shift arrays in the tail. Every CMSIS-NN buffer-size function it calls
-// (arm_fully_connected_s8/_s16, arm_convolve_1x1_s8_fast) returns 0 at e98ee09a: no scratch.
-Status fullyConnectedPrepareBeforeKernelSums(KernelContext& ctx)
+// Before per-channel support (47b545074, 2024-09-27; 71fba59b and 4e62ea7b), at that source's own
+// lines: the reference CalculateOpDataFullyConnected of the snapshot, int16 zero-point checks,
+// and for int8 with an output of rank > 2 and an accumulation depth that is a multiple of 4 (the
+// conv 1x1 path) the multiplier and shift arrays in the tail. From 3022d0960 (2023-09-19) an int4
+// filter takes no CMSIS-NN path, and a positive arm_fully_connected_s8 size (MVE) becomes the
+// kernel sums, persistent when the weights are constant; before, every CMSIS-NN size is 0
+// (e98ee09a) and an int4 filter gets its unpacking scratch.
+Status fullyConnectedPrepareBeforePerChannel(KernelContext& ctx)
 {
     const char* file = kFullyConnectedFile;
+    const bool kernelSums = tflmHas(ctx.settings().tflm, TflmChange::CmsisNnKernelSums);
+    const int typesLine = kernelSums ? 79 : 76;
+    const int zeroPointLine = kernelSums ? 104 : 101; // the output's is the next line
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(temps.input(1));
@@ -116,32 +127,39 @@ Status fullyConnectedPrepareBeforeKernelSums(KernelContext& ctx)
     const Tensor& filter = *ctx.input(1);
     const Tensor& output = *ctx.output(0);
     if (input.type != output.type)
-        return ctx.kernelError(formatString("%s:76 input->type != output->type (%s != %s)", file,
+        return ctx.kernelError(formatString("%s:%d input->type != output->type (%s != %s)", file, typesLine,
             tfliteType(input.type).name, tfliteType(output.type).name));
     ARENASCOPE_TRY(calculateFullyConnectedOpData(ctx, input, filter));
+    const std::int64_t accumDepth = lastDim(filter);
+    const std::int64_t outputDepth = lastDim(output);
     if (input.type == D::Int16) {
-        const std::int64_t inZp = quantParams(ctx, input).zeroPoint;
-        const std::int64_t outZp = quantParams(ctx, output).zeroPoint;
-        if (inZp != 0)
-            return ctx.kernelError(
-                formatString("%s:101 input->params.zero_point != 0 (%lld != 0)", file, static_cast<long long>(inZp)));
-        if (outZp != 0)
-            return ctx.kernelError(
-                formatString("%s:102 output->params.zero_point != 0 (%lld != 0)", file, static_cast<long long>(outZp)));
-    } else if (input.type == D::Int8 && output.shape.size() > 2 && lastDim(filter) % 4 == 0) {
-        const auto outputDepth = static_cast<std::uint64_t>(lastDim(output));
-        ARENASCOPE_TRY(ctx.allocatePersistent(outputDepth * 4, "per_channel_output_multiplier (conv 1x1)"));
-        ARENASCOPE_TRY(ctx.allocatePersistent(outputDepth * 4, "per_channel_output_shift (conv 1x1)"));
+        for (const auto& [t, which, line] :
+            { std::tuple { &input, "input", zeroPointLine }, std::tuple { &output, "output", zeroPointLine + 1 } })
+            if (const std::int64_t zp = quantParams(ctx, *t).zeroPoint; zp != 0)
+                return ctx.kernelError(formatString(
+                    "%s:%d %s->params.zero_point != 0 (%lld != 0)", file, line, which, static_cast<long long>(zp)));
+    } else if (input.type == D::Int8 && !(kernelSums && filter.type == D::Int4)) {
+        if (output.shape.size() > 2 && accumDepth % 4 == 0) {
+            const auto bytes = static_cast<std::uint64_t>(outputDepth) * 4;
+            ARENASCOPE_TRY(ctx.allocatePersistent(bytes, "per_channel_output_multiplier (conv 1x1)"));
+            ARENASCOPE_TRY(ctx.allocatePersistent(bytes, "per_channel_output_shift (conv 1x1)"));
+        } else if (kernelSums) {
+            const std::int64_t bytes
+                = cmsisnn::fullyConnectedS8(cmsisnn::Dims { accumDepth, 1, 1, outputDepth }, extension(ctx));
+            if (bytes > 0 && filter.hasData)
+                return ctx.allocatePersistent(static_cast<std::uint64_t>(bytes), "kernel sums");
+            return requestIfPositive(ctx, bytes, "arm_fully_connected_s8");
+        }
     }
-    if (filter.type == D::Int4)
+    if (!kernelSums && filter.type == D::Int4)
         ARENASCOPE_TRY(ctx.requestScratch(filter.elementCount, "unpacked int4 filter"));
     return okStatus();
 }
 
 Status fullyConnectedPrepare(KernelContext& ctx)
 {
-    if (!tflmHas(ctx.settings().tflm, TflmChange::CmsisNnKernelSums))
-        return fullyConnectedPrepareBeforeKernelSums(ctx);
+    if (!tflmHas(ctx.settings().tflm, TflmChange::FullyConnectedPerChannel))
+        return fullyConnectedPrepareBeforePerChannel(ctx);
     const char* file = kFullyConnectedFile;
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));

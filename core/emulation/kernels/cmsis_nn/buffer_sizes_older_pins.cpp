@@ -1,8 +1,11 @@
-// CMSIS-NN's scratch sizes at e98ee09a (2022-10-12), the commit TFLM 4e62ea7b pins
+// CMSIS-NN's scratch sizes at the older commits TFLM pinned, where they differ from 4ab83cc3.
+// v2022: e98ee09a (2022-10-12), the commit TFLM 4e62ea7b pins
 // (ConvolutionFunctions/arm_convolve_wrapper_s8.c, arm_convolve_s8.c, arm_convolve_1_x_n_s8.c,
 // arm_convolve_wrapper_s16.c, arm_convolve_fast_s16.c, arm_depthwise_conv_wrapper_s8.c,
 // arm_depthwise_conv_s8_opt.c), measured on Cortex-M4 and Cortex-M3
-// (tests/fidelity/measured/tflm_4e62ea7b).
+// (tests/fidelity/measured/tflm_4e62ea7b). v2024: TRANSPOSE_CONV at 01dee38e (TFLM 71fba59b,
+// ConvolutionFunctions/arm_transpose_conv_get_buffer_sizes_s8.c and cmsis_nn/transpose_conv.cc),
+// measured on Cortex-M4 (tests/fidelity/measured/tflm_71fba59b).
 #include "buffer_sizes.h"
 
 #include <initializer_list>
@@ -66,3 +69,17 @@ std::int64_t depthwiseConvWrapperS8(const ConvGeometry& g, CpuExtension ext)
 }
 
 } // namespace arenascope::cmsisnn::v2022
+
+namespace arenascope::cmsisnn::v2024 {
+
+std::int64_t transposeConvS8(const ConvGeometry& g)
+{
+    return v2022::product({ g.filter.w, g.filter.h, g.input.w, g.input.h, g.output.c, 4 });
+}
+
+std::int64_t transposeConvOutput(const ConvGeometry& g)
+{
+    return v2022::product({ g.output.h, g.output.w, g.output.c, 4 });
+}
+
+} // namespace arenascope::cmsisnn::v2024
