@@ -1,4 +1,5 @@
 #include "buffer_sizes.h"
+#include "saturating.h"
 
 #include <initializer_list>
 
@@ -11,23 +12,6 @@ namespace {
 constexpr std::int64_t kChInBlockMve = 124; // arm_nnsupportfunctions.h: CH_IN_BLOCK_MVE
 constexpr std::int64_t kReverseTcolThreshold = 16; // REVERSE_TCOL_EFFICIENT_THRESHOLD
 constexpr std::int64_t kDwOneInChThreshold = 1; // CONVERT_DW_CONV_..._THRESHOLD (GCC)
-
-// Sizes from a damaged model's dimensions can pass int64: they saturate (and then fail as too
-// large for any arena) rather than wrapping.
-std::int64_t product(std::initializer_list<std::int64_t> factors)
-{
-    std::int64_t out = 1;
-    for (std::int64_t f : factors)
-        if (__builtin_mul_overflow(out, f, &out))
-            return INT64_MAX;
-    return out;
-}
-
-std::int64_t sum(std::int64_t a, std::int64_t b)
-{
-    std::int64_t out = 0;
-    return __builtin_add_overflow(a, b, &out) ? INT64_MAX : out;
-}
 
 bool isMve(CpuExtension e)
 {

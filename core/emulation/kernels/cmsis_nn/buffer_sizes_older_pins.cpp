@@ -7,6 +7,7 @@
 // ConvolutionFunctions/arm_transpose_conv_get_buffer_sizes_s8.c and cmsis_nn/transpose_conv.cc),
 // measured on Cortex-M4 (tests/fidelity/measured/tflm_71fba59b).
 #include "buffer_sizes.h"
+#include "saturating.h"
 
 #include <initializer_list>
 
@@ -15,16 +16,6 @@ namespace arenascope::cmsisnn::v2022 {
 namespace {
 
 constexpr std::int64_t kChInBlockMve = 124; // arm_nnsupportfunctions.h: CH_IN_BLOCK_MVE
-
-// Saturating, as in buffer_sizes.cpp: a damaged model's dimensions cannot wrap.
-std::int64_t product(std::initializer_list<std::int64_t> factors)
-{
-    std::int64_t out = 1;
-    for (std::int64_t f : factors)
-        if (__builtin_mul_overflow(out, f, &out))
-            return INT64_MAX;
-    return out;
-}
 
 // arm_convolve_s8_get_buffer_size: MVE four 8-lane-rounded columns; otherwise two int16 columns.
 std::int64_t convolveS8(const Dims& input, const Dims& filter, CpuExtension ext)
@@ -74,12 +65,12 @@ namespace arenascope::cmsisnn::v2024 {
 
 std::int64_t transposeConvS8(const ConvGeometry& g)
 {
-    return v2022::product({ g.filter.w, g.filter.h, g.input.w, g.input.h, g.output.c, 4 });
+    return product({ g.filter.w, g.filter.h, g.input.w, g.input.h, g.output.c, 4 });
 }
 
 std::int64_t transposeConvOutput(const ConvGeometry& g)
 {
-    return v2022::product({ g.output.h, g.output.w, g.output.c, 4 });
+    return product({ g.output.h, g.output.w, g.output.c, 4 });
 }
 
 } // namespace arenascope::cmsisnn::v2024
