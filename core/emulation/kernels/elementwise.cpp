@@ -305,17 +305,15 @@ Status concatenationPrepareBefore2024_12(KernelContext& ctx)
     ctx.releaseTemp(out0.value());
     const DataType inputType = ctx.input(0)->type;
     const DataType outputType = ctx.output(0)->type;
-    if (const int activation = concatenationActivation(ctx); activation != 0)
-        return ctx.kernelError(
-            formatString("%s:132 params->activation != kTfLiteActNone (%d != 0)", kConcatenation, activation));
+    ARENASCOPE_TRY(ensureEqAsIs(
+        ctx, kConcatenation, 132, "params->activation", "kTfLiteActNone", concatenationActivation(ctx), 0));
     if (!isOneOf(inputType, { D::Float32, D::Int8, D::Int16, D::Int32, D::Int64, D::Bool }))
         return ensureFailedAsIs(ctx, kConcatenation, 133,
             "input_type == kTfLiteFloat32 || input_type == kTfLiteInt8 || input_type == kTfLiteInt16 || "
             "input_type == kTfLiteInt32 || input_type == kTfLiteInt64 || input_type == kTfLiteBool");
     // TF_LITE_ENSURE_EQ on the two TfLiteType values: printed as numbers.
-    if (outputType != inputType)
-        return ctx.kernelError(formatString("%s:139 output_type != input_type (%d != %d)", kConcatenation,
-            tfliteType(outputType).code, tfliteType(inputType).code));
+    ARENASCOPE_TRY(ensureEqAsIs(ctx, kConcatenation, 139, "output_type", "input_type", tfliteType(outputType).code,
+        tfliteType(inputType).code));
     if (ctx.inputCount() > 10)
         return ensureFailedAsIs(ctx, kConcatenation, 143, "num_inputs <= kMaxInputNum");
     const int maxDims = tflmHas(ctx.settings().tflm, TflmChange::RuntimeShapeSixDims) ? 6 : 5;

@@ -175,18 +175,30 @@ inline Error silentFailure(KernelContext& ctx, const std::string& why)
 //   TF_LITE_ENSURE_MSG:      "<file> <message>"
 // Kernels name the newest snapshot's file and line; an older snapshot prints its own
 // (tflm_check_sites.h), and a check that snapshot does not have yet passes.
+// Checks written for an older snapshot at that snapshot's own file and line.
+inline Error ensureFailedAsIs(KernelContext& ctx, std::string_view file, int line, const char* condition)
+{
+    return ctx.kernelError(
+        formatString("%.*s:%d %s was not true.", static_cast<int>(file.size()), file.data(), line, condition));
+}
+inline Error ensureEqFailedAsIs(
+    KernelContext& ctx, std::string_view file, int line, const char* a, const char* b, long long va, long long vb)
+{
+    return ctx.kernelError(formatString(
+        "%.*s:%d %s != %s (%lld != %lld)", static_cast<int>(file.size()), file.data(), line, a, b, va, vb));
+}
+inline Error ensureTypesEqFailedAsIs(
+    KernelContext& ctx, std::string_view file, int line, const char* a, const char* b, DataType ta, DataType tb)
+{
+    return ctx.kernelError(formatString("%.*s:%d %s != %s (%s != %s)", static_cast<int>(file.size()), file.data(), line,
+        a, b, tfliteType(ta).name, tfliteType(tb).name));
+}
 inline Status ensureFailed(KernelContext& ctx, const char* file, int line, const char* condition)
 {
     const CheckSite at = checkSite(ctx.settings().tflm, file, line);
     if (!at.present)
         return okStatus();
-    return ctx.kernelError(
-        formatString("%.*s:%d %s was not true.", static_cast<int>(at.file.size()), at.file.data(), at.line, condition));
-}
-// A check written for an older snapshot at that snapshot's own file and line.
-inline Error ensureFailedAsIs(KernelContext& ctx, const char* file, int line, const char* condition)
-{
-    return ctx.kernelError(formatString("%s:%d %s was not true.", file, line, condition));
+    return ensureFailedAsIs(ctx, at.file, at.line, condition);
 }
 inline Status ensureEqFailed(
     KernelContext& ctx, const char* file, int line, const char* a, const char* b, long long va, long long vb)
@@ -194,8 +206,7 @@ inline Status ensureEqFailed(
     const CheckSite at = checkSite(ctx.settings().tflm, file, line);
     if (!at.present)
         return okStatus();
-    return ctx.kernelError(formatString(
-        "%.*s:%d %s != %s (%lld != %lld)", static_cast<int>(at.file.size()), at.file.data(), at.line, a, b, va, vb));
+    return ensureEqFailedAsIs(ctx, at.file, at.line, a, b, va, vb);
 }
 inline Status ensureTypesEqFailed(
     KernelContext& ctx, const char* file, int line, const char* a, const char* b, DataType ta, DataType tb)
@@ -203,8 +214,7 @@ inline Status ensureTypesEqFailed(
     const CheckSite at = checkSite(ctx.settings().tflm, file, line);
     if (!at.present)
         return okStatus();
-    return ctx.kernelError(formatString("%.*s:%d %s != %s (%s != %s)", static_cast<int>(at.file.size()), at.file.data(),
-        at.line, a, b, tfliteType(ta).name, tfliteType(tb).name));
+    return ensureTypesEqFailedAsIs(ctx, at.file, at.line, a, b, ta, tb);
 }
 inline Error ensureMsgFailed(KernelContext& ctx, const char* file, const char* message)
 {

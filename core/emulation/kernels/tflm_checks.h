@@ -69,6 +69,15 @@ inline Status ensureEq(
     return ensureEqFailed(ctx, file, line, a, b, static_cast<int>(va), static_cast<int>(vb));
 }
 
+// TF_LITE_ENSURE_EQ at an older snapshot's own file and line (a check the newest no longer has).
+inline Status ensureEqAsIs(
+    KernelContext& ctx, const char* file, int line, const char* a, const char* b, long long va, long long vb)
+{
+    if (va == vb)
+        return okStatus();
+    return ensureEqFailedAsIs(ctx, file, line, a, b, static_cast<int>(va), static_cast<int>(vb));
+}
+
 // TF_LITE_ENSURE_TYPES_EQ(context, a, b): both types by TfLiteTypeGetName.
 inline Status ensureTypesEq(
     KernelContext& ctx, const char* file, int line, const char* a, const char* b, DataType ta, DataType tb)
@@ -76,6 +85,15 @@ inline Status ensureTypesEq(
     if (ta == tb)
         return okStatus();
     return ensureTypesEqFailed(ctx, file, line, a, b, ta, tb);
+}
+
+// TF_LITE_ENSURE_TYPES_EQ at an older snapshot's own file and line.
+inline Status ensureTypesEqAsIs(
+    KernelContext& ctx, const char* file, int line, const char* a, const char* b, DataType ta, DataType tb)
+{
+    if (ta == tb)
+        return okStatus();
+    return ensureTypesEqFailedAsIs(ctx, file, line, a, b, ta, tb);
 }
 
 // TF_LITE_ENSURE_EQ(context, NumInputs(node), inputs) at `inputsLine`, then the same for the

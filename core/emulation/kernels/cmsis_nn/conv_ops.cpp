@@ -87,14 +87,13 @@ Status perChannelBuffers(KernelContext& ctx, std::uint64_t channels)
     return ctx.allocatePersistent(4 * channels, "per_channel_output_shift");
 }
 
-// TF_LITE_ENSURE_EQ(context, x->params.zero_point, 0) at a line of an older snapshot's file.
-Status zeroPointIsZero(KernelContext& ctx, const char* file, int line, const char* which, const Tensor& t)
+// TFLM indexes the four dimensions of each unchecked in the 2023 Prepare steps: a tensor of
+// another rank is not a model TFLM can run.
+Status requireFourDims(KernelContext& ctx, const Tensor& input, const Tensor& filter, const Tensor& output)
 {
-    const std::int64_t zp = quantParams(ctx, t).zeroPoint;
-    if (zp == 0)
-        return okStatus();
-    return ctx.kernelError(
-        formatString("%s:%d %s->params.zero_point != 0 (%lld != 0)", file, line, which, static_cast<long long>(zp)));
+    if (filter.shape.size() != 4 || input.shape.size() != 4 || output.shape.size() != 4)
+        return ctx.kernelError("input, filter and output must be 4-D");
+    return okStatus();
 }
 
 // Before TFLM moved its CMSIS-NN pin past e98ee09a (6f2828619, 2023-06-15; 4e62ea7b), its own
@@ -111,8 +110,7 @@ Status convPrepareBefore2023_06(KernelContext& ctx)
     const Tensor& input = *ctx.input(0);
     const Tensor& filter = *ctx.input(1);
     const Tensor& output = *ctx.output(0);
-    if (filter.shape.size() != 4 || input.shape.size() != 4 || output.shape.size() != 4)
-        return ctx.kernelError("input, filter and output must be 4-D"); // TFLM indexes them unchecked
+    ARENASCOPE_TRY(requireFourDims(ctx, input, filter, output));
     if (filter.type == D::Int4)
         ARENASCOPE_TRY(ctx.requestScratch(filter.elementCount, "unpacked int4 filter"));
     const bool quantized = isOneOf(input.type, { D::Int8, D::Int16 });
@@ -125,8 +123,9 @@ Status convPrepareBefore2023_06(KernelContext& ctx)
         = geometry(ctx, cmsisnn::Dims { output.shape[3], filter.shape[1], filter.shape[2], input.shape[3] });
     if (input.type == D::Int8)
         return requestIfPositive(ctx, cmsisnn::v2022::convolveWrapperS8(g, extension(ctx)), "arm_convolve_wrapper_s8");
-    ARENASCOPE_TRY(zeroPointIsZero(ctx, file, 134, "input", input));
-    ARENASCOPE_TRY(zeroPointIsZero(ctx, file, 135, "output", output));
+    ARENASCOPE_TRY(ensureEqAsIs(ctx, file, 134, "input->params.zero_point", "0", quantParams(ctx, input).zeroPoint, 0));
+    ARENASCOPE_TRY(
+        ensureEqAsIs(ctx, file, 135, "output->params.zero_point", "0", quantParams(ctx, output).zeroPoint, 0));
     return requestIfPositive(ctx, cmsisnn::v2022::convolveWrapperS16(g, extension(ctx)), "arm_convolve_wrapper_s16");
 }
 
@@ -186,16 +185,15 @@ Status depthwisePrepareBefore2023_06(KernelContext& ctx)
     const Tensor& input = *ctx.input(0);
     const Tensor& filter = *ctx.input(1);
     const Tensor& output = *ctx.output(0);
-    if (filter.shape.size() != 4 || input.shape.size() != 4 || output.shape.size() != 4)
-        return ctx.kernelError("input, filter and output must be 4-D"); // TFLM indexes them unchecked
+    ARENASCOPE_TRY(requireFourDims(ctx, input, filter, output));
     if (isOneOf(input.type, { D::Int8, D::Int16 })) {
-        if (quantizationType(filter) != 1)
-            return ctx.kernelError(
-                formatString("%s:87 filter->quantization.type != kTfLiteAffineQuantization (%d != 1)", file,
-                    quantizationType(filter)));
+        ARENASCOPE_TRY(ensureEqAsIs(
+            ctx, file, 87, "filter->quantization.type", "kTfLiteAffineQuantization", quantizationType(filter), 1));
         if (input.type == D::Int16) {
-            ARENASCOPE_TRY(zeroPointIsZero(ctx, file, 91, "input", input));
-            ARENASCOPE_TRY(zeroPointIsZero(ctx, file, 92, "output", output));
+            ARENASCOPE_TRY(
+                ensureEqAsIs(ctx, file, 91, "input->params.zero_point", "0", quantParams(ctx, input).zeroPoint, 0));
+            ARENASCOPE_TRY(
+                ensureEqAsIs(ctx, file, 92, "output->params.zero_point", "0", quantParams(ctx, output).zeroPoint, 0));
         }
         const std::int64_t channels = filter.shape[3];
         if (filter.quant.channels != 1 && filter.quant.channels != channels)

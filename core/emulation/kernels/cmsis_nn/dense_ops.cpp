@@ -126,18 +126,15 @@ Status fullyConnectedPrepareBeforePerChannel(KernelContext& ctx)
     const Tensor& input = *ctx.input(0);
     const Tensor& filter = *ctx.input(1);
     const Tensor& output = *ctx.output(0);
-    if (input.type != output.type)
-        return ctx.kernelError(formatString("%s:%d input->type != output->type (%s != %s)", file, typesLine,
-            tfliteType(input.type).name, tfliteType(output.type).name));
+    ARENASCOPE_TRY(ensureTypesEqAsIs(ctx, file, typesLine, "input->type", "output->type", input.type, output.type));
     ARENASCOPE_TRY(calculateFullyConnectedOpData(ctx, input, filter));
     const std::int64_t accumDepth = lastDim(filter);
     const std::int64_t outputDepth = lastDim(output);
     if (input.type == D::Int16) {
-        for (const auto& [t, which, line] :
-            { std::tuple { &input, "input", zeroPointLine }, std::tuple { &output, "output", zeroPointLine + 1 } })
-            if (const std::int64_t zp = quantParams(ctx, *t).zeroPoint; zp != 0)
-                return ctx.kernelError(formatString(
-                    "%s:%d %s->params.zero_point != 0 (%lld != 0)", file, line, which, static_cast<long long>(zp)));
+        ARENASCOPE_TRY(ensureEqAsIs(
+            ctx, file, zeroPointLine, "input->params.zero_point", "0", quantParams(ctx, input).zeroPoint, 0));
+        ARENASCOPE_TRY(ensureEqAsIs(
+            ctx, file, zeroPointLine + 1, "output->params.zero_point", "0", quantParams(ctx, output).zeroPoint, 0));
     } else if (input.type == D::Int8 && !(kernelSums && filter.type == D::Int4)) {
         if (output.shape.size() > 2 && accumDepth % 4 == 0) {
             const auto bytes = static_cast<std::uint64_t>(outputDepth) * 4;
