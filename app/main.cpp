@@ -1,10 +1,10 @@
 // ArenaScope entry point: a headless subcommand, or the desktop app.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/cli/cli.h"
+#include "cli/cli.h"
 
 #ifdef ARENASCOPE_WITH_UI
+#include "report_command.h"
 #include "ui/app_main.h"
-#include "ui/export/headless_report.h"
 #endif
 
 #include <iostream>

@@ -3,7 +3,7 @@
 #include "main_window.h"
 #include "pages/controls_panel.h"
 
-#include "core/cli/cli.h"
+#include "core/util/byte_size.h"
 #include "core/util/version.h"
 
 #include <QApplication>

@@ -1,9 +1,10 @@
 #pragma once
 // The main window only composes: controls, timeline, arena map, tables, verdict and RAM
-// budget, all observing one SelectionState. Analyses come from the JobRunner.
+// budget, all observing one SelectionState. Analyses come from the AnalysisRunner; every job
+// off the GUI thread, this window's and its tools', goes through its one JobTracker, which
+// the status bar shows (JobStatusWidget). Menus and their actions: main_window_actions.cpp.
 
 #include "core/analysis/analysis.h"
-#include "core/analysis/optimize.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -14,8 +15,6 @@ class QMenu;
 
 class QDockWidget;
 class QTemporaryDir;
-class QProgressBar;
-class QPushButton;
 
 namespace arenascope {
 
@@ -25,7 +24,9 @@ class ArenaMapView;
 class CompareWindow;
 class ControlsPanel;
 class EventLogView;
-class JobRunner;
+class AnalysisRunner;
+class JobTracker;
+class SmallerPlanSearch;
 class LiveBytesPlot;
 class RamBudgetPanel;
 class SelectionState;
@@ -66,11 +67,12 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    void buildDocks();
+    void connectViews();
     void buildMenus();
     void requestAnalysis();
     void showAnalysis(const AnalysisPtr& analysis);
     void showOpened(const AnalysisPtr& analysis);
-    void offerSmallerPlan(const Result<OptimizationResult>& result);
     void showSettled(const AnalysisPtr& analysis);
     void showMessage(const QString& text);
     // A line above the plot: an error (red) or a note (neutral), until the next one.
@@ -80,8 +82,6 @@ private:
     void refreshRecentMenu();
     void applyPalette(bool dark);
     void exportTo(int kind);
-    void findSmallerPlan();
-    void openPlannerLab();
     // Tools > Compare (reorder = false) and Tools > Reorder Operators (B reordered).
     void openCompare(bool reorder);
     QSize defaultSize() const;
@@ -91,9 +91,9 @@ private:
 
     ModelPtr m_model;
     SelectionState* m_selection;
-    JobRunner* m_jobs;
-    QProgressBar* m_progress = nullptr; // shown with m_cancelButton while a long analysis runs
-    QPushButton* m_cancelButton = nullptr;
+    JobTracker* m_tracker;
+    AnalysisRunner* m_jobs;
+    SmallerPlanSearch* m_planSearch;
     QLabel* m_messageBar;
     ControlsPanel* m_controls;
     TimelinePlot* m_timeline;
@@ -118,7 +118,6 @@ private:
     AnalysisPtr m_reloadedFrom; // the analysis before the open file was rewritten, until the new one arrives
     QString m_pendingCompareB; // a second dropped model: Compare opens with it once the first is shown
     bool m_opening = false; // the newly opened model's first analysis has not arrived
-    bool m_searchingPlan = false; // Find a Smaller Plan runs in the background
     AnalysisPtr m_shown; // the analysis on screen, to say what the next settings change did
     QString m_changeNote;
     bool m_dragging = false; // the arena line is being dragged: text panels wait

@@ -1,9 +1,12 @@
 #include "analysis.h"
 
+#include "verdict.h"
+
 #include "core/emulation/emulator.h"
 #include "core/util/format.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace arenascope {
 
@@ -57,11 +60,17 @@ namespace {
 MinimumSearch searchSmallest(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
     const std::function<bool(const EmulationResult&)>& works,
     std::optional<std::chrono::steady_clock::time_point> deadline, const std::atomic<bool>* cancel,
-    SizedArena which = SizedArena::Main)
+    SizedArena which = SizedArena::Main, const std::function<void(double)>& progress = {})
 {
+    // The bisection takes about log2(ceiling) emulations, the check below it a few more.
+    const double expected = std::log2(static_cast<double>(std::max<std::uint64_t>(ceiling, 2))) + 4.0;
+    int emulations = 0;
     auto okAt = [&](std::uint64_t size) {
         (which == SizedArena::Main ? settings.arenaSize : settings.nonPersistentBytes) = size;
-        return works(*emulate(model, settings));
+        const bool ok = works(*emulate(model, settings));
+        if (progress)
+            progress(std::min(0.99, ++emulations / expected));
+        return ok;
     };
     auto late
         = [&] { return (cancel && cancel->load()) || (deadline && std::chrono::steady_clock::now() > *deadline); };
@@ -106,10 +115,12 @@ std::optional<std::uint64_t> findSmallestArena(const Model& model, EmulationSett
 }
 
 MinimumSearch findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
-    std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* cancel, SizedArena which)
+    std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* cancel, SizedArena which,
+    const std::function<void(double)>& progress)
 {
     return searchSmallest(
-        model, std::move(settings), ceiling, [](const EmulationResult& r) { return r.ok; }, deadline, cancel, which);
+        model, std::move(settings), ceiling, [](const EmulationResult& r) { return r.ok; }, deadline, cancel, which,
+        progress);
 }
 
 std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result)
@@ -152,7 +163,8 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
     }
     a->atSize = arenaSize ? emulate(*model, settings) : a->measured;
     if (a->measured->ok && !settings.nonPersistentBytes) {
-        const MinimumSearch found = findMinimumArena(*model, settings, measure.arenaBytes(), deadline, limits.cancel);
+        const MinimumSearch found = findMinimumArena(
+            *model, settings, measure.arenaBytes(), deadline, limits.cancel, SizedArena::Main, limits.progress);
         a->minArenaBytes = found.bytes;
         a->minArenaExact = found.exact;
         a->cancelled = !found.exact && limits.cancel && limits.cancel->load();
@@ -176,11 +188,18 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
         // so each arena has its own smallest size, found with the other at the measuring size.
         EmulationSettings persistent = settings;
         persistent.nonPersistentBytes = measure.nonPersistentBytes;
-        const MinimumSearch p = findMinimumArena(*model, persistent, measure.arenaBytes(), deadline, limits.cancel);
+        // One search after the other: each is half of the progress.
+        const auto half = [&limits](double from) {
+            return limits.progress
+                ? std::function<void(double)>([&limits, from](double f) { limits.progress(from + f / 2); })
+                : std::function<void(double)>();
+        };
+        const MinimumSearch p = findMinimumArena(
+            *model, persistent, measure.arenaBytes(), deadline, limits.cancel, SizedArena::Main, half(0.0));
         EmulationSettings nonPersistent = settings;
         nonPersistent.arenaSize = measure.arenaSize;
-        const MinimumSearch np = findMinimumArena(
-            *model, nonPersistent, *measure.nonPersistentBytes, deadline, limits.cancel, SizedArena::NonPersistent);
+        const MinimumSearch np = findMinimumArena(*model, nonPersistent, *measure.nonPersistentBytes, deadline,
+            limits.cancel, SizedArena::NonPersistent, half(0.5));
         a->minArenaBytes = p.bytes;
         a->minNonPersistentBytes = np.bytes;
         a->minArenaExact = p.exact && np.exact;
@@ -209,6 +228,7 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
         if (p->ok && a->measured->arenaUsedBytes >= p->arenaUsedBytes)
             a->recordingOverheadBytes = a->measured->arenaUsedBytes - p->arenaUsedBytes;
     }
+    a->verdict = std::make_shared<const Verdict>(makeVerdict(*a));
     return a;
 }
 
@@ -249,6 +269,7 @@ AnalysisPtr reanalyzeAtSize(const Analysis& base, const EmulationSettings& sizes
     auto a = std::make_shared<Analysis>(base);
     a->settings = settings;
     a->atSize = arenaSize ? emulate(*base.model, settings) : a->measured;
+    a->verdict = std::make_shared<const Verdict>(makeVerdict(*a));
     return a;
 }
 

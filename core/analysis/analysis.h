@@ -29,6 +29,8 @@
 
 namespace arenascope {
 
+struct Verdict;
+
 struct Analysis {
     ModelPtr model;
     EmulationSettings settings; // as requested (arenaSize = the user's size, if any)
@@ -53,6 +55,9 @@ struct Analysis {
     std::int32_t peakScope = -1; // scope where live planned bytes peak
     // RecordingMicroInterpreter only: the extra arena it uses over the plain interpreter.
     std::optional<std::uint64_t> recordingOverheadBytes;
+    // What every view prints (verdict.h): made once, by analyze() and reanalyzeAtSize(), from
+    // the fields above.
+    std::shared_ptr<const Verdict> verdict;
 
     std::optional<std::uint64_t> arenaSize() const { return settings.arenaSize; }
     // The arena the timeline and the arena map show, whose line the user drags: the
@@ -101,9 +106,10 @@ struct MinimumSearch {
 };
 // `which` says which arena's size varies (the other keeps its size in `settings`).
 enum class SizedArena { Main, NonPersistent };
+// `progress` (if given) hears the fraction of the search done after each emulation.
 MinimumSearch findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
     std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* cancel = nullptr,
-    SizedArena which = SizedArena::Main);
+    SizedArena which = SizedArena::Main, const std::function<void(double)>& progress = {});
 
 // Live planned bytes per scope (index = scope), from a finished plan.
 std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result);

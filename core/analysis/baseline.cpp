@@ -17,7 +17,7 @@ BaselineEntry measureEntry(const std::string& path, const std::string& sha256, c
     EmulationSettings s = settings;
     s.arenaSize.reset();
     const AnalysisPtr a = analyze(model, s);
-    const Verdict v = makeVerdict(*a);
+    const Verdict& v = *a->verdict;
     BaselineEntry e;
     e.model = path;
     e.sha256 = sha256;

@@ -71,8 +71,8 @@ Comparison compareAnalyses(const Analysis& a, const Analysis& b)
 {
     Comparison c;
     std::tie(c.labelA, c.labelB) = labels(a, b);
-    const Verdict va = makeVerdict(a);
-    const Verdict vb = makeVerdict(b);
+    const Verdict& va = *a.verdict;
+    const Verdict& vb = *b.verdict;
     auto row = [&c](std::string q, std::optional<std::uint64_t> x, std::optional<std::uint64_t> y) {
         c.rows.push_back(CompareRow { std::move(q), x, y });
     };

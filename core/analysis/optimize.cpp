@@ -6,6 +6,7 @@
 #include "core/model/loader.h"
 #include "core/model/offline_plan_writer.h"
 #include "core/planner/plan_optimizer.h"
+#include "core/solver/model_buffers.h"
 #include "core/solver/solver.h"
 
 #include <algorithm>
@@ -13,8 +14,8 @@
 
 namespace arenascope {
 
-OptimizedPlan optimizeOffsets(
-    std::span<const BufferRequest> requests, const std::vector<bool>& placeable, std::chrono::milliseconds exactTime)
+OptimizedPlan optimizeOffsets(std::span<const BufferRequest> requests, const std::vector<bool>& placeable,
+    std::chrono::milliseconds exactTime, const std::atomic<bool>* cancel)
 {
     OptimizedPlan best = optimizePlan(requests, placeable);
     const BufferSet set = bufferSetFromRequests(requests);
@@ -25,6 +26,7 @@ OptimizedPlan optimizeOffsets(
     // Only a smaller plan is of use, and TFLM's offsets are int.
     o.capacity = std::min<std::int64_t>(best.maxBytes - 1, INT32_MAX);
     o.timeLimit = exactTime;
+    o.cancel = cancel;
     const Solution s = solve(set, o);
     if (s.peakBytes >= best.maxBytes || s.peakBytes > INT32_MAX)
         return best;
@@ -42,8 +44,8 @@ OptimizedPlan optimizeOffsets(
     return best;
 }
 
-Result<OptimizationResult> optimizeModel(
-    const Model& model, const EmulationSettings& settings, std::chrono::milliseconds exactTime)
+Result<OptimizationResult> optimizeModel(const Model& model, const EmulationSettings& settings,
+    std::chrono::milliseconds exactTime, const std::atomic<bool>* cancel)
 {
     if (settings.effectivePlanner() != PlannerKind::Greedy)
         return makeError(ErrorCode::Unsupported,
@@ -58,18 +60,17 @@ Result<OptimizationResult> optimizeModel(
             "the model does not allocate even in 64 MiB: " + before->failure->message, model.path());
 
     OptimizationResult r;
-    std::vector<BufferRequest> requests;
+    // The model has no offline plan (above), so every request is online.
+    const std::vector<BufferRequest> requests = plannerRequests(*before);
     std::vector<bool> placeable;
     for (const PlannedBuffer& b : before->planned) {
-        requests.push_back(
-            BufferRequest { static_cast<std::int32_t>(b.alignedBytes), b.first, b.last, kOnlinePlanned });
         // Scratch buffers cannot be planned offline: TFLM always places them online.
         placeable.push_back(b.tensor >= 0);
         if (b.tensor < 0)
             r.stayOnline.push_back("scratch buffer " + std::to_string(b.scratchIndex) + " of operator "
                 + std::to_string(b.op) + " (subgraph " + std::to_string(b.subgraph) + ")");
     }
-    const OptimizedPlan plan = optimizeOffsets(requests, placeable, exactTime);
+    const OptimizedPlan plan = optimizeOffsets(requests, placeable, exactTime, cancel);
 
     r.headBefore = before->planBytes;
     r.headAfter = before->planBytes;

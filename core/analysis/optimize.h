@@ -12,6 +12,7 @@
 #include "core/planner/plan_optimizer.h"
 #include "core/util/result.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -37,14 +38,15 @@ struct OptimizationResult {
 // How long the exact search may look for a smaller plan than the orderings found.
 inline constexpr std::chrono::milliseconds kExactSearchTime { 5000 };
 
-Result<OptimizationResult> optimizeModel(
-    const Model& model, const EmulationSettings& settings, std::chrono::milliseconds exactTime = kExactSearchTime);
+// `cancel`, set from another thread, ends the exact search early (the best plan so far stands).
+Result<OptimizationResult> optimizeModel(const Model& model, const EmulationSettings& settings,
+    std::chrono::milliseconds exactTime = kExactSearchTime, const std::atomic<bool>* cancel = nullptr);
 
 // The offsets behind optimizeModel: the plan optimizer's orderings (plan_optimizer.h) and,
 // when they leave the head above the most bytes alive at one step, the exact search
 // (core/solver) over every buffer for up to `exactTime`. Each candidate is scored as TFLM
 // places it (the placeable buffers offline, the rest online around them); the best wins.
 OptimizedPlan optimizeOffsets(std::span<const BufferRequest> requests, const std::vector<bool>& placeable,
-    std::chrono::milliseconds exactTime = kExactSearchTime);
+    std::chrono::milliseconds exactTime = kExactSearchTime, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace arenascope

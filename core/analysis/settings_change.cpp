@@ -92,4 +92,19 @@ std::vector<TargetCost> minimumPerTarget(const Model& model, EmulationSettings s
     return out;
 }
 
+std::string describeReload(const Analysis& before, const Analysis& after, const std::string& fileName)
+{
+    if (!after.minArenaBytes)
+        return "Reloaded " + fileName + ": it no longer allocates at any size.";
+    if (!before.minArenaBytes)
+        return "Reloaded " + fileName + ": smallest arena " + formatBytes(*after.minArenaBytes) + ".";
+    const auto delta
+        = static_cast<std::int64_t>(*after.minArenaBytes) - static_cast<std::int64_t>(*before.minArenaBytes);
+    if (delta == 0)
+        return "Reloaded " + fileName + ": the smallest arena is unchanged (" + formatBytes(*after.minArenaBytes)
+            + ").";
+    return "Reloaded " + fileName + ": smallest arena " + formatCount(*before.minArenaBytes) + " -> "
+        + formatBytes(*after.minArenaBytes) + " (" + formatSignedBytes(delta) + ").";
+}
+
 } // namespace arenascope

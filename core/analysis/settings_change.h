@@ -15,6 +15,10 @@ namespace arenascope {
 // Empty when only the arena size changed or the model differs.
 std::string describeSettingsChange(const Analysis& before, const Analysis& after);
 
+// What rewriting the open model file did, under the same settings:
+//   "Reloaded kws.tflite: smallest arena 82,296 -> 84,112 B (+1,816 B)."
+std::string describeReload(const Analysis& before, const Analysis& after, const std::string& fileName);
+
 // The smallest arena of the model for each target, other settings unchanged (nullopt where
 // none works): what the target choice costs for this model.
 struct TargetCost {

@@ -3,7 +3,7 @@
 // commas, keys being `plan`'s options without their dashes, in a fixed order: target, kernels
 // (with cpu, or chip and esp-nn), co-processor, planner and interpreter always; the other keys
 // when they differ from the default. Parsing it is the command line's
-// (core/cli/configuration.h, which takes exactly these keys).
+// (cli/configuration.h, which takes exactly these keys).
 //
 //   configurationText(s) == "target=cortex-m,kernels=cmsis-nn,cpu=cortex-m4,planner=greedy,interpreter=plain"
 

@@ -29,7 +29,7 @@ Cells cellsOf(const BatchRow& r, bool raw)
         return c;
     }
     const Analysis& a = *r.analysis;
-    const Verdict v = makeVerdict(a);
+    const Verdict& v = *a.verdict;
     auto count = [&](std::uint64_t n) { return raw ? std::to_string(n) : formatCount(n); };
     c.arenaSize = optionalCount(a.arenaSize(), raw);
     const auto fits = a.fits();

@@ -220,7 +220,7 @@ Result<std::string> htmlReport(const Analysis& a, const std::vector<ReportImage>
     out += "<h1>ArenaScope report: <code>" + htmlEscape(title) + "</code></h1>\n";
     out += "<p>Tensor arena of TensorFlow Lite Micro (tflite-micro 90b983c2) as ArenaScope emulates it. "
            "All sizes are in bytes.</p>\n";
-    const Verdict v = makeVerdict(a);
+    const Verdict& v = *a.verdict;
     out += verdictSection(a, v) + settingsSection(a) + breakdownSection(a, v) + imagesSection(images)
         + tensorSection(a);
     return out + "</body>\n</html>\n";

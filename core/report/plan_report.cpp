@@ -83,7 +83,7 @@ std::string tensorKind(const Model& model, const EmulationResult& result, const 
 std::string planJson(const Analysis& a, bool pretty, const std::vector<Alternative>* alternatives)
 {
     const Model& model = *a.model;
-    const Verdict v = makeVerdict(a);
+    const Verdict& v = *a.verdict;
     const EmulationResult& m = figuresRun(a);
     JsonWriter w(pretty);
     w.beginObject();
@@ -212,7 +212,7 @@ std::string planJson(const Analysis& a, bool pretty, const std::vector<Alternati
 
 std::string planText(const Analysis& a, const std::vector<Alternative>* alternatives)
 {
-    const Verdict v = makeVerdict(a);
+    const Verdict& v = *a.verdict;
     std::ostringstream out;
     out << "model:            " << a.model->path() << "\n";
     out << "settings:         " << describeSettings(a.settings) << "\n";

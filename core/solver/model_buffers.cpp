@@ -25,4 +25,14 @@ std::vector<std::int64_t> tflmOffsetsOf(const EmulationResult& result)
     return offsets;
 }
 
+std::vector<BufferRequest> plannerRequests(const EmulationResult& result)
+{
+    std::vector<BufferRequest> requests;
+    requests.reserve(result.planned.size());
+    for (const PlannedBuffer& b : result.planned)
+        requests.push_back(
+            BufferRequest { static_cast<std::int32_t>(b.alignedBytes), b.first, b.last, b.offlineOffset });
+    return requests;
+}
+
 } // namespace arenascope

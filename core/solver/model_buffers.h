@@ -8,11 +8,16 @@
 
 #include "buffer_set.h"
 
+#include "core/planner/buffer_request.h"
+
 #include "core/emulation/emulation_result.h"
 
 namespace arenascope {
 
 BufferSet modelBufferSet(const EmulationResult& result);
 std::vector<std::int64_t> tflmOffsetsOf(const EmulationResult& result);
+// What TFLM's planner was asked, one request per planned buffer in the same order: the
+// aligned size, the scopes, and the offline offset if the model's plan gives one.
+std::vector<BufferRequest> plannerRequests(const EmulationResult& result);
 
 } // namespace arenascope

@@ -3,7 +3,7 @@
 // system's C and C++ compilers, batch `plan --table`, and every kind of bad input.
 #include "test_support.h"
 
-#include "core/cli/configuration.h"
+#include "cli/configuration.h"
 #include "core/util/format.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // Planners beyond TFLM's (core/solver) and MiniMalloc's CSV.
 #include "test_support.h"
 
-#include "core/cli/cli.h"
+#include "cli/cli.h"
 #include "core/solver/exact_search.h"
 #include "core/solver/solver.h"
 

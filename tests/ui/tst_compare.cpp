@@ -1,6 +1,7 @@
 // Tools > Compare and Tools > Reorder Operators as a user runs them: A (the main window's
 // analysis) beside B (another model, other settings, or the operators reordered), the table of
 // figures with B - A, both timelines on one byte scale, B's reordered model saved and reopened.
+#include "ui/job_tracker.h"
 #include "ui/pages/compare_window.h"
 #include "ui/pages/controls_panel.h"
 #include "ui/plots/timeline_plot.h"
@@ -61,7 +62,8 @@ private slots:
     {
         const AnalysisPtr a = analyzeFile(lesson("reorder_branches.tflite"));
         QVERIFY(a && a->minArenaBytes);
-        CompareWindow w;
+        JobTracker jobs;
+        CompareWindow w(&jobs);
         w.setA(a);
         w.setReorderB(true);
         QTRY_VERIFY_WITH_TIMEOUT(w.analysisB() && w.analysisB()->model != a->model, 30000);
@@ -122,7 +124,8 @@ private slots:
         cortexM.target = TargetKind::CortexM;
         const AnalysisPtr a = analyzeFile(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL), cortexM);
         QVERIFY(a && a->minArenaBytes);
-        CompareWindow w;
+        JobTracker jobs;
+        CompareWindow w(&jobs);
         w.setA(a);
         QTRY_VERIFY_WITH_TIMEOUT(w.analysisB() != nullptr, 30000);
         QCOMPARE(w.analysisB()->minArenaBytes, a->minArenaBytes); // B starts as A
@@ -175,7 +178,8 @@ private slots:
         s.espNn = EspNnVersion::V1_1_2;
         const AnalysisPtr a = analyzeFile(lesson("esp_nn_upgrade.tflite"), s);
         QVERIFY(a && a->minArenaBytes);
-        CompareWindow w;
+        JobTracker jobs;
+        CompareWindow w(&jobs);
         w.setA(a);
         QTRY_VERIFY_WITH_TIMEOUT(w.analysisB() != nullptr, 30000);
         QComboBox* version = nullptr;
@@ -200,7 +204,8 @@ private slots:
         const AnalysisPtr first = analyzeFile(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL));
         const AnalysisPtr second = analyzeFile(lesson("greedy_gap.tflite"));
         QVERIFY(first && second);
-        CompareWindow w;
+        JobTracker jobs;
+        CompareWindow w(&jobs);
         w.setA(first);
         QTRY_VERIFY_WITH_TIMEOUT(w.analysisB() && w.analysisB()->model == first->model, 30000);
         w.setA(second);
@@ -218,7 +223,8 @@ private slots:
     void legendFitsAnyWidth()
     {
         const AnalysisPtr a = analyzeFile(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL));
-        CompareWindow w;
+        JobTracker jobs;
+        CompareWindow w(&jobs);
         w.setA(a);
         QCPLegend* legend = w.timelineA()->plot()->legend;
         for (int width = 120; width <= 1400; width += 37)
@@ -233,7 +239,8 @@ private slots:
     {
         const AnalysisPtr a = analyzeFile(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL));
         QVERIFY(a);
-        CompareWindow w;
+        JobTracker jobs;
+        CompareWindow w(&jobs);
         w.setA(a);
         w.setModelB(lesson("greedy_gap.tflite"));
         QTRY_VERIFY_WITH_TIMEOUT(w.analysisB() && w.analysisB()->model != a->model, 30000);

@@ -109,7 +109,7 @@ private slots:
         QVERIFY(w.statusBar()->currentMessage().contains(QString::fromStdString(f.message)));
         QVERIFY(w.verdict()->text().contains(QStringLiteral("missing")));
         // The timeline's tail is the verdict's (taken at the smallest arena), not the measuring run's.
-        const QString tail = QString::fromStdString(formatBytes(makeVerdict(*a).tailBytes));
+        const QString tail = QString::fromStdString(formatBytes(a->verdict->tailBytes));
         (void)w.timeline()->plot()->toPixmap(1000, 600); // lays the labels out
         bool tailLabel = false;
         for (const auto& [text, rect] : w.timeline()->shownLabels())

@@ -1,13 +1,16 @@
 // Tools > Planner Lab as a user runs it: the three planners in one table beside the lower
 // bound, computed off the GUI thread.
+#include "ui/job_tracker.h"
 #include "ui/pages/planner_lab_dialog.h"
 #include "ui/pages/planner_watch_dialog.h"
 
 #include "core/emulation/emulator.h"
 #include "core/model/loader.h"
 #include "core/planner/greedy_planner.h"
+#include "core/solver/model_buffers.h"
 
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -23,7 +26,8 @@ private slots:
         // MiniMalloc's example: greedy by size needs 16, the exact search proves 12.
         auto set = readBufferCsv("id,lower,upper,size\nb1,0,3,4\nb2,3,9,4\nb3,0,9,4\nb4,9,21,4\nb5,0,21,4\n", "x");
         QVERIFY(set);
-        PlannerLabDialog lab(set.value(), QStringLiteral("example"));
+        JobTracker jobs;
+        PlannerLabDialog lab(set.value(), QStringLiteral("example"), &jobs);
         QSignalSpy done(&lab, &PlannerLabDialog::finished);
         lab.run();
         QVERIFY(done.wait(30000));
@@ -47,7 +51,8 @@ private slots:
             QSKIP("../shared is absent: the MiniMalloc sets are there");
         auto set = readBufferCsv(csv.readAll().toStdString(), "E.1048576.csv");
         QVERIFY(set);
-        PlannerLabDialog lab(set.value(), QStringLiteral("E.1048576.csv"));
+        JobTracker jobs;
+        PlannerLabDialog lab(set.value(), QStringLiteral("E.1048576.csv"), &jobs);
         QDoubleSpinBox* capacity = nullptr;
         QDoubleSpinBox* timeLimit = nullptr;
         for (QDoubleSpinBox* box : lab.findChildren<QDoubleSpinBox*>())
@@ -72,6 +77,35 @@ private slots:
         }
     }
 
+    // Closing the lab while its exact search runs stops the search: the tracker sets the
+    // job's cancel flag when the dialog goes, and no result lands on the closed dialog.
+    void closingTheLabStopsItsSearch()
+    {
+        QFile csv(QStringLiteral(ARENASCOPE_SHARED_DIR "/planner/minimalloc/D.1048576.csv"));
+        if (!csv.open(QIODevice::ReadOnly))
+            QSKIP("../shared is absent: the MiniMalloc sets are there");
+        auto set = readBufferCsv(csv.readAll().toStdString(), "D.1048576.csv");
+        QVERIFY(set);
+        JobTracker jobs;
+        QSignalSpy busy(&jobs, &JobTracker::busyChanged);
+        auto* lab = new PlannerLabDialog(set.value(), QStringLiteral("D.1048576.csv"), &jobs);
+        for (QDoubleSpinBox* box : lab->findChildren<QDoubleSpinBox*>())
+            if (!box->suffix().contains(QStringLiteral("KiB")))
+                box->setValue(box->maximum()); // an hour, unless cancelled
+        QSignalSpy done(lab, &PlannerLabDialog::finished);
+        lab->run();
+        QVERIFY(jobs.busy());
+        // Set D: no search decides its smallest plan within an hour.
+        QTest::qWait(300);
+        delete lab;
+        // The search ends within moments of the cancel, not after its hour.
+        QElapsedTimer stopping;
+        stopping.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!jobs.busy(), 60000);
+        QVERIFY(stopping.elapsed() < 30000);
+        QCOMPARE(busy.last().first().toBool(), false);
+    }
+
     // The greedy planner, decided step by step, ends on the planner's own offsets.
     void watchingTheGreedyPlannerEndsOnItsPlan()
     {
@@ -80,10 +114,7 @@ private slots:
             loaded = loadModelFile(ARENASCOPE_EXAMPLE_MODEL);
         QVERIFY(loaded);
         const auto r = emulate(*loaded.value(), EmulationSettings {});
-        std::vector<BufferRequest> requests;
-        for (const PlannedBuffer& b : r->planned)
-            requests.push_back(
-                BufferRequest { static_cast<std::int32_t>(b.alignedBytes), b.first, b.last, b.offlineOffset });
+        const std::vector<BufferRequest> requests = plannerRequests(*r);
         PlannerWatchDialog watch(requests);
         QCOMPARE(watch.stepCount(), static_cast<int>(requests.size()));
         watch.showStep(0);

@@ -1,9 +1,10 @@
 #include "compare_window.h"
 
 #include "controls_panel.h"
+#include "ui/analysis_runner.h"
 #include "ui/byte_text.h"
 #include "ui/export/export_actions.h"
-#include "ui/job_runner.h"
+#include "ui/job_tracker.h"
 #include "ui/models/selection_state.h"
 #include "ui/plots/timeline_plot.h"
 
@@ -15,7 +16,6 @@
 #include <QCheckBox>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -25,11 +25,12 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace arenascope {
 
 namespace {
+
+const QString kReorderLane = QStringLiteral("reorder");
 
 QString modelName(const ModelPtr& m)
 {
@@ -44,16 +45,17 @@ QString reorderedName(const ModelPtr& m)
 
 } // namespace
 
-CompareWindow::CompareWindow(QWidget* parent)
+CompareWindow::CompareWindow(JobTracker* tracker, QWidget* parent)
     : QWidget(parent, Qt::Window)
     , m_selA(new SelectionState(this))
     , m_selB(new SelectionState(this))
-    , m_jobsB(new JobRunner(this))
+    , m_tracker(tracker)
+    , m_jobsB(new AnalysisRunner(tracker, this))
 {
     setWindowTitle(tr("Compare - ArenaScope"));
     buildUi();
-    connect(m_jobsB, &JobRunner::finished, this, &CompareWindow::showB);
-    connect(m_jobsB, &JobRunner::busyChanged, this, [this](bool busy) {
+    connect(m_jobsB, &AnalysisRunner::finished, this, &CompareWindow::showB);
+    connect(m_jobsB, &AnalysisRunner::busyChanged, this, [this](bool busy) {
         m_status->setText(busy ? m_statusText + QLatin1Char(' ') + tr("Analyzing B...") : m_statusText);
     });
     connect(m_panelB, &ControlsPanel::settingsChanged, this, &CompareWindow::requestB);
@@ -68,10 +70,7 @@ CompareWindow::CompareWindow(QWidget* parent)
     resize(1240, 680);
 }
 
-CompareWindow::~CompareWindow()
-{
-    m_jobsB->cancel(); // a running analysis of B stops searching; its result goes nowhere
-}
+CompareWindow::~CompareWindow() = default; // the tracker cancels this window's jobs and drops their results
 
 void CompareWindow::buildUi()
 {
@@ -233,7 +232,7 @@ void CompareWindow::requestB()
     m_modelBLabel->setText(tr("Model: %1%2").arg(modelName(m_baseB), m_sameModel ? tr(" (A's model)") : QString()));
     const EmulationSettings settings = m_panelB->settings();
     if (!m_reorder->isChecked()) {
-        ++m_reorderGeneration; // a reorder still running is no longer wanted
+        m_tracker->discard(this, kReorderLane); // a reorder still running is no longer wanted
         m_reorderFor.reset();
         m_reordered.reset();
         m_modelB = m_baseB;
@@ -251,41 +250,41 @@ void CompareWindow::requestB()
     m_reorderFor = ReorderKey { m_baseB, settings };
     m_reordered.reset();
     m_save->setEnabled(false);
-    const std::uint64_t generation = ++m_reorderGeneration;
     m_statusText = tr("Searching for an operator order that keeps fewer bytes alive...");
     m_status->setText(m_statusText);
     using Found = std::shared_ptr<const Result<ReorderedModel>>;
-    auto* watcher = new QFutureWatcher<Found>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, base = m_baseB] {
-        const Found found = watcher->result();
-        watcher->deleteLater();
-        if (generation != m_reorderGeneration)
-            return; // superseded
-        m_modelB = base;
-        if (!*found) {
-            m_reordered = std::make_shared<const ReorderedModel>(); // nothing better to show
-            m_statusText
-                = tr("The operators cannot be reordered: %1").arg(QString::fromStdString(describe(found->error())));
+    m_tracker->start(
+        this, kReorderLane, tr("Searching for a better operator order"),
+        [base = m_baseB, settings](const JobControl&) {
+            return std::make_shared<const Result<ReorderedModel>>(reorderedModel(*base, settings));
+        },
+        [this, base = m_baseB](const Found& found) { showReordered(base, found); });
+}
+
+// The reorder search ended (superseded ones never arrive): B is the reordered model, if any.
+void CompareWindow::showReordered(const ModelPtr& base, const std::shared_ptr<const Result<ReorderedModel>>& found)
+{
+    m_modelB = base;
+    if (!*found) {
+        m_reordered = std::make_shared<const ReorderedModel>(); // nothing better to show
+        m_statusText
+            = tr("The operators cannot be reordered: %1").arg(QString::fromStdString(describe(found->error())));
+    } else {
+        m_reordered = std::make_shared<const ReorderedModel>(found->value());
+        const ReorderResult& r = m_reordered->result;
+        if (m_reordered->model) {
+            m_modelB = m_reordered->model;
+            m_statusText = tr("Operators reordered: %1 -> %2 alive at the peak%3.")
+                               .arg(bytesText(r.peakBefore), bytesText(r.peakAfter),
+                                   r.exact ? tr(" (the best order)") : QString());
         } else {
-            m_reordered = std::make_shared<const ReorderedModel>(found->value());
-            const ReorderResult& r = m_reordered->result;
-            if (m_reordered->model) {
-                m_modelB = m_reordered->model;
-                m_statusText = tr("Operators reordered: %1 -> %2 alive at the peak%3.")
-                                   .arg(bytesText(r.peakBefore), bytesText(r.peakAfter),
-                                       r.exact ? tr(" (the best order)") : QString());
-            } else {
-                m_statusText = tr("No operator order keeps fewer bytes alive than the stored one (%1 at the "
-                                  "peak%2): B runs the stored order.")
-                                   .arg(bytesText(r.peakBefore), r.exact ? tr(", every order considered") : QString());
-            }
+            m_statusText = tr("No operator order keeps fewer bytes alive than the stored one (%1 at the "
+                              "peak%2): B runs the stored order.")
+                               .arg(bytesText(r.peakBefore), r.exact ? tr(", every order considered") : QString());
         }
-        m_save->setEnabled(m_reordered->model != nullptr);
-        analyzeB();
-    });
-    watcher->setFuture(QtConcurrent::run([base = m_baseB, settings] {
-        return std::make_shared<const Result<ReorderedModel>>(reorderedModel(*base, settings));
-    }));
+    }
+    m_save->setEnabled(m_reordered->model != nullptr);
+    analyzeB();
 }
 
 void CompareWindow::analyzeB()
@@ -293,8 +292,8 @@ void CompareWindow::analyzeB()
     m_status->setText(m_statusText);
     // A model not analyzed here before has an unknown cost: never on the GUI thread.
     const bool known = m_selB->analysis() && m_selB->analysis()->model == m_modelB;
-    m_jobsB->request(
-        m_modelB, m_panelB->settings(), known ? JobRunner::Where::AsCheapAsItWas : JobRunner::Where::Background);
+    m_jobsB->request(m_modelB, m_panelB->settings(),
+        known ? AnalysisRunner::Where::AsCheapAsItWas : AnalysisRunner::Where::Background);
 }
 
 void CompareWindow::showB(AnalysisPtr b)
@@ -344,8 +343,8 @@ void CompareWindow::refresh()
         m_changes->addItem(label(change.text()));
     if (c.changes.empty())
         m_changes->addItem(tr("No operator, tail category or activation differs."));
-    m_titleA->setText(tr("A: %1 - %2").arg(label(c.labelA), label(makeVerdict(*a).headline)));
-    m_titleB->setText(tr("B: %1 - %2").arg(label(c.labelB), label(makeVerdict(*b).headline)));
+    m_titleA->setText(tr("A: %1 - %2").arg(label(c.labelA), label(a->verdict->headline)));
+    m_titleB->setText(tr("B: %1 - %2").arg(label(c.labelB), label(b->verdict->headline)));
     // One byte scale: both timelines reach the higher of their tops. It holds still while B's
     // arena line is dragged (the line under the mouse would run away) and keeps the user's zoom
     // while the top stays.

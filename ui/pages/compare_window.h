@@ -7,6 +7,7 @@
 // scale. B's model, when reordered, can be saved; it was emulated as the timeline shows.
 
 #include "core/analysis/analysis.h"
+#include "core/util/result.h"
 
 #include <QWidget>
 
@@ -22,7 +23,8 @@ class QTableWidget;
 namespace arenascope {
 
 class ControlsPanel;
-class JobRunner;
+class AnalysisRunner;
+class JobTracker;
 class SelectionState;
 class TimelinePlot;
 struct ReorderedModel;
@@ -30,7 +32,8 @@ struct ReorderedModel;
 class CompareWindow : public QWidget {
     Q_OBJECT
 public:
-    explicit CompareWindow(QWidget* parent = nullptr);
+    // Side B's analyses and the reorder search run in `tracker`.
+    explicit CompareWindow(JobTracker* tracker, QWidget* parent = nullptr);
     ~CompareWindow() override;
 
     // A: the main window's analysis. When B uses A's model, a new model moves B along.
@@ -58,6 +61,7 @@ private:
     void buildUi();
     void chooseModelB();
     void requestB(); // B's model (reordered if asked) under B's settings, off the GUI thread
+    void showReordered(const ModelPtr& base, const std::shared_ptr<const Result<ReorderedModel>>& found);
     void analyzeB();
     void showB(AnalysisPtr b);
     void refresh();
@@ -75,7 +79,8 @@ private:
     QCheckBox* m_reorder = nullptr;
     QPushButton* m_save = nullptr;
     QLabel* m_status = nullptr;
-    JobRunner* m_jobsB;
+    JobTracker* m_tracker;
+    AnalysisRunner* m_jobsB;
 
     ModelPtr m_baseB; // B's model as loaded (A's model when m_sameModel)
     bool m_sameModel = true;
@@ -90,7 +95,6 @@ private:
     std::optional<ReorderKey> m_reorderFor;
     std::shared_ptr<const ReorderedModel> m_reordered;
     QString m_statusText;
-    std::uint64_t m_reorderGeneration = 0;
     bool m_draggingB = false; // B's arena line is being dragged: the byte scale holds still
     double m_sharedTop = 0.0; // the byte scale both timelines show
 };

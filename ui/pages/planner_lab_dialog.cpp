@@ -2,6 +2,9 @@
 
 #include "ui/byte_text.h"
 #include "ui/export/export_actions.h"
+#include "ui/job_tracker.h"
+
+#include "core/solver/model_buffers.h"
 
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -9,7 +12,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -18,13 +20,13 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace arenascope {
 
 namespace {
 
 constexpr SolverKind kPlanners[] = { SolverKind::TflmGreedy, SolverKind::Heuristic, SolverKind::Exact };
+const QString kLane = QStringLiteral("planners");
 
 // The planner's figures are int64 (never negative).
 QString bytes(std::int64_t b)
@@ -34,8 +36,23 @@ QString bytes(std::int64_t b)
 
 } // namespace
 
-PlannerLabDialog::PlannerLabDialog(BufferSet set, const QString& source, QWidget* parent)
+PlannerLabDialog* PlannerLabDialog::open(const AnalysisPtr& shown, JobTracker* tracker, QWidget* parent)
+{
+    BufferSet set;
+    QString source = tr("no model open: import a CSV");
+    if (shown && shown->measured->ok) {
+        set = modelBufferSet(*shown->measured);
+        source = QFileInfo(QString::fromStdString(shown->model->path())).fileName();
+    }
+    auto* lab = new PlannerLabDialog(std::move(set), source, tracker, parent);
+    lab->setAttribute(Qt::WA_DeleteOnClose);
+    lab->show();
+    return lab;
+}
+
+PlannerLabDialog::PlannerLabDialog(BufferSet set, const QString& source, JobTracker* tracker, QWidget* parent)
     : QDialog(parent)
+    , m_tracker(tracker)
     , m_source(new QLabel(this))
     , m_bound(new QLabel(this))
     , m_timeLimit(new QDoubleSpinBox(this))
@@ -92,10 +109,7 @@ PlannerLabDialog::PlannerLabDialog(BufferSet set, const QString& source, QWidget
     layout->addWidget(close);
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_run, &QPushButton::clicked, this, &PlannerLabDialog::run);
-    connect(m_cancelButton, &QPushButton::clicked, this, [this] {
-        if (m_cancel)
-            m_cancel->store(true);
-    });
+    connect(m_cancelButton, &QPushButton::clicked, this, [this] { m_tracker->cancel(this, kLane); });
     connect(importButton, &QPushButton::clicked, this, &PlannerLabDialog::importCsv);
     connect(exportBuffers, &QPushButton::clicked, this, [this] { exportCsv(false); });
     connect(m_exportPlan, &QPushButton::clicked, this, [this] { exportCsv(true); });
@@ -119,30 +133,30 @@ void PlannerLabDialog::run()
     o.timeLimit = std::chrono::milliseconds(static_cast<std::int64_t>(m_timeLimit->value() * 1000));
     if (m_capacityKiB->value() > 0)
         o.capacity = static_cast<std::int64_t>(m_capacityKiB->value()) * 1024;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    o.cancel = m_cancel.get();
     m_run->setEnabled(false);
     m_progress->show();
     m_cancelButton->show();
-    auto* watcher = new QFutureWatcher<std::vector<Solution>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        m_results = watcher->result();
-        watcher->deleteLater();
-        m_run->setEnabled(true);
-        m_progress->hide();
-        m_cancelButton->hide();
-        m_exportPlan->setEnabled(!m_results.empty());
-        showResults();
-        emit finished();
-    });
-    watcher->setFuture(QtConcurrent::run([set = m_set, o, cancel = m_cancel]() mutable {
-        std::vector<Solution> out;
-        for (SolverKind k : kPlanners) {
-            o.planner = k;
-            out.push_back(solve(set, o));
-        }
-        return out;
-    }));
+    m_tracker->start(
+        this, kLane, tr("Planner Lab: placing the buffers"),
+        [set = m_set, o](const JobControl& job) mutable {
+            o.cancel = job.cancel();
+            std::vector<Solution> out;
+            for (SolverKind k : kPlanners) {
+                o.planner = k;
+                out.push_back(solve(set, o));
+                job.setProgress(static_cast<double>(out.size()) / std::size(kPlanners));
+            }
+            return std::make_shared<const std::vector<Solution>>(std::move(out));
+        },
+        [this](const std::shared_ptr<const std::vector<Solution>>& found) {
+            m_results = *found;
+            m_run->setEnabled(true);
+            m_progress->hide();
+            m_cancelButton->hide();
+            m_exportPlan->setEnabled(!m_results.empty());
+            showResults();
+            emit finished();
+        });
 }
 
 void PlannerLabDialog::showResults()

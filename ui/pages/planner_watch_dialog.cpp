@@ -1,5 +1,7 @@
 #include "planner_watch_dialog.h"
 
+#include "core/solver/model_buffers.h"
+
 #include "core/util/format.h"
 #include "ui/plots/plot_colors.h"
 
@@ -97,6 +99,16 @@ private:
     std::int64_t m_height = 1;
     int m_step = -1;
 };
+
+PlannerWatchDialog* PlannerWatchDialog::open(const AnalysisPtr& shown, QWidget* parent)
+{
+    if (!shown || !shown->measured->ok)
+        return nullptr;
+    auto* watch = new PlannerWatchDialog(plannerRequests(*shown->measured), parent);
+    watch->setAttribute(Qt::WA_DeleteOnClose);
+    watch->show();
+    return watch;
+}
 
 PlannerWatchDialog::PlannerWatchDialog(std::vector<BufferRequest> requests, QWidget* parent)
     : QDialog(parent)

@@ -5,6 +5,7 @@
 // at: red when too small, green where it went. A scrubber (and Play) walks the order: offline
 // buffers first, then by size, largest first. The last step is exactly TFLM's plan.
 
+#include "core/analysis/analysis.h"
 #include "core/planner/planner_trace.h"
 
 #include <QDialog>
@@ -21,6 +22,9 @@ class PlannerWatchDialog : public QDialog {
     Q_OBJECT
 public:
     PlannerWatchDialog(std::vector<BufferRequest> requests, QWidget* parent = nullptr);
+    // The planner placing the buffers of `shown`, deleted when closed; nullptr (and nothing
+    // shown) when it does not allocate, so there is no plan to watch.
+    static PlannerWatchDialog* open(const AnalysisPtr& shown, QWidget* parent);
 
     int stepCount() const { return static_cast<int>(m_greedy.steps.size()); }
     void showStep(int step); // -1: nothing placed yet

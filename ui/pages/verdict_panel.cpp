@@ -127,7 +127,7 @@ void VerdictPanel::setAnalysis(const AnalysisPtr& a)
         setText(tr("<p>Open a .tflite model (File &gt; Open, or drop it on the window).</p>"));
         return;
     }
-    const Verdict v = makeVerdict(*a);
+    const Verdict& v = *a->verdict;
     QString html = QStringLiteral("<h3 style='color:%1'>%2</h3>").arg(headlineColor(v.kind), esc(v.headline));
     html += tr("<p><small>%1</small></p>").arg(esc(describeSettings(a->settings)));
     if (!m_changeNote.isEmpty())

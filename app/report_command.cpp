@@ -1,10 +1,10 @@
-#include "headless_report.h"
+#include "report_command.h"
 
-#include "export_actions.h"
+#include "cli/cli.h"
+#include "cli/configuration.h"
+#include "cli/model_inputs.h"
+#include "ui/export/export_actions.h"
 
-#include "core/cli/cli.h"
-#include "core/cli/configuration.h"
-#include "core/cli/model_inputs.h"
 #include "core/model/loader.h"
 #include "core/report/batch_table.h"
 

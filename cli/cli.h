@@ -9,11 +9,9 @@
 
 #include "settings_options.h"
 
-namespace arenascope {
+#include "core/util/exit_codes.h"
 
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitDoesNotFit = 1;
-inline constexpr int kExitBadInput = 2;
+namespace arenascope {
 
 // True if `args` (argv without the program name) start with a headless subcommand.
 bool isCliCommand(const std::vector<std::string>& args);

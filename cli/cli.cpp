@@ -27,36 +27,8 @@ namespace arenascope {
 
 namespace {
 
-const char* kUsage
-    = "usage:\n"
-      "  arenascope [MODEL.tflite] [--arena-size N]   open the desktop app\n"
-      "  arenascope info MODEL.tflite [--json]        summarize a model\n"
-      "  arenascope plan MODEL.tflite [options] [--json] [--csv TENSORS.csv]\n"
-      "                                               emulate AllocateTensors, give the verdict\n"
-      "  arenascope plan MODEL|FOLDER... [--config KEY=VALUE,... ...] [options] [--table md|csv|--json]\n"
-      "                                               one row per model x configuration\n"
-      "  arenascope report MODEL.tflite --out DIR [options] [--png] [--csv] [--html] [--json]\n"
-      "                                               write every export without a window\n"
-      "  arenascope optimize MODEL.tflite --out OUT.tflite [options]\n"
-      "                                               find a smaller plan, write it into the model\n"
-      "  arenascope reorder MODEL.tflite --out OUT.tflite [options]\n"
-      "                                               find an operator order with a lower peak\n"
-      "  arenascope compare A.tflite [B.tflite] [options] [--b-OPTION VALUE ...] [--json]\n"
-      "                                               two models, or two settings, side by side\n"
-      "  arenascope solve BUFFERS.csv|MODEL.tflite [--capacity N]\n"
-      "                   [--planner tflm-greedy|heuristic|exact|all] [--time-limit S] [--json]\n"
-      "                   [--out PLAN.csv]            place a buffer list (MiniMalloc CSV)\n"
-      "  arenascope baseline MODEL|FOLDER... [--config KEY=VALUE,... ...] --out BASELINE.json\n"
-      "                                               record smallest arenas for CI\n"
-      "  arenascope check --baseline BASELINE.json [MODEL|FOLDER...] [--max-growth N|P%]\n"
-      "                   [--budget N] [--junit FILE] [--markdown FILE] [--update]\n"
-      "                                               exit 1 when an arena grew (CI)\n"
-      "  arenascope header MODEL --out MODEL_arena.h [--config KEY=VALUE,...] [--name NAME]\n"
-      "                   [--margin BYTES]            the smallest arena as a C #define\n"
-      "  arenascope make-example OUT.tflite           write the bundled example model\n"
-      "  arenascope make-lessons DIR                  write the lesson models (models/lessons)\n"
-      "  arenascope --version | --help\n"
-      "options (plan, report, optimize):\n";
+// The usage text: this line, then each command's rows of kCommands (below), then the options.
+std::string usageText();
 
 struct PlanOptions {
     std::vector<std::string> models; // files or folders
@@ -69,11 +41,6 @@ struct PlanOptions {
     bool folderGiven = false;
     bool batch() const { return table || folderGiven || models.size() > 1 || configs.size() > 1; }
 };
-
-std::string usageText()
-{
-    return std::string(kUsage) + settingsUsage();
-}
 
 int usageError(std::ostream& err, const std::string& message)
 {
@@ -409,28 +376,63 @@ int runHelp(const std::vector<std::string>&, std::ostream& out, std::ostream&)
     return kExitOk;
 }
 
-// Every headless command, once: what isCliCommand knows and runCli runs (the usage text above
-// describes them). `report` draws with Qt and is dispatched by the app (ui/app_main.cpp).
+// Every command, once: its rows of the usage text, and what runs it. isCliCommand, runCli and
+// --help read this table. `report` draws with Qt: the app runs it (app/report_command.cpp).
 struct Command {
     const char* name;
-    int (*run)(const std::vector<std::string>&, std::ostream&, std::ostream&);
+    const char* usage; // its rows of the usage text; empty for another name of a command above
+    int (*run)(const std::vector<std::string>&, std::ostream&, std::ostream&); // nullptr: the app's
 };
 constexpr Command kCommands[] = {
-    { "info", runInfo },
-    { "plan", runPlan },
-    { "optimize", runOptimize },
-    { "reorder", runReorder },
-    { "compare", runCompare },
-    { "solve", runSolve },
-    { "baseline", runBaseline },
-    { "check", runCheck },
-    { "header", runHeader },
-    { "make-example", runMakeExample },
-    { "make-lessons", runMakeLessons },
-    { "--version", runVersion },
-    { "help", runHelp },
-    { "--help", runHelp },
-    { "-h", runHelp },
+    { "info", "  arenascope info MODEL.tflite [--json]        summarize a model\n", runInfo },
+    { "plan",
+        "  arenascope plan MODEL.tflite [options] [--json] [--csv TENSORS.csv]\n"
+        "                                               emulate AllocateTensors, give the verdict\n"
+        "  arenascope plan MODEL|FOLDER... [--config KEY=VALUE,... ...] [options] [--table md|csv|--json]\n"
+        "                                               one row per model x configuration\n",
+        runPlan },
+    { "report",
+        "  arenascope report MODEL.tflite --out DIR [options] [--png] [--csv] [--html] [--json]\n"
+        "                                               write every export without a window\n",
+        nullptr },
+    { "optimize",
+        "  arenascope optimize MODEL.tflite --out OUT.tflite [options]\n"
+        "                                               find a smaller plan, write it into the model\n",
+        runOptimize },
+    { "reorder",
+        "  arenascope reorder MODEL.tflite --out OUT.tflite [options]\n"
+        "                                               find an operator order with a lower peak\n",
+        runReorder },
+    { "compare",
+        "  arenascope compare A.tflite [B.tflite] [options] [--b-OPTION VALUE ...] [--json]\n"
+        "                                               two models, or two settings, side by side\n",
+        runCompare },
+    { "solve",
+        "  arenascope solve BUFFERS.csv|MODEL.tflite [--capacity N]\n"
+        "                   [--planner tflm-greedy|heuristic|exact|all] [--time-limit S] [--json]\n"
+        "                   [--out PLAN.csv]            place a buffer list (MiniMalloc CSV)\n",
+        runSolve },
+    { "baseline",
+        "  arenascope baseline MODEL|FOLDER... [--config KEY=VALUE,... ...] --out BASELINE.json\n"
+        "                                               record smallest arenas for CI\n",
+        runBaseline },
+    { "check",
+        "  arenascope check --baseline BASELINE.json [MODEL|FOLDER...] [--max-growth N|P%]\n"
+        "                   [--budget N] [--junit FILE] [--markdown FILE] [--update]\n"
+        "                                               exit 1 when an arena grew (CI)\n",
+        runCheck },
+    { "header",
+        "  arenascope header MODEL --out MODEL_arena.h [--config KEY=VALUE,...] [--name NAME]\n"
+        "                   [--margin BYTES]            the smallest arena as a C #define\n",
+        runHeader },
+    { "make-example", "  arenascope make-example OUT.tflite           write the bundled example model\n",
+        runMakeExample },
+    { "make-lessons", "  arenascope make-lessons DIR                  write the lesson models (models/lessons)\n",
+        runMakeLessons },
+    { "--version", "  arenascope --version | --help\n", runVersion },
+    { "help", "", runHelp },
+    { "--help", "", runHelp },
+    { "-h", "", runHelp },
 };
 
 const Command* findCommand(const std::string& name)
@@ -441,6 +443,15 @@ const Command* findCommand(const std::string& name)
     return nullptr;
 }
 
+std::string usageText()
+{
+    std::string text = "usage:\n"
+                       "  arenascope [MODEL.tflite] [--arena-size N]   open the desktop app\n";
+    for (const Command& c : kCommands)
+        text += c.usage;
+    return text + "options (plan, report, optimize):\n" + settingsUsage();
+}
+
 } // namespace
 
 bool isCliCommand(const std::vector<std::string>& args)
@@ -449,12 +460,13 @@ bool isCliCommand(const std::vector<std::string>& args)
         return false;
     if (args[0] == "--board" && args.size() == 2 && args[1] == "list")
         return true;
-    return findCommand(args[0]) != nullptr;
+    const Command* c = findCommand(args[0]);
+    return c && c->run;
 }
 
 bool isUnknownCommand(const std::vector<std::string>& args)
 {
-    if (args.empty() || isCliCommand(args) || args[0] == "report" || args[0].empty() || args[0][0] == '-')
+    if (args.empty() || findCommand(args[0]) || isCliCommand(args) || args[0].empty() || args[0][0] == '-')
         return false;
     std::error_code ec;
     return !std::filesystem::exists(args[0], ec);
@@ -474,7 +486,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
         out << usageText();
         return kExitOk;
     }
-    if (const Command* command = findCommand(c))
+    if (const Command* command = findCommand(c); command && command->run)
         return command->run(args, out, err);
     return usageError(err, "unknown command '" + c + "' (and no such model file)");
 }

@@ -1,7 +1,8 @@
-// The job runner as the window uses it: a long analysis runs off the GUI thread, announces
-// itself after half a second, and Cancel stops its search with a working (not proven
-// smallest) arena.
-#include "ui/job_runner.h"
+// The analysis runner as the window uses it: a long analysis runs off the GUI thread through
+// the job tracker, which announces it after half a second with its progress, and Cancel stops
+// its search with a working (not proven smallest) arena.
+#include "ui/analysis_runner.h"
+#include "ui/job_tracker.h"
 
 #include "core/model/loader.h"
 #include "core/model/synthetic_model.h"
@@ -11,7 +12,7 @@
 
 using namespace arenascope;
 
-class TstJobRunner : public QObject {
+class TstAnalysisRunner : public QObject {
     Q_OBJECT
 private slots:
     void cancelStopsALongAnalysis()
@@ -19,9 +20,11 @@ private slots:
         // 20,000 operators: one analysis takes seconds.
         auto loaded = loadModelBytes(buildChainModel(20000, 1), "chain");
         QVERIFY(loaded);
-        JobRunner jobs;
-        QSignalSpy finished(&jobs, &JobRunner::finished);
-        QSignalSpy longRunning(&jobs, &JobRunner::longRunning);
+        JobTracker tracker;
+        AnalysisRunner jobs(&tracker, nullptr);
+        QSignalSpy finished(&jobs, &AnalysisRunner::finished);
+        QSignalSpy longRunning(&tracker, &JobTracker::longRunning);
+        QSignalSpy progress(&tracker, &JobTracker::progress);
         // The first request of a runner without history runs inline when it was cheap before;
         // a first expensive one primes the cost estimate.
         jobs.request(loaded.value(), EmulationSettings {});
@@ -36,6 +39,9 @@ private slots:
         QVERIFY(jobs.busy());
         QVERIFY(longRunning.wait(5000));
         QCOMPARE(longRunning.first().first().toBool(), true);
+        QCOMPARE(longRunning.first().at(1).toString(), QStringLiteral("Searching for the smallest arena"));
+        // The search reports how far it got before it is cancelled.
+        QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty() && progress.last().first().toInt() > 0, 30000);
         jobs.cancel();
         QVERIFY(finished.wait(30000));
         const auto a = finished.first().first().value<AnalysisPtr>();
@@ -43,9 +49,10 @@ private slots:
         QVERIFY(a->cancelled);
         QVERIFY(!a->minArenaExact);
         QVERIFY(a->minArenaBytes.has_value());
+        QVERIFY(a->verdict);
         QVERIFY(!jobs.busy());
     }
 };
 
-QTEST_MAIN(TstJobRunner)
-#include "tst_job_runner.moc"
+QTEST_MAIN(TstAnalysisRunner)
+#include "tst_analysis_runner.moc"
