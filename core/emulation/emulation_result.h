@@ -91,7 +91,7 @@ struct TensorPlacement {
     std::uint64_t bytes = 0;
     std::optional<std::uint64_t> offset; // from the arena start (head or tail)
     TensorPlace place = TensorPlace::None;
-    std::int32_t firstUse = -1; // allocation scope (see analysis/lifetimes.h)
+    std::int32_t firstUse = -1; // allocation scope (see core/emulation/allocation_info.h)
     std::int32_t lastUse = -1;
     std::int32_t planIndex = -1; // index into EmulationResult::planned, -1 if not planned
 };

@@ -180,6 +180,23 @@ private:
             ARENASCOPE_TRY(readIndexList(fop->intermediates(), "intermediates", op.intermediates, false));
             sg.operators.push_back(std::move(op));
         }
+        // Who writes and reads each tensor (the indices were range-checked above); an operator
+        // that lists a tensor twice is named once.
+        sg.producers.resize(sg.tensors.size());
+        sg.consumers.resize(sg.tensors.size());
+        const auto note = [](std::vector<std::int32_t>& ops, std::int32_t op) {
+            if (ops.empty() || ops.back() != op)
+                ops.push_back(op);
+        };
+        for (std::size_t o = 0; o < sg.operators.size(); ++o) {
+            const auto op = static_cast<std::int32_t>(o);
+            for (std::int32_t t : sg.operators[o].outputs)
+                if (t >= 0)
+                    note(sg.producers[static_cast<std::size_t>(t)], op);
+            for (std::int32_t t : sg.operators[o].inputs)
+                if (t >= 0)
+                    note(sg.consumers[static_cast<std::size_t>(t)], op);
+        }
         m_model.m_subgraphs.push_back(std::move(sg));
         return okStatus();
     }

@@ -73,6 +73,10 @@ struct Subgraph {
     std::vector<Operator> operators;
     std::vector<std::int32_t> inputs;
     std::vector<std::int32_t> outputs;
+    // Per tensor, the operators (indices into `operators`, in order) that write it and that
+    // read it; filled by the loader.
+    std::vector<std::vector<std::int32_t>> producers;
+    std::vector<std::vector<std::int32_t>> consumers;
 };
 
 struct MetadataEntry {

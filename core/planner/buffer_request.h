@@ -1,7 +1,7 @@
 #pragma once
 // What a memory planner is asked to place: one buffer per planned tensor or scratch buffer.
 //
-// Lifetimes are TFLM "allocation scopes" (see analysis/lifetimes.h): a buffer occupies
+// Lifetimes are TFLM "allocation scopes" (see core/emulation/allocation_info.h): a buffer occupies
 // its bytes from `first` to `last`, both inclusive. Sizes are already aligned up to 16.
 
 #include <cstdint>

@@ -5,7 +5,7 @@
 #include "core/analysis/verdict.h"
 #include "core/util/format.h"
 #include "ui/models/selection_state.h"
-#include "ui/pages/verdict_panel.h"
+#include "ui/models/verdict_html.h"
 #include "ui/plots/timeline_plot.h"
 #include "ui/views/arena_map_view.h"
 
@@ -13,7 +13,6 @@
 #include <QFileInfo>
 #include <QPainter>
 #include <QTextDocument>
-#include <qcustomplot.h>
 
 namespace arenascope {
 
@@ -51,7 +50,7 @@ QImage renderTimeline(const AnalysisPtr& analysis, const ImageOptions& options)
     plot.fitLegend(options.size.width());
     selection.setAnalysis(analysis);
     plot.resetZoom();
-    return plot.plot()->toPixmap(options.size.width(), options.size.height(), options.scale).toImage();
+    return plot.toImage(options.size, options.scale);
 }
 
 QImage renderArenaMap(const AnalysisPtr& analysis, const ImageOptions& options)
@@ -102,10 +101,8 @@ QImage renderReportSheet(const AnalysisPtr& analysis, const ImageOptions& option
     p.drawImage(QRect(margin, top, leftWidth, timelineHeight), renderTimeline(analysis, sub));
     sub.size = QSize(leftWidth, mapHeight);
     p.drawImage(QRect(margin, top + timelineHeight + margin, leftWidth, mapHeight), renderArenaMap(analysis, sub));
-    VerdictPanel verdict;
-    verdict.setAnalysis(analysis);
     QTextDocument doc;
-    doc.setHtml(verdict.text());
+    doc.setHtml(verdictHtml(*analysis));
     doc.setTextWidth(verdictWidth);
     p.translate(2 * margin + leftWidth, top);
     doc.drawContents(&p, QRectF(0, 0, verdictWidth, h - top - margin));

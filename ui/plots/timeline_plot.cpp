@@ -629,6 +629,11 @@ TimelineGeometry TimelinePlot::geometry() const
     return g;
 }
 
+QImage TimelinePlot::toImage(QSize size, double scale) const
+{
+    return m_plot->toPixmap(size.width(), size.height(), scale).toImage();
+}
+
 QString TimelinePlot::tooltipFor(int index) const
 {
     const AnalysisPtr& a = m_selection->analysis();
@@ -641,16 +646,16 @@ QString TimelinePlot::tooltipFor(int index) const
         QStringList dims;
         for (auto d : t.shape)
             dims << QString::number(d);
-        QStringList producers;
-        QStringList consumers;
-        for (const Operator& op : sg.operators) {
-            const QString name
-                = QStringLiteral("#%1 %2").arg(op.id.value).arg(QString::fromStdString(op.displayName()));
-            if (std::find(op.outputs.begin(), op.outputs.end(), b.tensor) != op.outputs.end())
-                producers << name;
-            if (std::find(op.inputs.begin(), op.inputs.end(), b.tensor) != op.inputs.end())
-                consumers << name;
-        }
+        const auto names = [&sg](const std::vector<std::int32_t>& ops) {
+            QStringList list;
+            for (std::int32_t o : ops) {
+                const Operator& op = sg.operators[static_cast<std::size_t>(o)];
+                list << QStringLiteral("#%1 %2").arg(op.id.value).arg(QString::fromStdString(op.displayName()));
+            }
+            return list;
+        };
+        const QStringList producers = names(sg.producers[static_cast<std::size_t>(b.tensor)]);
+        const QStringList consumers = names(sg.consumers[static_cast<std::size_t>(b.tensor)]);
         html = tr("<b>%1</b><br>tensor %2, %3 [%4]<br>")
                    .arg(QString::fromStdString(t.name).toHtmlEscaped())
                    .arg(b.tensor)

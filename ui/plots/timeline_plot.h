@@ -9,6 +9,7 @@
 #include "ui/models/selection_state.h"
 #include "ui/models/timeline_geometry.h"
 
+#include <QImage>
 #include <QWidget>
 
 class QCustomPlot;
@@ -30,7 +31,10 @@ public:
 
     // Geometry of the current view, for tests and hit testing.
     TimelineGeometry geometry() const;
+    // The plot itself, for tests that inspect its axes; exports use toImage.
     QCustomPlot* plot() const { return m_plot; }
+    // The plot drawn at `size` logical pixels times `scale` (PNG export), whatever its size on screen.
+    QImage toImage(QSize size, double scale) const;
     bool planFaded() const; // playback before the plan is committed
     std::pair<double, double> tailBand() const; // the tail drawn: its start and the arena end
     void resetZoom();
