@@ -3,7 +3,6 @@
 #include "kernels/cmsis_nn/cmsis_profiles.h"
 #include "kernels/esp_nn/esp_profiles.h"
 #include "kernels/profile_groups.h"
-#include "kernels/reduce_profiles.h"
 
 #include "core/model/builtin_names.h"
 
@@ -51,9 +50,44 @@ Index makeIndex(std::initializer_list<std::span<const KernelProfile>> groups)
 
 const Index& referenceIndex()
 {
-    static const Index idx = makeIndex({ kernels::convProfiles(), kernels::denseProfiles(),
-        kernels::elementwiseProfiles(), kernels::sequenceProfiles(), kernels::signalProfiles(),
-        kernels::unaryProfiles(), kernels::shapeProfiles(), kernels::reduceProfiles(), kernels::logicProfiles() });
+    static const Index idx = makeIndex({
+        kernels::convProfiles(),
+        kernels::transposeConvProfiles(),
+        kernels::fullyConnectedProfiles(),
+        kernels::batchMatmulProfiles(),
+        kernels::poolingProfiles(),
+        kernels::svdfProfiles(),
+        kernels::lstmProfiles(),
+        kernels::embeddingLookupProfiles(),
+        kernels::activationProfiles(),
+        kernels::elementwiseUnaryProfiles(),
+        kernels::arithmeticProfiles(),
+        kernels::comparisonsAndLogicalProfiles(),
+        kernels::selectProfiles(),
+        kernels::typeConversionProfiles(),
+        kernels::softmaxProfiles(),
+        kernels::l2NormProfiles(),
+        kernels::reduceProfiles(),
+        kernels::argMinMaxProfiles(),
+        kernels::cumsumProfiles(),
+        kernels::reshapeProfiles(),
+        kernels::shapeProfiles(),
+        kernels::fillProfiles(),
+        kernels::padProfiles(),
+        kernels::sliceProfiles(),
+        kernels::concatenationAndSplitProfiles(),
+        kernels::gatherProfiles(),
+        kernels::spaceDepthBatchProfiles(),
+        kernels::resizeProfiles(),
+        kernels::broadcastProfiles(),
+        kernels::transposeAndReverseProfiles(),
+        kernels::resourceVariableProfiles(),
+        kernels::controlFlowProfiles(),
+        kernels::circularBufferProfiles(),
+        kernels::detectionPostprocessProfiles(),
+        kernels::decodeProfiles(),
+        kernels::signalProfiles(),
+    });
     return idx;
 }
 

@@ -1,6 +1,11 @@
-// Kernel profiles of kernels/logic_ops.cpp: tiny models emulated on both targets, checking the
-// kernel persistent allocations (requested bytes, in order), the temp tensors each operator
-// holds during Prepare, its scratch requests and the failures TFLM reports.
+// Kernel profiles of the comparisons, SELECT_V2, CUMSUM, TRANSPOSE_CONV, L2_POOL_2D, BATCH_MATMUL,
+// EMBEDDING_LOOKUP, the resource variables, control flow and the custom operators
+// TFLite_Detection_PostProcess and TFLM_DECODE (kernels/comparisons_and_logical.cpp, select.cpp,
+// cumsum.cpp, transpose_conv.cpp, pooling.cpp, batch_matmul.cpp, embedding_lookup.cpp,
+// resource_variables.cpp, control_flow.cpp, detection_postprocess.cpp, decode.cpp): tiny models
+// emulated on both targets, checking the kernel persistent allocations (requested bytes, in order),
+// the temp tensors each operator holds during Prepare, its scratch requests and the failures TFLM
+// reports.
 #include "core/emulation/emulator.h"
 #include "core/model/loader.h"
 #include "model_builder.h"

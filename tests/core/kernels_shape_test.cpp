@@ -1,4 +1,6 @@
-// Shape-group kernel profiles (core/emulation/kernels/shape_ops.cpp, reduce_ops.cpp): tiny models built with
+// Kernel profiles of the data-movement operators and the reductions (core/emulation/kernels/
+// reshape.cpp, gather.cpp, slice.cpp, concatenation_and_split.cpp, space_depth_batch.cpp,
+// transpose_and_reverse.cpp, reduce.cpp and the other shape_checks.h users): tiny models built with
 // the FlatBuffers object API, emulated on both targets; the kernel persistent bytes, scratch
 // requests and temp-tensor sequences must be what the TFLM reference kernels do.
 #include "core/emulation/emulator.h"

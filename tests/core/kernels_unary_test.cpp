@@ -1,6 +1,9 @@
-// Kernel profiles of kernels/unary_ops.cpp: tiny models built with the FlatBuffers object API,
-// emulated on both targets, checked against the allocations derived from the TFLM sources
-// (op data sizes, temp tensors per Prepare, scratch requests, failures).
+// Kernel profiles of the activations, one-input math, DEQUANTIZE, L2_NORMALIZATION, LOG_SOFTMAX,
+// SUB, SQUARED_DIFFERENCE, FLOOR_DIV, FLOOR_MOD and ADD_N (kernels/activations.cpp,
+// elementwise_unary.cpp, type_conversion.cpp, l2norm.cpp, softmax.cpp, arithmetic.cpp): tiny models
+// built with the FlatBuffers object API, emulated on both targets, checked against the allocations
+// derived from the TFLM sources (op data sizes, temp tensors per Prepare, scratch requests,
+// failures).
 #include "core/emulation/emulator.h"
 #include "core/model/loader.h"
 #include "model_builder.h"

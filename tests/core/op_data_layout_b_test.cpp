@@ -1,5 +1,5 @@
-// Op-data struct sizes of the activation/math, dense, convolution and element-wise kernel
-// profiles (core/emulation/kernels/math_op_data.h) per target. The int-enum 32-bit (ilp32)
+// Op-data struct sizes of the kernel profiles whose structs math_op_data.h describes
+// (core/emulation/kernels/math_op_data.h) per target. The int-enum 32-bit (ilp32)
 // and x86-64 sizes are the constants the profiles used before the structs were described by
 // their members, which real TFLM's recordings confirmed (PersistentBufferData requested bytes
 // in the ops oracle); cortex-m differs only where a plain enum shrinks to a byte.
@@ -20,7 +20,8 @@ TEST(OpDataLayoutB, SizesPerTarget)
 {
     using namespace kernels::opdata;
     const Expected table[] = {
-        // Activations and math (unary_ops.cpp).
+        // Activations and math (activations.cpp, elementwise_unary.cpp, type_conversion.cpp,
+        // l2norm.cpp, softmax.cpp, arithmetic.cpp).
         { &kReluOpData, 28, 28, 28 },
         { &kRelu6OpData, 8, 8, 8 },
         { &kOpDataLogistic, 16, 16, 16 },
@@ -40,14 +41,14 @@ TEST(OpDataLayoutB, SizesPerTarget)
         { &kArithmeticParams, 104, 104, 104 },
         { &kOpDataSquaredDifference, 112, 112, 112 },
         { &kOpDataAddN, 40, 40, 40 },
-        // Dense (dense.cpp).
+        // fully_connected.cpp, pooling.cpp, softmax.cpp, type_conversion.cpp.
         { &kOpDataFullyConnected, 48, 48, 64 },
         { &kOpDataPooling, 32, 32, 32 },
         { &kSoftmaxParams, 56, 56, 80 },
         { &kOpDataQuantizeReference, 32, 32, 32 },
         // Convolution (conv.cpp).
         { &kOpDataConv, 56, 56, 72 },
-        // Element-wise (elementwise.cpp).
+        // arithmetic.cpp, pad.cpp, slice.cpp, concatenation_and_split.cpp, svdf.cpp.
         { &kOpDataAdd, 60, 60, 60 },
         { &kOpDataMul, 36, 36, 36 },
         { &kOpDataDiv, 28, 28, 28 },

@@ -1,8 +1,11 @@
-// Sizes of the op-data structs of logic_ops.cpp, sequence.cpp, signal.cpp and decode.cpp
-// (kernels/logic_op_data.h) on each target. The 32-bit int-enum and x86-64 figures are the
+// Sizes of the op-data structs in kernels/kernel_op_data.h, lstm_op_data.h, signal_op_data.h
+// and decode_op_data.h on each target. The 32-bit int-enum and x86-64 figures are the
 // byte counts these profiles used before the structs were described by their members, which
 // the TFLM oracle had confirmed; the cortex-m figures follow from arm-none-eabi's short enums.
-#include "core/emulation/kernels/logic_op_data.h"
+#include "core/emulation/kernels/decode_op_data.h"
+#include "core/emulation/kernels/kernel_op_data.h"
+#include "core/emulation/kernels/lstm_op_data.h"
+#include "core/emulation/kernels/signal_op_data.h"
 #include "core/emulation/struct_layout.h"
 
 #include <gtest/gtest.h>
@@ -29,7 +32,10 @@ void expectSizes(std::initializer_list<Expected> table)
     }
 }
 
-using namespace kernels::logicdata;
+using namespace kernels::decodedata;
+using namespace kernels::lstmdata;
+using namespace kernels::opdata;
+using namespace kernels::signaldata;
 
 TEST(OpDataLayoutC, LogicKernels)
 {

@@ -1,10 +1,10 @@
 // TFLM_DECODE, the custom operator python_ops_resolver.cc registers with AddDecode()
-// (micro_mutable_op_resolver.h: AddCustom("TFLM_DECODE", Register_DECODE())). Its row is in
-// logic_ops.cpp's table. Sources (tensorflow/lite/micro/kernels/ @90b983c2): decode.cc (no Init;
-// Prepare), decode_state.cc (CreateDecodeState*), decode_state_lut.cc, decode_state_prune.cc,
-// decode_state_huffman.cc (Setup), decode_state*.h (the state classes); micro_context.cc
-// (AllocateDecompressionMemory: nothing without SetDecompressionMemory, which the interpreter
-// never calls by itself).
+// (micro_mutable_op_resolver.h: AddCustom("TFLM_DECODE", Register_DECODE())); its DecodeState
+// structs are in decode_op_data.h. Sources (tensorflow/lite/micro/kernels/ @90b983c2): decode.cc
+// (no Init; Prepare), decode_state.cc (CreateDecodeState*), decode_state_lut.cc,
+// decode_state_prune.cc, decode_state_huffman.cc (Setup), decode_state*.h (the state classes);
+// micro_context.cc (AllocateDecompressionMemory: nothing without SetDecompressionMemory, which
+// the interpreter never calls by itself).
 //
 // Inputs come in pairs (encoded tensor, ancillary "DCM" tensor), one pair per output. Prepare
 // allocates the DecodeState* array, then for each pair holds input, ancillary and output while
@@ -12,12 +12,14 @@
 // version) selects and allocates the DecodeState; a pruned per-channel tensor with non-zero
 // zero points also gets a copy of them.
 #include "core/model/flatbuffer_read.h"
-#include "logic_op_data.h"
-#include "logic_steps.h"
+#include "decode_op_data.h"
+#include "kernel_helpers.h"
+#include "profile_groups.h"
 
 #include "arenascope_tflite_generated.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -25,7 +27,7 @@ namespace arenascope::kernels {
 
 namespace {
 
-namespace od = logicdata;
+namespace od = decodedata;
 
 constexpr const char* kDecodeCc = "tensorflow/lite/micro/kernels/decode.cc";
 constexpr const char* kDecodePruneCc = "tensorflow/lite/micro/kernels/decode_state_prune.cc";
@@ -149,8 +151,6 @@ Status decodePair(KernelContext& ctx, std::size_t i)
     return createDecodeState(ctx, *dcm, output);
 }
 
-} // namespace
-
 Status decodePrepare(KernelContext& ctx)
 {
     const std::size_t inputs = ctx.inputCount();
@@ -164,6 +164,22 @@ Status decodePrepare(KernelContext& ctx)
     for (std::size_t i = 0; i < inputs; i += 2)
         ARENASCOPE_TRY(decodePair(ctx, i));
     return okStatus();
+}
+
+constexpr const StructDef* kNoOptions = nullptr;
+
+const std::array kProfiles = {
+    custom("TFLM_DECODE",
+        "kernels/decode.cc, decode_state.cc, decode_state_lut.cc, decode_state_prune.cc, "
+        "decode_state_huffman.cc",
+        kNoOptions, nullptr, decodePrepare),
+};
+
+} // namespace
+
+std::span<const KernelProfile> decodeProfiles()
+{
+    return kProfiles;
 }
 
 } // namespace arenascope::kernels

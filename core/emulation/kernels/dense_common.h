@@ -1,7 +1,8 @@
 #pragma once
 // The parts of TFLM's fully connected and softmax kernels that other kernel sets call unchanged
 // (kernels/fully_connected_common.cc, softmax_common.cc @90b983c2, identical at 096563546):
-// ESP-NN's FULLY_CONNECTED and SOFTMAX Prepare call them.
+// the CMSIS-NN and ESP-NN FULLY_CONNECTED and SOFTMAX Prepare call them. Defined in
+// fully_connected.cpp and softmax.cpp.
 
 #include "core/emulation/kernel_context.h"
 

@@ -1,8 +1,10 @@
 #pragma once
-// The op-data structs the activation/math (unary_ops.cpp), dense (dense.cpp), convolution
-// (conv.cpp) and element-wise (elementwise.cpp) kernel profiles allocate with
-// AllocatePersistentBuffer(sizeof(T)), described by their members in declaration order
-// (tflite-micro @90b983c2) so layoutOf gives each target's size.
+// The op-data structs the kernel profiles of activations.cpp, elementwise_unary.cpp,
+// arithmetic.cpp, type_conversion.cpp, softmax.cpp, l2norm.cpp, fully_connected.cpp,
+// pooling.cpp, conv.cpp, pad.cpp, slice.cpp, concatenation_and_split.cpp and svdf.cpp (and the
+// CMSIS-NN and ESP-NN kernels that reuse them) allocate with AllocatePersistentBuffer(sizeof(T)),
+// described by their members in declaration order (tflite-micro @90b983c2) so layoutOf gives
+// each target's size.
 //
 // Member types as the C++ build sees them: an `enum class X : uint8_t` is a byte (i8), an
 // `int` is i32, TfLiteQuantizationType is declared `: int` under C++ (lite/core/c/common.h)
@@ -46,7 +48,7 @@ inline constexpr StructDef kPadParams { "PadParams", kPadParamsFields };
 inline constexpr Field kConcatenationParamsFields[] = { i32(), ptr(2), i32(2), f32() };
 inline constexpr StructDef kConcatenationParams { "ConcatenationParams", kConcatenationParamsFields };
 
-// Activations and math ------------------------------------------------------------------
+// Activations, math, normalisation, SUB, SQUARED_DIFFERENCE, ADD_N -------------------------
 
 // kernels/activations.h: ReluOpData {ReluParams params}.
 inline constexpr Field kReluOpDataFields[] = { nested(kReluParams) };
@@ -109,7 +111,7 @@ inline constexpr StructDef kOpDataSquaredDifference { "OpData (squared_differenc
 inline constexpr Field kAddNOpDataFields[] = { i32(10) };
 inline constexpr StructDef kOpDataAddN { "OpData (add_n)", kAddNOpDataFields };
 
-// Dense -------------------------------------------------------------------------------------
+// Fully connected, pooling, softmax, quantize ------------------------------------------------
 
 // kernels/fully_connected.h (not HEXAGON, no USE_TFLM_COMPRESSION): OpDataFullyConnected:
 // output_multiplier, output_shift, activation min/max, input_quantized_index, input/filter/
@@ -142,7 +144,7 @@ inline constexpr StructDef kOpDataQuantizeReference { "OpDataQuantizeReference",
 inline constexpr Field kOpDataConvFields[] = { nested(kTfLitePaddingValues), i32(5), ptr(2), i32(3) };
 inline constexpr StructDef kOpDataConv { "OpDataConv", kOpDataConvFields };
 
-// Element-wise ------------------------------------------------------------------------------
+// ADD, MUL, DIV, PAD, STRIDED_SLICE, CONCATENATION, SVDF ------------------------------------
 
 // kernels/add.h: OpDataAdd: the OpDataSub members, then float activation min/max.
 inline constexpr Field kOpDataAddFields[] = { boolean(), i32(12), f32(2) };

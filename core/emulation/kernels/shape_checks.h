@@ -1,8 +1,9 @@
 #pragma once
-// Helpers of the data-movement and reduction profiles (shape_ops.cpp, reduce_ops.cpp): the
-// TF_LITE_ENSURE* checks of one TFLM kernel source, printed as that source prints them
-// (file and line, see kernel_helpers.h), the kernels' temp tensors with their null checks,
-// constant tensor values and builtin-option fields the trimmed schema does not declare.
+// Helpers of the data-movement and reduction profiles (reshape.cpp, gather.cpp, slice.cpp,
+// reduce.cpp and the others that include this header): the TF_LITE_ENSURE* checks of one TFLM
+// kernel source, printed as that source prints them (file and line, see kernel_helpers.h), the
+// kernels' temp tensors with their null checks, constant tensor values and builtin-option
+// fields the trimmed schema does not declare.
 //
 // Usage (inside a Prepare, mirroring gather.cc lines 103-116):
 //   const Checks check(ctx, "tensorflow/lite/micro/kernels/gather.cc");

@@ -1,6 +1,7 @@
 #pragma once
-// Op-data structs the data-movement and reduction kernels allocate in Init
-// (shape_ops.cpp, reduce_ops.cpp), by their members as tflite-micro @90b983c2 declares them.
+// Op-data structs the data-movement and reduction kernels allocate in Init (reduce.cpp,
+// pad.cpp: MIRROR_PAD, space_depth_batch.cpp: SPACE_TO_BATCH_ND), by their members as
+// tflite-micro @90b983c2 declares them.
 
 #include "core/emulation/struct_layout.h"
 

@@ -4,11 +4,12 @@
 // filter_bank_spectral_subtraction.cc, pcan.cc, filter_bank_log.cc, delay.cc, framer.cc,
 // overlap_add.cc, stacker.cc, signal/src/circular_buffer.cc, irfft_*.cc, rfft_*.cc @90b983c2.
 // Options come from the operator's custom_options flexbuffer map (the kernels read its
-// values by index, i.e. in key order, which is the same as reading them by key).
+// values by index, i.e. in key order, which is the same as reading them by key). The structs
+// they place in the tail are described member by member in signal_op_data.h.
 #include "builtin_options.h"
 #include "kernel_helpers.h"
-#include "logic_op_data.h"
 #include "profile_groups.h"
+#include "signal_op_data.h"
 
 #include <algorithm>
 #include <array>
@@ -24,7 +25,7 @@ namespace arenascope::kernels {
 namespace {
 
 using D = DataType;
-namespace od = logicdata;
+namespace od = signaldata;
 
 // An integer option from the custom_options flexbuffer map, if present and well-formed.
 std::optional<std::int64_t> customOption(KernelContext& ctx, const char* key)

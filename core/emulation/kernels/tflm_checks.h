@@ -1,6 +1,7 @@
 #pragma once
-// TF_LITE_ENSURE-style checks for the math kernel profiles (unary_ops, dense, conv,
-// elementwise), written as Status-returning conditions so a profile reads like the kernel:
+// TF_LITE_ENSURE-style checks for the kernel profiles that read tensor parameters (activations,
+// arithmetic, convolution, fully connected, pooling, softmax, ...), written as Status-returning
+// conditions so a profile reads like the kernel:
 //   ARENASCOPE_TRY(ensureEq(ctx, kFile, 46, "output->params.zero_point", "-128", zp, -128));
 // Each prints what TFLM prints (kernel_helpers.h: ensureFailed & co.) with the kernel's
 // __FILE__ and __LINE__, and the tensor parameters TFLM reads (TfLiteTensor::params).

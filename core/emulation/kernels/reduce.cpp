@@ -1,10 +1,10 @@
-// Kernel profiles: MEAN, SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL (see reduce_profiles.h).
+// Reductions: MEAN, SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL.
 // Source: tensorflow/lite/micro/kernels/reduce.cc (registrations, InitReduce) and
 // reduce_common.cc (the Prepare helpers) @90b983c2, reference kernels. Every reduction
 // allocates an OpDataReduce in Init and requests its index scratch buffers in Prepare; MEAN
 // and SUM add an int32 accumulator for int8/int16 inputs.
 #include "builtin_options.h"
-#include "reduce_profiles.h"
+#include "profile_groups.h"
 #include "shape_checks.h"
 #include "shape_op_data.h"
 

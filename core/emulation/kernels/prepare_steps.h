@@ -1,26 +1,19 @@
 #pragma once
-// Init/Prepare steps of the operators in logic_ops.cpp's table that are defined in other files
-// (logic_tensor_ops.cpp, decode.cpp), and the small helpers they share.
+// Small helpers the Prepare steps of several kernels share: the NumInputs/NumOutputs check, a
+// temp tensor with its null check, writable output dims, and what TFLM reads of a tensor (its
+// TfLiteType number, rank, element count, type size and params.zero_point).
 
 #include "kernel_helpers.h"
 
+#include "core/model/flatbuffer_read.h"
+
+#include "arenascope_tflite_generated.h"
+
+#include <algorithm>
 #include <string>
+#include <vector>
 
-namespace arenascope::kernels {
-
-// logic_tensor_ops.cpp: CUMSUM, TRANSPOSE_CONV, L2_POOL_2D, BATCH_MATMUL, EMBEDDING_LOOKUP.
-Status cumsumPrepare(KernelContext& ctx);
-Status transposeConvInit(KernelContext& ctx);
-Status transposeConvPrepare(KernelContext& ctx);
-Status l2PoolPrepare(KernelContext& ctx);
-Status batchMatmulInit(KernelContext& ctx);
-Status batchMatmulPrepare(KernelContext& ctx);
-Status embeddingLookupPrepare(KernelContext& ctx);
-
-// decode.cpp: the custom operator TFLM_DECODE.
-Status decodePrepare(KernelContext& ctx);
-
-namespace logicsteps {
+namespace arenascope::kernels::steps {
 
 // TF_LITE_ENSURE_EQ(context, NumInputs(node), inputs) at `line`, then the same for the
 // outputs at `line + 1`, as most kernels open their Prepare.
@@ -61,6 +54,46 @@ inline Status writableDims(KernelContext& ctx, const Tensor& t)
     return ctx.allocatePersistent(ctx.target().intArrayBytes(t.shape.size()), "writable output dims");
 }
 
-} // namespace logicsteps
+inline std::uint64_t elementsOf(const std::vector<std::int32_t>& dims)
+{
+    std::uint64_t n = 1;
+    for (std::int32_t d : dims)
+        n *= static_cast<std::uint64_t>(std::max<std::int32_t>(d, 0));
+    return n;
+}
 
-} // namespace arenascope::kernels
+inline std::uint64_t typeBytes(DataType t)
+{
+    return tflmTypeSize(t).value_or(0);
+}
+
+inline long long typeCode(DataType t)
+{
+    return tfliteType(t).code;
+}
+
+// TfLiteTensor.params.zero_point of a temp tensor: the flatbuffer's first zero point when the
+// tensor has both scales and zero points (PopulateTfLiteTensorFromFlatbuffer), else 0.
+inline long long zeroPoint(const KernelContext& ctx, const Tensor& t)
+{
+    const tflite::Model* model = ctx.model().flatbuffer();
+    if (!t.quant.present || !model || !model->subgraphs())
+        return 0;
+    const std::uint32_t sg = ctx.subgraph().id.value;
+    if (sg >= model->subgraphs()->size())
+        return 0;
+    const auto* tensors = model->subgraphs()->Get(sg)->tensors();
+    if (!tensors || t.id.value >= tensors->size())
+        return 0;
+    const auto* q = tensors->Get(t.id.value)->quantization();
+    if (!q || !q->zero_point() || q->zero_point()->size() == 0)
+        return 0;
+    return static_cast<long long>(int64At(*q->zero_point(), 0));
+}
+
+inline long long numDims(const Tensor& t)
+{
+    return static_cast<long long>(t.shape.size());
+}
+
+} // namespace arenascope::kernels::steps

@@ -1,9 +1,9 @@
-// UNIDIRECTIONAL_SEQUENCE_LSTM.
+// UNIDIRECTIONAL_SEQUENCE_LSTM; its op data is described member by member in lstm_op_data.h.
 // Sources: tensorflow/lite/micro/kernels/unidirectional_sequence_lstm.cc, lstm_eval.cc,
 // lstm_eval_common.cc, lstm_shared.h @90b983c2.
 #include "builtin_options.h"
 #include "kernel_helpers.h"
-#include "logic_op_data.h"
+#include "lstm_op_data.h"
 #include "profile_groups.h"
 
 #include <array>
@@ -17,7 +17,7 @@ constexpr const char* kLstmCc = "tensorflow/lite/micro/kernels/unidirectional_se
 // OpDataLSTM (kernels/lstm_shared.h) holds no pointers: 688 bytes on every target.
 Status lstmInit(KernelContext& ctx)
 {
-    return allocateStruct(ctx, logicdata::kOpDataLstm);
+    return allocateStruct(ctx, lstmdata::kOpDataLstm);
 }
 
 namespace {
@@ -102,7 +102,7 @@ constexpr std::array kProfiles = {
 };
 } // namespace
 
-std::span<const KernelProfile> sequenceProfiles()
+std::span<const KernelProfile> lstmProfiles()
 {
     return kProfiles;
 }

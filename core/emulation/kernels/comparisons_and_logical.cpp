@@ -1,0 +1,60 @@
+// The comparisons EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL and the binary
+// logical operators LOGICAL_AND, LOGICAL_OR (LOGICAL_NOT, which TFLM implements in
+// elementwise.cc, is in elementwise_unary.cpp); op data in kernel_op_data.h.
+// Sources (tensorflow/lite/micro/kernels/ @90b983c2): comparisons.cc, logical.cc,
+// logical_common.cc.
+#include "kernel_helpers.h"
+#include "kernel_op_data.h"
+#include "prepare_steps.h"
+#include "profile_groups.h"
+
+#include <array>
+
+namespace arenascope::kernels {
+
+namespace {
+
+namespace od = opdata;
+using steps::heldInput;
+
+// __FILE__ as the reference build prints it, for the TF_LITE_ENSURE messages.
+constexpr const char* kComparisonsCc = "tensorflow/lite/micro/kernels/comparisons.cc";
+
+// ---------------------------------------------------------------------------------------
+// EQUAL .. LESS_EQUAL (comparisons.cc). Prepare: temp input 0 and 1 (each must exist), the
+// quantized parameters for int8/int16, release both. Type support is only checked in Eval.
+
+Status comparisonInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx, od::kComparisonOpData);
+}
+
+Status comparisonPrepare(KernelContext& ctx)
+{
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(heldInput(temps, ctx, 0, kComparisonsCc, 557, "input1 != nullptr"));
+    ARENASCOPE_TRY(heldInput(temps, ctx, 1, kComparisonsCc, 560, "input2 != nullptr"));
+    return okStatus();
+}
+
+constexpr const StructDef* kNoOptions = nullptr;
+
+const std::array kProfiles = {
+    builtin("EQUAL", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
+    builtin("NOT_EQUAL", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
+    builtin("GREATER", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
+    builtin("GREATER_EQUAL", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
+    builtin("LESS", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
+    builtin("LESS_EQUAL", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
+    builtin("LOGICAL_AND", "kernels/logical.cc, logical_common.cc", kNoOptions, nullptr, nullptr),
+    builtin("LOGICAL_OR", "kernels/logical.cc, logical_common.cc", kNoOptions, nullptr, nullptr),
+};
+
+} // namespace
+
+std::span<const KernelProfile> comparisonsAndLogicalProfiles()
+{
+    return kProfiles;
+}
+
+} // namespace arenascope::kernels

@@ -1,0 +1,146 @@
+// Control flow: IF, WHILE and CALL_ONCE, which run other subgraphs; op data in
+// kernel_op_data.h. Sources (tensorflow/lite/micro/kernels/ @90b983c2): if.cc, while.cc,
+// call_once.cc.
+#include "builtin_options.h"
+#include "kernel_helpers.h"
+#include "kernel_op_data.h"
+#include "prepare_steps.h"
+#include "profile_groups.h"
+
+#include "arenascope_tflite_generated.h"
+
+#include <array>
+
+namespace arenascope::kernels {
+
+namespace {
+
+using D = DataType;
+namespace od = opdata;
+using steps::heldInput;
+using steps::typeCode;
+
+// __FILE__ as the reference build prints it, for the TF_LITE_ENSURE messages.
+constexpr const char* kIfCc = "tensorflow/lite/micro/kernels/if.cc";
+constexpr const char* kWhileCc = "tensorflow/lite/micro/kernels/while.cc";
+constexpr const char* kCallOnceCc = "tensorflow/lite/micro/kernels/call_once.cc";
+
+// The subgraph at `index`, or nullptr when out of range.
+const Subgraph* subgraphAt(const KernelContext& ctx, std::int32_t index)
+{
+    const auto& sgs = ctx.model().subgraphs();
+    if (index < 0 || static_cast<std::size_t>(index) >= sgs.size())
+        return nullptr;
+    return &sgs[static_cast<std::size_t>(index)];
+}
+
+// ---------------------------------------------------------------------------------------
+// Control flow (if.cc, while.cc, call_once.cc). Init allocates the OpData; Prepare only checks
+// the called subgraphs (IF also holds its condition tensor while checking it).
+
+Status ifInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx, od::kIfOpData);
+}
+
+Status whileInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx, od::kWhileOpData);
+}
+
+Status ifCondition(KernelContext& ctx)
+{
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(heldInput(temps, ctx, 0, kIfCc, 60, "cond != nullptr"));
+    const Tensor& cond = *ctx.input(0);
+    if (cond.type != D::Bool)
+        return ensureEqFailed(ctx, kIfCc, 61, "cond->type", "kTfLiteBool", typeCode(cond.type), typeCode(D::Bool));
+    if (cond.elementCount != 1)
+        return ensureEqFailed(ctx, kIfCc, 62, "NumElements(cond)", "1", static_cast<long long>(cond.elementCount), 1);
+    return okStatus();
+}
+
+Status ifPrepare(KernelContext& ctx)
+{
+    const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_IfOptions() : nullptr;
+    const std::int32_t thenIndex = options ? options->then_subgraph_index() : 0;
+    const std::int32_t elseIndex = options ? options->else_subgraph_index() : 0;
+    if (ctx.inputCount() == 0)
+        return ensureFailed(ctx, kIfCc, 53, "node->inputs->size > 0");
+    ARENASCOPE_TRY(ifCondition(ctx));
+    const Subgraph* thenSg = subgraphAt(ctx, thenIndex);
+    if (!thenSg)
+        return ensureFailed(ctx, kIfCc, 74, "op_data->then_subgraph_index < graph_info.NumSubgraphs()");
+    if (!subgraphAt(ctx, elseIndex))
+        return ensureFailed(ctx, kIfCc, 76, "op_data->else_subgraph_index < graph_info.NumSubgraphs()");
+    if (ctx.inputCount() - 1 != thenSg->inputs.size())
+        return ensureEqFailed(ctx, kIfCc, 79, "num_inputs",
+            "graph_info.NumSubgraphInputs(op_data->then_subgraph_index)", static_cast<long long>(ctx.inputCount() - 1),
+            static_cast<long long>(thenSg->inputs.size()));
+    if (ctx.outputCount() != thenSg->outputs.size())
+        return ensureEqFailed(ctx, kIfCc, 81, "num_outputs",
+            "graph_info.NumSubgraphOutputs(op_data->then_subgraph_index)", static_cast<long long>(ctx.outputCount()),
+            static_cast<long long>(thenSg->outputs.size()));
+    return okStatus();
+}
+
+Status whilePrepare(KernelContext& ctx)
+{
+    const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_WhileOptions() : nullptr;
+    const Subgraph* cond = subgraphAt(ctx, options ? options->cond_subgraph_index() : 0);
+    const Subgraph* body = subgraphAt(ctx, options ? options->body_subgraph_index() : 0);
+    if (!cond)
+        return ensureFailed(ctx, kWhileCc, 60, "op_data->cond_subgraph_index < graph_info.NumSubgraphs()");
+    if (!body)
+        return ensureFailed(ctx, kWhileCc, 62, "op_data->body_subgraph_index < graph_info.NumSubgraphs()");
+    const auto n = static_cast<long long>(ctx.inputCount());
+    const auto outputs = static_cast<long long>(ctx.outputCount());
+    const auto condInputs = static_cast<long long>(cond->inputs.size());
+    const auto bodyInputs = static_cast<long long>(body->inputs.size());
+    const auto bodyOutputs = static_cast<long long>(body->outputs.size());
+    if (n != condInputs)
+        return ensureEqFailed(ctx, kWhileCc, 65, "num_inputs",
+            "graph_info.NumSubgraphInputs(op_data->cond_subgraph_index)", n, condInputs);
+    if (n != bodyInputs)
+        return ensureEqFailed(ctx, kWhileCc, 67, "num_inputs",
+            "graph_info.NumSubgraphInputs(op_data->body_subgraph_index)", n, bodyInputs);
+    if (n != outputs)
+        return ensureEqFailed(ctx, kWhileCc, 69, "num_inputs", "num_outputs", n, outputs);
+    if (outputs != bodyOutputs)
+        return ensureEqFailed(ctx, kWhileCc, 70, "num_outputs",
+            "graph_info.NumSubgraphOutputs(op_data->body_subgraph_index)", outputs, bodyOutputs);
+    return okStatus();
+}
+
+Status callOnceInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx, od::kCallOnceOpData);
+}
+
+Status callOncePrepare(KernelContext& ctx)
+{
+    if (ctx.inputCount() != 0)
+        return ensureFailed(ctx, kCallOnceCc, 51, "NumInputs(node) == 0");
+    if (ctx.outputCount() != 0)
+        return ensureFailed(ctx, kCallOnceCc, 52, "NumOutputs(node) == 0");
+    const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_CallOnceOptions() : nullptr;
+    const std::int32_t index = options ? options->init_subgraph_index() : 0;
+    if (index >= static_cast<std::int32_t>(ctx.model().subgraphs().size()))
+        return ensureFailed(ctx, kCallOnceCc, 57, "op_data->init_subgraph_index < graph_info.NumSubgraphs()");
+    return okStatus();
+}
+
+const std::array kProfiles = {
+    builtin("IF", "kernels/if.cc", &options::kIf, ifInit, ifPrepare),
+    builtin("WHILE", "kernels/while.cc", &options::kWhile, whileInit, whilePrepare),
+    builtin("CALL_ONCE", "kernels/call_once.cc", &options::kCallOnce, callOnceInit, callOncePrepare),
+};
+
+} // namespace
+
+std::span<const KernelProfile> controlFlowProfiles()
+{
+    return kProfiles;
+}
+
+} // namespace arenascope::kernels

@@ -1,0 +1,67 @@
+// CUMSUM; op data in kernel_op_data.h.
+// Source: tensorflow/lite/micro/kernels/cumsum.cc @90b983c2.
+#include "builtin_options.h"
+#include "kernel_helpers.h"
+#include "kernel_op_data.h"
+#include "prepare_steps.h"
+#include "profile_groups.h"
+
+#include <array>
+
+namespace arenascope::kernels {
+
+namespace {
+
+using D = DataType;
+namespace od = opdata;
+using steps::ensureCounts;
+using steps::typeCode;
+
+// __FILE__ as the reference build prints it.
+constexpr const char* kCumsumCc = "tensorflow/lite/micro/kernels/cumsum.cc";
+
+// ---------------------------------------------------------------------------------------
+// CUMSUM (cumsum.cc: CalculateOpData). No Init; the OpData is allocated in Prepare, for int8
+// only. The kernel does not null-check its input and axis (an omitted one would crash).
+
+Status cumsumPrepare(KernelContext& ctx)
+{
+    ARENASCOPE_TRY(ensureCounts(ctx, kCumsumCc, 48, 2, 1));
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(temps.input(0));
+    ARENASCOPE_TRY(temps.input(1));
+    const Tensor& input = *ctx.input(0);
+    const Tensor& axis = *ctx.input(1);
+    if (!isOneOf(input.type, { D::Float32, D::Int8 }))
+        return ensureFailed(ctx, kCumsumCc, 58, "input->type == kTfLiteFloat32 || input->type == kTfLiteInt8");
+    if (axis.type != D::Int32)
+        return ensureEqFailed(ctx, kCumsumCc, 60, "axis->type", "kTfLiteInt32", typeCode(axis.type), 2);
+    if (axis.elementCount != 1)
+        return ensureEqFailed(
+            ctx, kCumsumCc, 62, "NumElements(axis)", "1", static_cast<long long>(axis.elementCount), 1);
+    if (input.shape.empty())
+        return ensureFailed(ctx, kCumsumCc, 64, "NumDimensions(input) >= 1");
+    ARENASCOPE_TRY(temps.output(0));
+    const Tensor& output = *ctx.output(0);
+    if (input.type != output.type)
+        return ensureEqFailed(
+            ctx, kCumsumCc, 69, "input->type", "output->type", typeCode(input.type), typeCode(output.type));
+    if (input.shape != output.shape)
+        return ensureFailed(ctx, kCumsumCc, 70, "HaveSameShapes(input, output)");
+    if (output.type == D::Int8)
+        ARENASCOPE_TRY(allocateStruct(ctx, od::kCumsumOpData));
+    return okStatus();
+}
+
+const std::array kProfiles = {
+    builtin("CUMSUM", "kernels/cumsum.cc", &options::kCumsum, nullptr, cumsumPrepare),
+};
+
+} // namespace
+
+std::span<const KernelProfile> cumsumProfiles()
+{
+    return kProfiles;
+}
+
+} // namespace arenascope::kernels

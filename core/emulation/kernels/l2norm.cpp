@@ -1,0 +1,61 @@
+// L2_NORMALIZATION.
+// Source: tensorflow/lite/micro/kernels/l2norm.cc @90b983c2; the op data struct is described
+// member by member in math_op_data.h.
+// Failures print what the kernel's TF_LITE_ENSURE* prints, with its file and line.
+#include "builtin_options.h"
+#include "kernel_file_checks.h"
+#include "kernel_helpers.h"
+#include "math_op_data.h"
+#include "profile_groups.h"
+#include "tflm_checks.h"
+
+#include <array>
+#include <string>
+
+namespace arenascope::kernels {
+
+namespace {
+
+using D = DataType;
+
+// ---- L2_NORMALIZATION (l2norm.cc) ---------------------------------------------------------------
+
+Status l2NormInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx, opdata::kL2NormalizationParams);
+}
+
+// TfLiteL2NormParams::activation. L2NormOptions field 0 is fused_activation_function (a
+// byte); the project's schema leaves the table empty, so the field is read from the raw table.
+int l2NormActivation(const KernelContext& ctx)
+{
+    const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_L2NormOptions() : nullptr;
+    return options ? reinterpret_cast<const flatbuffers::Table*>(options)->GetField<std::int8_t>(4, 0) : 0;
+}
+
+Status l2NormPrepare(KernelContext& ctx)
+{
+    const std::string file = kernelFile("l2norm.cc");
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, 44));
+    const Tensor& input = *ctx.input(0);
+    const Tensor& output = *ctx.output(0);
+    ARENASCOPE_TRY(ensure(ctx, input.shape.size() <= 4, file.c_str(), 55, "NumDimensions(input) <= 4"));
+    ARENASCOPE_TRY(ensure(ctx, isOneOf(output.type, { D::Float32, D::Int8 }), file.c_str(), 57,
+        "output->type == kTfLiteFloat32 || output->type == kTfLiteInt8"));
+    ARENASCOPE_TRY(typesEq(ctx, file, 59, "input->type", "output->type", input.type, output.type));
+    return ensureEq(ctx, file.c_str(), 68, "params->activation", "kTfLiteActNone", l2NormActivation(ctx), 0);
+}
+
+const std::array kProfiles = {
+    builtin("L2_NORMALIZATION", "kernels/l2norm.cc", &options::kL2Norm, l2NormInit, l2NormPrepare),
+};
+
+} // namespace
+
+std::span<const KernelProfile> l2NormProfiles()
+{
+    return kProfiles;
+}
+
+} // namespace arenascope::kernels

@@ -1,0 +1,93 @@
+// Pooling: AVERAGE_POOL_2D, MAX_POOL_2D and L2_POOL_2D.
+// Sources: tensorflow/lite/micro/kernels/pooling.cc, pooling_common.cc, l2_pool_2d.cc,
+// kernel_util.cc (CreateWritableTensorDimsWithCopy) @90b983c2; the op data struct is described
+// member by member in math_op_data.h.
+#include "builtin_options.h"
+#include "kernel_helpers.h"
+#include "math_op_data.h"
+#include "prepare_steps.h"
+#include "profile_groups.h"
+#include "tflm_checks.h"
+
+#include <array>
+#include <cmath>
+
+namespace arenascope::kernels {
+
+namespace {
+
+using D = DataType;
+using steps::ensureCounts;
+using steps::heldInput;
+using steps::heldOutput;
+using steps::writableDims;
+
+constexpr const char* kPoolingCommon = "tensorflow/lite/micro/kernels/pooling_common.cc";
+constexpr const char* kL2PoolCc = "tensorflow/lite/micro/kernels/l2_pool_2d.cc";
+
+// ---- AVERAGE_POOL_2D / MAX_POOL_2D ----------------------------------------------------------
+
+Status poolInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx, opdata::kOpDataPooling);
+}
+
+// pooling_common.cc: PoolingPrepare.
+Status poolPrepare(KernelContext& ctx)
+{
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(temps.input(0));
+    ARENASCOPE_TRY(temps.output(0));
+    const Tensor& input = *ctx.input(0);
+    if (isOneOf(input.type, { D::Int8, D::Int16 })) {
+        const QuantParams in = quantParams(ctx, input);
+        const QuantParams out = quantParams(ctx, *ctx.output(0));
+        const auto scaleDiff = static_cast<double>(std::abs(in.scale - out.scale));
+        ARENASCOPE_TRY(ensure(ctx, scaleDiff <= 1.0e-6, kPoolingCommon, 73, "scale_diff <= 1.0e-6"));
+        ARENASCOPE_TRY(ensure(ctx, in.zeroPoint == out.zeroPoint, kPoolingCommon, 74,
+            "input->params.zero_point == output->params.zero_point"));
+    }
+    if (!isOneOf(input.type, { D::Float32, D::Int8, D::Int16 }))
+        return unsupportedType(ctx, input);
+    return okStatus();
+}
+
+// ---------------------------------------------------------------------------------------
+// L2_POOL_2D (l2_pool_2d.cc). No Init; Prepare: temp output 0, temp input 0, float32 only,
+// then the output dims are made writable (4 + 4 * 4 = 20 bytes).
+
+Status l2PoolPrepare(KernelContext& ctx)
+{
+    ARENASCOPE_TRY(ensureCounts(ctx, kL2PoolCc, 44, 1, 1));
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(heldOutput(temps, ctx, 0, kL2PoolCc, 48, "output != nullptr"));
+    ARENASCOPE_TRY(heldInput(temps, ctx, 0, kL2PoolCc, 51, "input != nullptr"));
+    const Tensor& input = *ctx.input(0);
+    const Tensor& output = *ctx.output(0);
+    if (input.shape.size() != 4)
+        return ensureEqFailed(ctx, kL2PoolCc, 52, "NumDimensions(input)", "kTensorShapeRank",
+            static_cast<long long>(input.shape.size()), 4);
+    if (output.shape.size() != 4)
+        return ensureEqFailed(ctx, kL2PoolCc, 53, "NumDimensions(output)", "kTensorShapeRank",
+            static_cast<long long>(output.shape.size()), 4);
+    if (input.type != output.type)
+        return ensureTypesEqFailed(ctx, kL2PoolCc, 54, "input->type", "output->type", input.type, output.type);
+    if (input.type != D::Float32)
+        return ensureTypesEqFailed(ctx, kL2PoolCc, 71, "input->type", "kTfLiteFloat32", input.type, D::Float32);
+    return writableDims(ctx, output);
+}
+
+const std::array kProfiles = {
+    builtin("AVERAGE_POOL_2D", "kernels/pooling.cc, pooling_common.cc", &options::kPool, poolInit, poolPrepare),
+    builtin("MAX_POOL_2D", "kernels/pooling.cc, pooling_common.cc", &options::kPool, poolInit, poolPrepare),
+    builtin("L2_POOL_2D", "kernels/l2_pool_2d.cc, kernel_util.cc", &options::kPool, nullptr, l2PoolPrepare),
+};
+
+} // namespace
+
+std::span<const KernelProfile> poolingProfiles()
+{
+    return kProfiles;
+}
+
+} // namespace arenascope::kernels

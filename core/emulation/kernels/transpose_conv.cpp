@@ -1,0 +1,138 @@
+// TRANSPOSE_CONV; op data in kernel_op_data.h.
+// Sources: tensorflow/lite/micro/kernels/transpose_conv.cc @90b983c2; lite/kernels/
+// kernel_util.cc (PopulateConvolutionQuantizationParams, CalculateActivationRangeQuantized).
+#include "builtin_options.h"
+#include "kernel_helpers.h"
+#include "kernel_op_data.h"
+#include "prepare_steps.h"
+#include "profile_groups.h"
+
+#include <algorithm>
+#include <array>
+
+namespace arenascope::kernels {
+
+namespace {
+
+using D = DataType;
+namespace od = opdata;
+using steps::heldInput;
+using steps::heldOutput;
+
+// __FILE__ as the reference build prints it.
+constexpr const char* kTransposeConvCc = "tensorflow/lite/micro/kernels/transpose_conv.cc";
+constexpr const char* kLiteKernelUtilCc = "tensorflow/lite/kernels/kernel_util.cc";
+
+// ---------------------------------------------------------------------------------------
+// TRANSPOSE_CONV (transpose_conv.cc). Inputs: 0 output shape (ignored), 1 filter, 2 input,
+// 3 bias (optional).
+
+Status transposeConvInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx, od::kTransposeConvOpData);
+}
+
+// The filter checks of TransposeConvPrepare for int8/int16 inputs.
+Status checkTransposeConvFilter(KernelContext& ctx, const Tensor& filter, std::uint64_t channels)
+{
+    if (!filter.quant.present)
+        return ensureEqFailed(
+            ctx, kTransposeConvCc, 213, "filter->quantization.type", "kTfLiteAffineQuantization", 0, 1);
+    if (filter.quant.channels != 1 && filter.quant.channels != channels)
+        return ensureFailed(ctx, kTransposeConvCc, 222,
+            "affine_quantization->scale->size == 1 || affine_quantization->scale->size == "
+            "filter->dims->data[kTransposeConvQuantizedDimension]");
+    return okStatus();
+}
+
+// PopulateConvolutionQuantizationParams (lite/kernels/kernel_util.cc), per-axis version with
+// the filter's output channels.
+Status checkConvolutionQuantization(
+    KernelContext& ctx, const Tensor& input, const Tensor& filter, const Tensor& output, std::uint64_t channels)
+{
+    if (!input.quant.present)
+        return ensureEqFailed(
+            ctx, kLiteKernelUtilCc, 221, "input->quantization.type", "kTfLiteAffineQuantization", 0, 1);
+    if (!filter.quant.present)
+        return ensureEqFailed(
+            ctx, kLiteKernelUtilCc, 223, "filter->quantization.type", "kTfLiteAffineQuantization", 0, 1);
+    if (filter.quant.channels > 1) {
+        if (!isOneOf(input.type, { D::Int8, D::Int16 }))
+            return ensureFailed(
+                ctx, kLiteKernelUtilCc, 239, "input->type == kTfLiteInt8 || input->type == kTfLiteInt16");
+        if (!isOneOf(filter.type, { D::Int8, D::Int4 }))
+            return ensureFailed(
+                ctx, kLiteKernelUtilCc, 241, "filter->type == kTfLiteInt8 || filter->type == kTfLiteInt4");
+        if (filter.quant.channels != channels)
+            return ensureEqFailed(ctx, kLiteKernelUtilCc, 243, "affine_quantization->scale->size", "num_channels",
+                filter.quant.channels, static_cast<long long>(channels));
+    }
+    // CalculateActivationRangeQuantized: only uint8, int8 and int16 outputs have a range.
+    if (isOneOf(input.type, { D::Int8, D::UInt8, D::Int16 }) && !isOneOf(output.type, { D::UInt8, D::Int8, D::Int16 }))
+        return ensureFailed(ctx, kLiteKernelUtilCc, 405, "false");
+    return okStatus();
+}
+
+// CalculateOpData: for quantized inputs it holds input, filter, bias and output again.
+Status transposeConvCalculateOpData(KernelContext& ctx, std::uint64_t channels)
+{
+    const std::size_t inputs = ctx.inputCount();
+    if (inputs != 4 && inputs != 3)
+        return ensureFailed(ctx, kTransposeConvCc, 78, "has_bias || node->inputs->size == 3");
+    if (ctx.outputCount() != 1)
+        return ensureEqFailed(
+            ctx, kTransposeConvCc, 79, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1);
+    const Tensor& input = *ctx.input(2);
+    if (input.type == D::Float32)
+        return okStatus();
+    TempTensors q(ctx);
+    ARENASCOPE_TRY(heldInput(q, ctx, 2, kTransposeConvCc, 102, "input != nullptr"));
+    ARENASCOPE_TRY(heldInput(q, ctx, 1, kTransposeConvCc, 105, "filter != nullptr"));
+    ARENASCOPE_TRY(q.input(3, false));
+    ARENASCOPE_TRY(heldOutput(q, ctx, 0, kTransposeConvCc, 110, "output != nullptr"));
+    ARENASCOPE_TRY(checkConvolutionQuantization(ctx, input, *ctx.input(1), *ctx.output(0), channels));
+    const Tensor* bias = ctx.input(3);
+    if (input.type == D::Int16 && bias && bias->type == D::Int16)
+        ARENASCOPE_TRY(ctx.requestScratch(bias->elementCount * 8, "bias converted to int64"));
+    return okStatus();
+}
+
+Status transposeConvPrepare(KernelContext& ctx)
+{
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(heldOutput(temps, ctx, 0, kTransposeConvCc, 164, "output != nullptr"));
+    ARENASCOPE_TRY(heldInput(temps, ctx, 2, kTransposeConvCc, 167, "input != nullptr"));
+    ARENASCOPE_TRY(heldInput(temps, ctx, 1, kTransposeConvCc, 170, "filter != nullptr"));
+    const Tensor& output = *ctx.output(0);
+    const Tensor& input = *ctx.input(2);
+    const Tensor& filter = *ctx.input(1);
+    if (!(input.type == filter.type || (input.type == D::Int16 && filter.type == D::Int8)))
+        return ensureMsgFailed(ctx, kTransposeConvCc, "Hybrid models are not supported on TFLite Micro.");
+    // SizeOfDimension(output, 2) and filter->dims->data[0] read past smaller shapes.
+    if (filter.shape.size() < 4 || output.shape.size() < 4)
+        return ctx.kernelError("TRANSPOSE_CONV needs 4-D filter and output");
+    const auto channels = static_cast<std::uint64_t>(std::max<std::int32_t>(filter.shape[0], 0));
+    ARENASCOPE_TRY(ctx.allocatePersistent(4 * channels, "per_channel_output_multiplier"));
+    ARENASCOPE_TRY(ctx.allocatePersistent(4 * channels, "per_channel_output_shift"));
+    if (input.type == D::Int8)
+        ARENASCOPE_TRY(ctx.requestScratch(output.elementCount * 4, "int32 accumulators"));
+    if (input.type == D::Int16)
+        ARENASCOPE_TRY(ctx.requestScratch(output.elementCount * 8, "int64 accumulators"));
+    if (isOneOf(input.type, { D::Int8, D::Int16 }))
+        ARENASCOPE_TRY(checkTransposeConvFilter(ctx, filter, channels));
+    return transposeConvCalculateOpData(ctx, channels);
+}
+
+const std::array kProfiles = {
+    builtin("TRANSPOSE_CONV", "kernels/transpose_conv.cc", &options::kTransposeConv, transposeConvInit,
+        transposeConvPrepare),
+};
+
+} // namespace
+
+std::span<const KernelProfile> transposeConvProfiles()
+{
+    return kProfiles;
+}
+
+} // namespace arenascope::kernels

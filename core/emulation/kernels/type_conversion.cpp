@@ -1,0 +1,93 @@
+// Element-type conversions: CAST, QUANTIZE, DEQUANTIZE.
+// Sources: tensorflow/lite/micro/kernels/cast.cc, quantize.cc, quantize_common.cc,
+// dequantize.cc, dequantize_common.cc @90b983c2; the op data structs are described member by
+// member in math_op_data.h.
+// Failures print what the kernel's TF_LITE_ENSURE* prints, with its file and line.
+#include "builtin_options.h"
+#include "kernel_file_checks.h"
+#include "kernel_helpers.h"
+#include "math_op_data.h"
+#include "profile_groups.h"
+#include "tflm_checks.h"
+
+#include <array>
+#include <string>
+
+namespace arenascope::kernels {
+
+namespace {
+
+using D = DataType;
+
+constexpr const char* kCast = "tensorflow/lite/micro/kernels/cast.cc";
+constexpr const char* kQuantizeCommon = "tensorflow/lite/micro/kernels/quantize_common.cc";
+
+// ---- CAST (cast.cc) --------------------------------------------------------------------------
+
+Status castPrepare(KernelContext& ctx)
+{
+    ARENASCOPE_TRY(ensureCounts(ctx, kCast, 29, 30, 1, 1));
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(temps.input(0));
+    return temps.output(0);
+}
+
+// ---- QUANTIZE (quantize.cc, quantize_common.cc: PrepareQuantizeReference) -------------------
+
+Status quantizeInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx, opdata::kOpDataQuantizeReference);
+}
+
+Status quantizePrepare(KernelContext& ctx)
+{
+    ARENASCOPE_TRY(ensureCounts(ctx, kQuantizeCommon, 36, 37, 1, 1));
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(temps.input(0));
+    ARENASCOPE_TRY(temps.output(0));
+    const Tensor& input = *ctx.input(0);
+    const Tensor& output = *ctx.output(0);
+    ARENASCOPE_TRY(ensureEq(ctx, kQuantizeCommon, 48, "output->quantization.type", "kTfLiteAffineQuantization",
+        quantizationType(output), 1));
+    ARENASCOPE_TRY(
+        ensure(ctx, output.quant.channels == 1, kQuantizeCommon, 54, "affine_quantization->scale->size == 1"));
+    ARENASCOPE_TRY(
+        ensure(ctx, isOneOf(input.type, { D::Float32, D::Int32, D::Int16, D::Int8, D::UInt8 }), kQuantizeCommon, 56,
+            "input->type == kTfLiteFloat32 || input->type == kTfLiteInt32 || input->type == kTfLiteInt16 || "
+            "input->type == kTfLiteInt8 || input->type == kTfLiteUInt8"));
+    return ensure(ctx, isOneOf(output.type, { D::Int8, D::Int16, D::Int32, D::UInt8 }), kQuantizeCommon, 60,
+        "output->type == kTfLiteInt8 || output->type == kTfLiteInt16 || output->type == kTfLiteInt32 || "
+        "output->type == kTfLiteUInt8");
+}
+
+// ---- DEQUANTIZE (dequantize.cc, dequantize_common.cc) ------------------------------------------
+
+Status dequantizeInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx, opdata::kDequantizeOpData);
+}
+
+Status dequantizePrepare(KernelContext& ctx)
+{
+    const std::string file = kernelFile("dequantize_common.cc");
+    TempTensors temps(ctx);
+    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, 32));
+    ARENASCOPE_TRY(ensure(ctx, isOneOf(ctx.input(0)->type, { D::Int8, D::Int16, D::UInt8 }), file.c_str(), 43,
+        "input->type == kTfLiteInt8 || input->type == kTfLiteInt16 || input->type == kTfLiteUInt8"));
+    return ensure(ctx, ctx.output(0)->type == D::Float32, file.c_str(), 46, "output->type == kTfLiteFloat32");
+}
+
+const std::array kProfiles = {
+    builtin("DEQUANTIZE", "kernels/dequantize.cc, dequantize_common.cc", nullptr, dequantizeInit, dequantizePrepare),
+    builtin("CAST", "kernels/cast.cc", &options::kCast, nullptr, castPrepare),
+    builtin("QUANTIZE", "kernels/quantize.cc, quantize_common.cc", nullptr, quantizeInit, quantizePrepare),
+};
+
+} // namespace
+
+std::span<const KernelProfile> typeConversionProfiles()
+{
+    return kProfiles;
+}
+
+} // namespace arenascope::kernels
