@@ -1,6 +1,7 @@
 #include "verdict.h"
 
 #include "core/emulation/provenance.h"
+#include "core/emulation/tflm_version.h"
 #include "core/model/npu_tensors.h"
 
 #include "core/util/format.h"
@@ -251,6 +252,12 @@ Verdict makeVerdict(const Analysis& a)
         v.where = whereOf(a, *f);
         v.tflmMessage = f->message;
         v.plainWords = plainWordsOf(*f);
+        if (f->writesThroughNull)
+            v.plainWords += " On the device it is worse: TFLM " + tflmVersionLabel(a.settings.tflm)
+                + " does not check this allocation (a temp TfLiteTensor) and writes through the null pointer it got "
+                  "after printing the line above: on a host a segmentation fault, on a microcontroller a write near "
+                  "address 0 (a fault, or state corrupted silently), never an error from AllocateTensors. TFLM "
+                  "checks it from b15beb9d4 (2025-03-17) on.";
         if (f->tflmSilent) {
             v.tflmMessage = "(nothing: AllocateTensors returns kTfLiteError without a message)";
             v.plainWords = f->message;

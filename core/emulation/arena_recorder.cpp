@@ -134,8 +134,10 @@ Result<TempTensor> ArenaRecorder::tempTensor(
     // Short labels (no heap allocation); the tensor index travels in the event.
     const StructLayout tl = m_target.layout(RuntimeStruct::TfLiteTensor);
     auto s = temp(tl.size, tl.align, Category::TempTensors, std::string(role) + " tensor", list[i]);
-    if (!s)
+    if (!s) {
+        m_tempTensorStructFailed = true;
         return s.error();
+    }
     out.valid = true;
     out.tensor = list[i];
     out.structOffset = s.value();

@@ -49,9 +49,11 @@ public:
     Result<std::uint64_t> temp(
         std::uint64_t bytes, std::uint64_t alignment, Category category, std::string label, std::int32_t tensor = -1);
     // MicroAllocator::AllocateTempTfLiteTensor: the struct, then its quantization data.
+    // tempTensorStructFailed() tells whether the last failure was the struct's own allocation.
     Result<TempTensor> tempTensor(
         const Subgraph& subgraph, const std::vector<std::int32_t>& list, std::size_t i, const char* role);
     void releaseTemp(const TempTensor& tensor);
+    bool tempTensorStructFailed() const { return m_tempTensorStructFailed; }
     // ResetTempAllocations, recorded as a TempReset event when temp memory was in use.
     Status resetTemp();
     // An event of the current context (not yet recorded).
@@ -63,6 +65,7 @@ public:
     EmulationContext context;
 
 private:
+    bool m_tempTensorStructFailed = false;
     EmulationResult& m_result;
     const Target& m_target;
     std::unique_ptr<SingleArena> m_single;

@@ -143,6 +143,11 @@ struct Failure {
     std::string message; // the first line TFLM prints (ArenaScope's explanation when TFLM prints none)
     std::vector<std::string> log; // every line TFLM prints, in order
     bool tflmSilent = false; // TFLM fails without a message here (the log is empty)
+    // The temp TfLiteTensor struct did not fit, and the snapshot does not check that (before
+    // b15beb9d4, TflmChange::TempTensorNullChecked): after the allocator's message TFLM writes
+    // through the null pointer (a host segfaults; a microcontroller writes near address 0)
+    // instead of AllocateTensors returning an error.
+    bool writesThroughNull = false;
 };
 
 // A tail allocation that landed on temp memory a kernel still held. TFLM's

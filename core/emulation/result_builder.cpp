@@ -1,5 +1,7 @@
 #include "result_builder.h"
 
+#include "tflm_changes.h"
+
 #include <cstdio>
 
 namespace arenascope {
@@ -32,6 +34,8 @@ void recordFailure(
     f.capacity = error.code == ErrorCode::OutOfMemory;
     f.message = error.message;
     f.tflmSilent = error.tflmSilent;
+    f.writesThroughNull = f.capacity && recorder.tempTensorStructFailed()
+        && !tflmHas(result.settings.tflm, TflmChange::TempTensorNullChecked);
     if (!f.tflmSilent) {
         f.log.push_back(f.message);
         f.log.insert(f.log.end(), extraLog.begin(), extraLog.end());

@@ -40,6 +40,9 @@ void writeFailure(JsonWriter& w, const Failure* f)
     // true: TFLM prints nothing for this failure; `message` is ArenaScope's explanation.
     w.field("tflm_silent", f->tflmSilent);
     w.field("capacity", f->capacity);
+    // true: this TFLM snapshot does not check the failed allocation; the device crashes after
+    // `message` instead of AllocateTensors returning an error.
+    w.field("writes_through_null", f->writesThroughNull);
     w.key("log");
     w.beginArray();
     for (const auto& line : f->log)
