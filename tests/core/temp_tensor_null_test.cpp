@@ -41,7 +41,8 @@ TEST(TempTensorNull, OlderSnapshotsCrashWhereTheNewestReports)
     EmulationSettings s;
     s.tflm = TflmVersion::V2025_01;
     s.arenaSize = *old;
-    const Verdict& v = *analyze(model.value(), s)->verdict;
+    const AnalysisPtr analysis = analyze(model.value(), s);
+    const Verdict& v = *analysis->verdict;
     EXPECT_EQ(v.kind, VerdictKind::DoesNotFit);
     EXPECT_NE(v.plainWords.find("writes through the null pointer"), std::string::npos) << v.plainWords;
     EXPECT_NE(v.plainWords.find("10ebaab9"), std::string::npos) << v.plainWords;
