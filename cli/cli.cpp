@@ -275,9 +275,9 @@ int writeRewritten(
     return kExitOk;
 }
 
-int runOptimize(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+// optimize and reorder: their options, then the model they rewrite.
+int loadRewriteInput(const std::vector<std::string>& args, RewriteOptions& o, ModelPtr& model, std::ostream& err)
 {
-    RewriteOptions o;
     if (int rc = parseRewriteOptions(args, o, err); rc != kExitOk)
         return rc;
     auto loaded = loadModelFile(o.model);
@@ -285,7 +285,17 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out, std::os
         err << "arenascope: " << describe(loaded.error()) << "\n";
         return kExitBadInput;
     }
-    auto r = optimizeModel(*loaded.value(), o.device.settings);
+    model = loaded.value();
+    return kExitOk;
+}
+
+int runOptimize(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    RewriteOptions o;
+    ModelPtr model;
+    if (int rc = loadRewriteInput(args, o, model, err); rc != kExitOk)
+        return rc;
+    auto r = optimizeModel(*model, o.device.settings);
     if (!r) {
         err << "arenascope: " << describe(r.error()) << "\n";
         return kExitBadInput;
@@ -308,14 +318,10 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out, std::os
 int runReorder(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     RewriteOptions o;
-    if (int rc = parseRewriteOptions(args, o, err); rc != kExitOk)
+    ModelPtr model;
+    if (int rc = loadRewriteInput(args, o, model, err); rc != kExitOk)
         return rc;
-    auto loaded = loadModelFile(o.model);
-    if (!loaded) {
-        err << "arenascope: " << describe(loaded.error()) << "\n";
-        return kExitBadInput;
-    }
-    auto r = reorderOperators(*loaded.value(), o.device.settings);
+    auto r = reorderOperators(*model, o.device.settings);
     if (!r) {
         err << "arenascope: " << describe(r.error()) << "\n";
         return kExitBadInput;

@@ -54,7 +54,7 @@ bool JobTracker::end(const LaneKey& key, std::uint64_t id)
 {
     bool newest = false;
     if (auto it = m_lanes.find(key); it != m_lanes.end() && it->second.id == id) {
-        newest = !it->second.context.isNull() || key.first == nullptr;
+        newest = true;
         m_lanes.erase(it);
     }
     const bool wasLong = m_progressTimer.isActive();

@@ -99,7 +99,7 @@ private:
     // Non-template parts of start and of a job's end.
     std::pair<std::uint64_t, std::shared_ptr<JobControl>> begin(
         QObject* context, const QString& lane, const QString& description);
-    // True when the job is still the newest of its lane and its context lives.
+    // True when the job is still the newest of its lane (start() checks that its context lives).
     bool end(const LaneKey& key, std::uint64_t id);
     void markLong(std::uint64_t id);
     void pollProgress();
