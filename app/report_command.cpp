@@ -60,27 +60,12 @@ int parse(const std::vector<std::string>& args, ReportOptions& o)
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         std::string v;
-        auto next = [&] {
-            if (i + 1 >= args.size())
-                return false;
-            v = args[++i];
-            return true;
-        };
-        if (a == "--config") {
-            if (!next())
-                return usage("--config takes KEY=VALUE[,KEY=VALUE...]");
-            o.configs.push_back(v);
-            continue;
-        }
-        const std::size_t first = i;
-        const OptionParse parsed = parseSettingsOption(args, i, check);
+        auto next = [&] { return takeValue(args, i, v); };
+        const OptionParse parsed = takeDeviceOption(args, i, check, o.configs, o.deviceArgs);
         if (parsed == OptionParse::Error)
             return usage(check.error);
-        if (parsed == OptionParse::Taken) {
-            o.deviceArgs.insert(o.deviceArgs.end(), args.begin() + static_cast<std::ptrdiff_t>(first),
-                args.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+        if (parsed == OptionParse::Taken)
             continue;
-        }
         if (a == "--png") {
             o.png = true;
         } else if (a == "--csv") {

@@ -96,21 +96,11 @@ int parsePlanOptions(const std::vector<std::string>& args, PlanOptions& o, std::
     SettingsOptions check;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a == "--config") {
-            if (i + 1 >= args.size())
-                return usageError(err, "--config takes KEY=VALUE[,KEY=VALUE...]");
-            o.configs.push_back(args[++i]);
-            continue;
-        }
-        const std::size_t first = i;
-        const OptionParse parsed = parseSettingsOption(args, i, check);
+        const OptionParse parsed = takeDeviceOption(args, i, check, o.configs, o.deviceArgs);
         if (parsed == OptionParse::Error)
             return usageError(err, check.error);
-        if (parsed == OptionParse::Taken) {
-            o.deviceArgs.insert(o.deviceArgs.end(), args.begin() + static_cast<std::ptrdiff_t>(first),
-                args.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+        if (parsed == OptionParse::Taken)
             continue;
-        }
         if (a == "--json") {
             o.json = true;
         } else if (a == "--table") {

@@ -28,7 +28,8 @@ const char* settingsUsage()
            "                  [--target cortex-m|ilp32|x86_64] [--kernels reference|cmsis-nn|esp-nn]\n"
            "                  [--cpu cortex-m0|cortex-m0plus|cortex-m3|cortex-m4|cortex-m7|cortex-m33|cortex-m55|"
            "cortex-m85]\n"
-           "                  [--chip esp32|esp32s2|esp32s3|esp32c3|esp32c6|esp32h2] [--esp-nn 1.1.2|1.2.0|1.2.1|"
+           "                  [--chip esp32|esp32s2|esp32s3|esp32c3|esp32c6|esp32h2|esp32p4] [--esp-nn "
+           "1.1.2|1.2.0|1.2.1|"
            "1.2.2|1.2.3]\n"
            "                  [--co-processor none|ethos-u]\n"
            "                  [--planner greedy|linear] [--interpreter plain|recording] [--preserve-all-tensors]\n"
@@ -36,16 +37,19 @@ const char* settingsUsage()
            "                  [--arena-size N[K|M]] [--non-persistent-arena-size N[K|M]]\n";
 }
 
+bool takeValue(const std::vector<std::string>& args, std::size_t& i, std::string& value)
+{
+    if (i + 1 >= args.size())
+        return false;
+    value = args[++i];
+    return true;
+}
+
 OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_t& i, SettingsOptions& s)
 {
     const std::string& a = args[i];
     std::string v;
-    auto next = [&] {
-        if (i + 1 >= args.size())
-            return false;
-        v = args[++i];
-        return true;
-    };
+    auto next = [&] { return takeValue(args, i, v); };
     auto fail = [&](std::string message) {
         s.error = std::move(message);
         return OptionParse::Error;
@@ -149,6 +153,25 @@ OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_
         return OptionParse::NotMine;
     }
     return OptionParse::Taken;
+}
+
+OptionParse takeDeviceOption(const std::vector<std::string>& args, std::size_t& i, SettingsOptions& check,
+    std::vector<std::string>& configs, std::vector<std::string>& deviceArgs)
+{
+    if (args[i] == "--config") {
+        if (i + 1 >= args.size()) {
+            check.error = "--config takes KEY=VALUE[,KEY=VALUE...]";
+            return OptionParse::Error;
+        }
+        configs.push_back(args[++i]);
+        return OptionParse::Taken;
+    }
+    const std::size_t first = i;
+    const OptionParse parsed = parseSettingsOption(args, i, check);
+    if (parsed == OptionParse::Taken)
+        deviceArgs.insert(deviceArgs.end(), args.begin() + static_cast<std::ptrdiff_t>(first),
+            args.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+    return parsed;
 }
 
 std::string finishSettings(SettingsOptions& s)

@@ -28,8 +28,17 @@ struct SettingsOptions {
 
 enum class OptionParse { Taken, NotMine, Error };
 
+// The value of option args[i]: advances i to it and stores it in `value`; false when args ends.
+bool takeValue(const std::vector<std::string>& args, std::size_t& i, std::string& value);
+
 // Looks at args[i] (and its value, advancing i); Taken when it was a settings option.
 OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_t& i, SettingsOptions& s);
+
+// For a command that runs one analysis per --config (report, plan): a --config value goes to
+// `configs`, any other settings option (checked in `check`) to `deviceArgs` as given, to be
+// applied to every configuration; NotMine for the command's own options.
+OptionParse takeDeviceOption(const std::vector<std::string>& args, std::size_t& i, SettingsOptions& check,
+    std::vector<std::string>& configs, std::vector<std::string>& deviceArgs);
 
 // Checks the combination once every option is read (and gives ESP-NN and CMSIS-NN the one target
 // they are built for when no --target was named); the reason it cannot be built, or empty.

@@ -17,7 +17,7 @@ bool sameBuild(const EmulationSettings& a, const EmulationSettings& b)
     if (a.kernels == KernelSet::CmsisNn)
         return a.cpuExtension() == b.cpuExtension();
     if (a.kernels == KernelSet::EspNn)
-        return (a.espChip == EspChip::Esp32S3) == (b.espChip == EspChip::Esp32S3) && a.espNn == b.espNn;
+        return espNnFamily(a.espChip) == espNnFamily(b.espChip) && a.espNn == b.espNn;
     return true;
 }
 

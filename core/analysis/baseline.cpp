@@ -4,6 +4,7 @@
 
 #include "core/emulation/provenance.h"
 #include "core/util/byte_size.h"
+#include "core/util/enum_names.h"
 #include "core/util/format.h"
 
 #include <charconv>
@@ -82,29 +83,13 @@ std::optional<GrowthLimit> parseGrowthLimit(const std::string& text)
 
 std::string_view checkOutcomeText(CheckOutcome o)
 {
-    switch (o) {
-    case CheckOutcome::Same:
-        return "same";
-    case CheckOutcome::Shrank:
-        return "shrank";
-    case CheckOutcome::GrewWithinLimit:
-        return "grew within the limit";
-    case CheckOutcome::Grew:
-        return "grew";
-    case CheckOutcome::OverBudget:
-        return "over budget";
-    case CheckOutcome::NoLongerAllocates:
-        return "no longer allocates";
-    case CheckOutcome::StillFails:
-        return "still fails";
-    case CheckOutcome::NowAllocates:
-        return "allocates now";
-    case CheckOutcome::NotInBaseline:
-        return "not in the baseline";
-    case CheckOutcome::ModelGone:
-        return "model gone";
-    }
-    return "?";
+    static constexpr EnumName<CheckOutcome> kNames[]
+        = { { CheckOutcome::Same, "same" }, { CheckOutcome::Shrank, "shrank" },
+              { CheckOutcome::GrewWithinLimit, "grew within the limit" }, { CheckOutcome::Grew, "grew" },
+              { CheckOutcome::OverBudget, "over budget" }, { CheckOutcome::NoLongerAllocates, "no longer allocates" },
+              { CheckOutcome::StillFails, "still fails" }, { CheckOutcome::NowAllocates, "allocates now" },
+              { CheckOutcome::NotInBaseline, "not in the baseline" }, { CheckOutcome::ModelGone, "model gone" } };
+    return nameIn(kNames, o);
 }
 
 std::optional<std::int64_t> BaselineJudgement::delta() const

@@ -96,10 +96,13 @@ Comparison compareAnalyses(const Analysis& a, const Analysis& b)
     row("alignment waste", a.alignmentWasteBytes, b.alignmentWasteBytes);
     row("model file (flash)", a.model->fileSize(), b.model->fileSize());
     c.changes = costChanges(costItems(a), costItems(b));
-    const bool cmsisNn = a.settings.kernels == KernelSet::CmsisNn || b.settings.kernels == KernelSet::CmsisNn;
+    auto touches = [&](ChangeScope scope) {
+        const auto uses = [&](KernelSet k) { return a.settings.kernels == k || b.settings.kernels == k; };
+        return scope == ChangeScope::AllBuilds || (scope == ChangeScope::CmsisNnOnly && uses(KernelSet::CmsisNn))
+            || (scope == ChangeScope::EspNnOnly && uses(KernelSet::EspNn));
+    };
     for (const TflmChangeInfo& change : tflmChanges())
-        if (tflmHas(a.settings.tflm, change.change) != tflmHas(b.settings.tflm, change.change)
-            && (cmsisNn || !change.cmsisNnOnly))
+        if (tflmHas(a.settings.tflm, change.change) != tflmHas(b.settings.tflm, change.change) && touches(change.scope))
             c.tflmChanges.push_back(change);
     return c;
 }

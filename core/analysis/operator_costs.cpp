@@ -1,5 +1,6 @@
 #include "operator_costs.h"
 
+#include "core/util/enum_names.h"
 #include "core/util/format.h"
 
 #include <algorithm>
@@ -120,19 +121,9 @@ std::vector<CostChange> costChanges(const std::vector<CostItem>& a, const std::v
 
 std::string_view costKindName(CostKind kind)
 {
-    switch (kind) {
-    case CostKind::OpData:
-        return "op_data";
-    case CostKind::Options:
-        return "options";
-    case CostKind::Scratch:
-        return "scratch";
-    case CostKind::Tail:
-        return "tail";
-    case CostKind::Activation:
-        return "activation";
-    }
-    return "?";
+    static constexpr EnumName<CostKind> kNames[] = { { CostKind::OpData, "op_data" }, { CostKind::Options, "options" },
+        { CostKind::Scratch, "scratch" }, { CostKind::Tail, "tail" }, { CostKind::Activation, "activation" } };
+    return nameIn(kNames, kind);
 }
 
 } // namespace arenascope

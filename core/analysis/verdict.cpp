@@ -4,6 +4,7 @@
 #include "core/emulation/tflm_version.h"
 #include "core/model/npu_tensors.h"
 
+#include "core/util/enum_names.h"
 #include "core/util/format.h"
 
 #include <algorithm>
@@ -306,17 +307,10 @@ const EmulationResult& figuresRun(const Analysis& a)
 
 const char* verdictKindName(VerdictKind kind)
 {
-    switch (kind) {
-    case VerdictKind::Fits:
-        return "fits";
-    case VerdictKind::DoesNotFit:
-        return "does_not_fit";
-    case VerdictKind::NoSizeGiven:
-        return "no_size_given";
-    case VerdictKind::CannotAllocate:
-        return "cannot_allocate";
-    }
-    return "?";
+    static constexpr EnumName<VerdictKind> kNames[]
+        = { { VerdictKind::Fits, "fits" }, { VerdictKind::DoesNotFit, "does_not_fit" },
+              { VerdictKind::NoSizeGiven, "no_size_given" }, { VerdictKind::CannotAllocate, "cannot_allocate" } };
+    return nameIn(kNames, kind).data();
 }
 
 std::string describeSettings(const EmulationSettings& s)

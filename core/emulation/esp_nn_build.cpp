@@ -1,5 +1,7 @@
 #include "esp_nn_build.h"
 
+#include "core/util/enum_names.h"
+
 #include <array>
 
 namespace arenascope {
@@ -13,8 +15,9 @@ struct ChipInfo {
     EspNnFamily family;
 };
 
-// esp-nn include/esp_nn.h: CONFIG_IDF_TARGET_ESP32S3 selects esp_nn_esp32s3.h, every target
-// without its own family the generic optimisations (esp_nn_generic_opt.h).
+// esp-nn include/esp_nn.h: CONFIG_IDF_TARGET_ESP32S3 selects esp_nn_esp32s3.h,
+// CONFIG_IDF_TARGET_ESP32P4 esp_nn_esp32p4.h, every target without its own family the generic
+// optimisations (esp_nn_generic_opt.h).
 constexpr std::array kChips = {
     ChipInfo { EspChip::Esp32, "esp32", "ESP32", EspNnFamily::GenericOpt },
     ChipInfo { EspChip::Esp32S2, "esp32s2", "ESP32-S2", EspNnFamily::GenericOpt },
@@ -22,6 +25,7 @@ constexpr std::array kChips = {
     ChipInfo { EspChip::Esp32C3, "esp32c3", "ESP32-C3", EspNnFamily::GenericOpt },
     ChipInfo { EspChip::Esp32C6, "esp32c6", "ESP32-C6", EspNnFamily::GenericOpt },
     ChipInfo { EspChip::Esp32H2, "esp32h2", "ESP32-H2", EspNnFamily::GenericOpt },
+    ChipInfo { EspChip::Esp32P4, "esp32p4", "ESP32-P4", EspNnFamily::Esp32P4 },
 };
 
 struct VersionInfo {
@@ -38,8 +42,8 @@ constexpr std::array kVersions = {
     VersionInfo { EspNnVersion::V1_2_3, "1.2.3", "d45b843ca5f8" },
 };
 
-constexpr std::array kChipList
-    = { EspChip::Esp32, EspChip::Esp32S2, EspChip::Esp32S3, EspChip::Esp32C3, EspChip::Esp32C6, EspChip::Esp32H2 };
+constexpr std::array kChipList = { EspChip::Esp32, EspChip::Esp32S2, EspChip::Esp32S3, EspChip::Esp32C3,
+    EspChip::Esp32C6, EspChip::Esp32H2, EspChip::Esp32P4 };
 constexpr std::array kVersionList
     = { EspNnVersion::V1_1_2, EspNnVersion::V1_2_0, EspNnVersion::V1_2_1, EspNnVersion::V1_2_2, EspNnVersion::V1_2_3 };
 
@@ -98,18 +102,14 @@ std::string_view espNnVersionCommit(EspNnVersion v)
 
 std::optional<EspChip> parseEspChip(std::string_view name)
 {
-    for (const ChipInfo& c : kChips)
-        if (c.name == name)
-            return c.chip;
-    return std::nullopt;
+    const ChipInfo* c = rowWhere(kChips, &ChipInfo::name, name);
+    return c ? std::optional(c->chip) : std::nullopt;
 }
 
 std::optional<EspNnVersion> parseEspNnVersion(std::string_view name)
 {
-    for (const VersionInfo& v : kVersions)
-        if (v.name == name)
-            return v.version;
-    return std::nullopt;
+    const VersionInfo* v = rowWhere(kVersions, &VersionInfo::name, name);
+    return v ? std::optional(v->version) : std::nullopt;
 }
 
 std::string espChipChoices()

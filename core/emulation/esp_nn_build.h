@@ -5,7 +5,8 @@
 //
 //   chip          -> family         functions
 //   ESP32-S3      -> Esp32S3        esp_nn_get_*_scratch_size_esp32s3
-//   ESP32-P4      -> Esp32P4        *_esp32p4 (not emulated: no real-TFLM figure yet)
+//   ESP32-P4      -> Esp32P4        esp_nn_get_conv_scratch_size_esp32p4 (depthwise conv and softmax
+//                                   take the generic functions until 1.2.3, then P4 ones)
 //   anything else -> GenericOpt     *_opt (ESP32, ESP32-S2, -C3, -C6, -H2)
 //
 // Usage:
@@ -20,7 +21,7 @@
 
 namespace arenascope {
 
-enum class EspChip { Esp32, Esp32S2, Esp32S3, Esp32C3, Esp32C6, Esp32H2 };
+enum class EspChip { Esp32, Esp32S2, Esp32S3, Esp32C3, Esp32C6, Esp32H2, Esp32P4 };
 
 // esp-nn releases, oldest first (espressif/esp-nn tags; 1.2.1-1.2.3 are master merges).
 enum class EspNnVersion { V1_1_2, V1_2_0, V1_2_1, V1_2_2, V1_2_3 };
@@ -29,7 +30,7 @@ enum class EspNnVersion { V1_1_2, V1_2_0, V1_2_1, V1_2_2, V1_2_3 };
 // the newest at build time, so this is what a rebuild today gets.
 inline constexpr EspNnVersion kNewestEspNn = EspNnVersion::V1_2_3;
 
-enum class EspNnFamily { GenericOpt, Esp32S3 };
+enum class EspNnFamily { GenericOpt, Esp32S3, Esp32P4 };
 
 EspNnFamily espNnFamily(EspChip chip);
 

@@ -51,62 +51,62 @@ Index makeIndex(std::initializer_list<std::span<const KernelProfile>> groups)
 const Index& referenceIndex()
 {
     static const Index idx = makeIndex({
-        kernels::convProfiles(),
-        kernels::transposeConvProfiles(),
-        kernels::fullyConnectedProfiles(),
-        kernels::batchMatmulProfiles(),
-        kernels::poolingProfiles(),
-        kernels::svdfProfiles(),
-        kernels::lstmProfiles(),
-        kernels::embeddingLookupProfiles(),
-        kernels::activationProfiles(),
-        kernels::elementwiseUnaryProfiles(),
-        kernels::arithmeticProfiles(),
-        kernels::comparisonsAndLogicalProfiles(),
-        kernels::selectProfiles(),
-        kernels::typeConversionProfiles(),
-        kernels::softmaxProfiles(),
-        kernels::l2NormProfiles(),
-        kernels::reduceProfiles(),
-        kernels::argMinMaxProfiles(),
-        kernels::cumsumProfiles(),
-        kernels::reshapeProfiles(),
-        kernels::shapeProfiles(),
-        kernels::fillProfiles(),
-        kernels::padProfiles(),
-        kernels::sliceProfiles(),
-        kernels::concatenationAndSplitProfiles(),
-        kernels::gatherProfiles(),
-        kernels::spaceDepthBatchProfiles(),
-        kernels::resizeProfiles(),
-        kernels::broadcastProfiles(),
-        kernels::transposeAndReverseProfiles(),
-        kernels::resourceVariableProfiles(),
-        kernels::controlFlowProfiles(),
-        kernels::circularBufferProfiles(),
-        kernels::detectionPostprocessProfiles(),
-        kernels::decodeProfiles(),
-        kernels::signalProfiles(),
+        kernels::convProfiles,
+        kernels::transposeConvProfiles,
+        kernels::fullyConnectedProfiles,
+        kernels::batchMatmulProfiles,
+        kernels::poolingProfiles,
+        kernels::svdfProfiles,
+        kernels::lstmProfiles,
+        kernels::embeddingLookupProfiles,
+        kernels::activationProfiles,
+        kernels::elementwiseUnaryProfiles,
+        kernels::arithmeticProfiles,
+        kernels::comparisonsAndLogicalProfiles,
+        kernels::selectProfiles,
+        kernels::typeConversionProfiles,
+        kernels::softmaxProfiles,
+        kernels::l2NormProfiles,
+        kernels::reduceProfiles,
+        kernels::argMinMaxProfiles,
+        kernels::cumsumProfiles,
+        kernels::reshapeProfiles,
+        kernels::shapeProfiles,
+        kernels::fillProfiles,
+        kernels::padProfiles,
+        kernels::sliceProfiles,
+        kernels::concatenationAndSplitProfiles,
+        kernels::gatherProfiles,
+        kernels::spaceDepthBatchProfiles,
+        kernels::resizeProfiles,
+        kernels::broadcastProfiles,
+        kernels::transposeAndReverseProfiles,
+        kernels::resourceVariableProfiles,
+        kernels::controlFlowProfiles,
+        kernels::circularBufferProfiles,
+        kernels::detectionPostprocessProfiles,
+        kernels::decodeProfiles,
+        kernels::signalProfiles,
     });
     return idx;
 }
 
 const Index& cmsisIndex()
 {
-    static const Index idx = makeIndex(
-        { kernels::cmsis::convProfiles(), kernels::cmsis::denseProfiles(), kernels::cmsis::miscProfiles() });
+    static const Index idx
+        = makeIndex({ kernels::cmsis::convProfiles, kernels::cmsis::denseProfiles, kernels::cmsis::miscProfiles });
     return idx;
 }
 
 const Index& espIndex()
 {
-    static const Index idx = makeIndex({ kernels::esp::convProfiles(), kernels::esp::miscProfiles() });
+    static const Index idx = makeIndex({ kernels::esp::convProfiles, kernels::esp::miscProfiles });
     return idx;
 }
 
 const Index& ethosUIndex()
 {
-    static const Index idx = makeIndex({ kernels::ethosUProfiles() });
+    static const Index idx = makeIndex({ kernels::ethosUProfiles });
     return idx;
 }
 

@@ -1,190 +1,104 @@
 #include "emulation_result.h"
 #include "emulation_settings.h"
 
+#include "core/util/enum_names.h"
+
 namespace arenascope {
+
+constexpr EnumName<RecordedType> kRecordedTypes[] = { { RecordedType::TfLiteEvalTensorData, "TfLiteEvalTensorData" },
+    { RecordedType::PersistentTfLiteTensorData, "PersistentTfLiteTensorData" },
+    { RecordedType::PersistentTfLiteTensorQuantizationData, "PersistentTfLiteTensorQuantizationData" },
+    { RecordedType::PersistentBufferData, "PersistentBufferData" },
+    { RecordedType::TfLiteTensorVariableBufferData, "TfLiteTensorVariableBufferData" },
+    { RecordedType::NodeAndRegistrationArray, "NodeAndRegistrationArray" }, { RecordedType::OpData, "OpData" } };
 
 const char* recordedTypeName(RecordedType type)
 {
-    switch (type) {
-    case RecordedType::TfLiteEvalTensorData:
-        return "TfLiteEvalTensorData";
-    case RecordedType::PersistentTfLiteTensorData:
-        return "PersistentTfLiteTensorData";
-    case RecordedType::PersistentTfLiteTensorQuantizationData:
-        return "PersistentTfLiteTensorQuantizationData";
-    case RecordedType::PersistentBufferData:
-        return "PersistentBufferData";
-    case RecordedType::TfLiteTensorVariableBufferData:
-        return "TfLiteTensorVariableBufferData";
-    case RecordedType::NodeAndRegistrationArray:
-        return "NodeAndRegistrationArray";
-    case RecordedType::OpData:
-        return "OpData";
-    case RecordedType::Count_:
-        break;
-    }
-    return "?";
+    return nameIn(kRecordedTypes, type).data();
 }
+
+constexpr EnumName<Phase> kPhases[]
+    = { { Phase::CreateAllocator, "create_allocator" }, { Phase::StartAllocation, "start_allocation" },
+          { Phase::ParseOptions, "parse_options" }, { Phase::KernelInit, "kernel_init" },
+          { Phase::KernelPrepare, "kernel_prepare" }, { Phase::FinishAllocation, "finish_allocation" },
+          { Phase::CommitPlan, "commit_plan" }, { Phase::InterpreterTensors, "interpreter_tensors" } };
 
 const char* phaseName(Phase phase)
 {
-    switch (phase) {
-    case Phase::CreateAllocator:
-        return "create_allocator";
-    case Phase::StartAllocation:
-        return "start_allocation";
-    case Phase::ParseOptions:
-        return "parse_options";
-    case Phase::KernelInit:
-        return "kernel_init";
-    case Phase::KernelPrepare:
-        return "kernel_prepare";
-    case Phase::FinishAllocation:
-        return "finish_allocation";
-    case Phase::CommitPlan:
-        return "commit_plan";
-    case Phase::InterpreterTensors:
-        return "interpreter_tensors";
-    case Phase::Count_:
-        break;
-    }
-    return "?";
+    return nameIn(kPhases, phase).data();
 }
+
+constexpr EnumName<Category> kCategories[]
+    = { { Category::AllocatorObjects, "allocator_objects" }, { Category::EvalTensors, "eval_tensors" },
+          { Category::NodeAndRegistrations, "node_and_registrations" }, { Category::BuiltinOptions, "builtin_options" },
+          { Category::KernelPersistent, "op_data" }, { Category::ScratchRequests, "scratch_requests" },
+          { Category::ScratchHandles, "scratch_handles" }, { Category::Variables, "variables" },
+          { Category::PersistentTensors, "persistent_tensors" }, { Category::IoTensorArrays, "io_tensor_arrays" },
+          { Category::QuantizationData, "quantization_data" }, { Category::TempTensors, "temp_tensors" },
+          { Category::TempBuffers, "temp_buffers" }, { Category::PlannerInfo, "planner_info" },
+          { Category::PlannerScratch, "planner_scratch" }, { Category::PlannedHead, "planned_head" } };
 
 const char* categoryName(Category category)
 {
-    switch (category) {
-    case Category::AllocatorObjects:
-        return "allocator_objects";
-    case Category::EvalTensors:
-        return "eval_tensors";
-    case Category::NodeAndRegistrations:
-        return "node_and_registrations";
-    case Category::BuiltinOptions:
-        return "builtin_options";
-    case Category::KernelPersistent:
-        return "op_data";
-    case Category::ScratchRequests:
-        return "scratch_requests";
-    case Category::ScratchHandles:
-        return "scratch_handles";
-    case Category::Variables:
-        return "variables";
-    case Category::PersistentTensors:
-        return "persistent_tensors";
-    case Category::IoTensorArrays:
-        return "io_tensor_arrays";
-    case Category::QuantizationData:
-        return "quantization_data";
-    case Category::TempTensors:
-        return "temp_tensors";
-    case Category::TempBuffers:
-        return "temp_buffers";
-    case Category::PlannerInfo:
-        return "planner_info";
-    case Category::PlannerScratch:
-        return "planner_scratch";
-    case Category::PlannedHead:
-        return "planned_head";
-    case Category::Count_:
-        break;
-    }
-    return "?";
+    return nameIn(kCategories, category).data();
 }
+
+constexpr EnumName<EventKind> kEventKinds[] = { { EventKind::Allocation, "allocation" },
+    { EventKind::ScratchRequest, "scratch_request" }, { EventKind::HeadReserve, "head_reserve" },
+    { EventKind::TempReset, "temp_reset" }, { EventKind::PlanCommit, "plan_commit" } };
 
 const char* eventKindName(EventKind kind)
 {
-    switch (kind) {
-    case EventKind::Allocation:
-        return "allocation";
-    case EventKind::ScratchRequest:
-        return "scratch_request";
-    case EventKind::HeadReserve:
-        return "head_reserve";
-    case EventKind::TempReset:
-        return "temp_reset";
-    case EventKind::PlanCommit:
-        return "plan_commit";
-    }
-    return "?";
+    return nameIn(kEventKinds, kind).data();
 }
+
+constexpr EnumName<Region> kRegions[]
+    = { { Region::Head, "head" }, { Region::Temp, "temp" }, { Region::Tail, "tail" } };
 
 const char* regionName(Region region)
 {
-    switch (region) {
-    case Region::Head:
-        return "head";
-    case Region::Temp:
-        return "temp";
-    case Region::Tail:
-        return "tail";
-    }
-    return "?";
+    return nameIn(kRegions, region).data();
 }
+
+constexpr EnumName<BufferKind> kBufferKinds[] = { { BufferKind::Activation, "activation" },
+    { BufferKind::ModelInput, "input" }, { BufferKind::ModelOutput, "output" }, { BufferKind::Scratch, "scratch" },
+    { BufferKind::OfflinePlaced, "offline" } };
 
 const char* bufferKindName(BufferKind kind)
 {
-    switch (kind) {
-    case BufferKind::Activation:
-        return "activation";
-    case BufferKind::ModelInput:
-        return "input";
-    case BufferKind::ModelOutput:
-        return "output";
-    case BufferKind::Scratch:
-        return "scratch";
-    case BufferKind::OfflinePlaced:
-        return "offline";
-    }
-    return "?";
+    return nameIn(kBufferKinds, kind).data();
 }
+
+constexpr EnumName<TensorPlace> kTensorPlaces[] = { { TensorPlace::Head, "head" }, { TensorPlace::Tail, "tail" },
+    { TensorPlace::Flash, "flatbuffer" }, { TensorPlace::None, "none" } };
 
 const char* tensorPlaceName(TensorPlace place)
 {
-    switch (place) {
-    case TensorPlace::Head:
-        return "head";
-    case TensorPlace::Tail:
-        return "tail";
-    case TensorPlace::Flash:
-        return "flatbuffer";
-    case TensorPlace::None:
-        return "none";
-    }
-    return "?";
+    return nameIn(kTensorPlaces, place).data();
 }
+
+constexpr EnumName<PlannerKind> kPlanners[] = { { PlannerKind::Greedy, "greedy" }, { PlannerKind::Linear, "linear" } };
 
 std::string_view plannerName(PlannerKind kind)
 {
-    return kind == PlannerKind::Linear ? "linear" : "greedy";
+    return nameIn(kPlanners, kind);
 }
+std::optional<PlannerKind> parsePlanner(std::string_view name)
+{
+    return valueIn(kPlanners, name);
+}
+
+constexpr EnumName<InterpreterKind> kInterpreters[]
+    = { { InterpreterKind::Plain, "plain" }, { InterpreterKind::Recording, "recording" } };
 
 std::string_view interpreterName(InterpreterKind kind)
 {
-    return kind == InterpreterKind::Recording ? "recording" : "plain";
+    return nameIn(kInterpreters, kind);
 }
-
-std::optional<PlannerKind> parsePlanner(std::string_view name)
-{
-    if (name == "greedy")
-        return PlannerKind::Greedy;
-    if (name == "linear")
-        return PlannerKind::Linear;
-    return std::nullopt;
-}
-
 std::optional<InterpreterKind> parseInterpreter(std::string_view name)
 {
-    if (name == "plain")
-        return InterpreterKind::Plain;
-    if (name == "recording")
-        return InterpreterKind::Recording;
-    return std::nullopt;
+    return valueIn(kInterpreters, name);
 }
-
-} // namespace arenascope
-
-namespace arenascope {
 
 namespace {
 
@@ -211,77 +125,53 @@ constexpr CpuInfo kCpus[] = {
 
 CpuExtension EmulationSettings::cpuExtension() const
 {
-    for (const CpuInfo& c : kCpus)
-        if (c.cpu == cpu)
-            return c.extension;
-    return CpuExtension::None;
+    const CpuInfo* c = rowWhere(kCpus, &CpuInfo::cpu, cpu);
+    return c ? c->extension : CpuExtension::None;
 }
+
+namespace {
+
+constexpr EnumName<KernelSet> kKernelSets[]
+    = { { KernelSet::Reference, "reference" }, { KernelSet::CmsisNn, "cmsis-nn" }, { KernelSet::EspNn, "esp-nn" } };
+
+constexpr EnumName<CpuExtension> kCpuExtensions[]
+    = { { CpuExtension::None, "none" }, { CpuExtension::Dsp, "DSP" }, { CpuExtension::Mve, "MVE" } };
+
+constexpr EnumName<CoProcessor> kCoProcessors[] = { { CoProcessor::None, "none" }, { CoProcessor::EthosU, "ethos-u" } };
+
+} // namespace
 
 std::string_view kernelSetName(KernelSet kind)
 {
-    switch (kind) {
-    case KernelSet::Reference:
-        return "reference";
-    case KernelSet::CmsisNn:
-        return "cmsis-nn";
-    case KernelSet::EspNn:
-        return "esp-nn";
-    }
-    return "?";
+    return nameIn(kKernelSets, kind);
+}
+std::optional<KernelSet> parseKernelSet(std::string_view name)
+{
+    return valueIn(kKernelSets, name);
+}
+std::string_view cpuExtensionName(CpuExtension e)
+{
+    return nameIn(kCpuExtensions, e);
+}
+std::string_view coProcessorName(CoProcessor c)
+{
+    return nameIn(kCoProcessors, c);
+}
+std::optional<CoProcessor> parseCoProcessor(std::string_view name)
+{
+    return valueIn(kCoProcessors, name);
 }
 
 std::string_view cpuName(Cpu cpu)
 {
-    for (const CpuInfo& c : kCpus)
-        if (c.cpu == cpu)
-            return c.name;
-    return "?";
-}
-
-std::string_view cpuExtensionName(CpuExtension e)
-{
-    switch (e) {
-    case CpuExtension::None:
-        return "none";
-    case CpuExtension::Dsp:
-        return "DSP";
-    case CpuExtension::Mve:
-        return "MVE";
-    }
-    return "?";
-}
-
-std::optional<KernelSet> parseKernelSet(std::string_view name)
-{
-    if (name == "reference")
-        return KernelSet::Reference;
-    if (name == "cmsis-nn")
-        return KernelSet::CmsisNn;
-    if (name == "esp-nn")
-        return KernelSet::EspNn;
-    return std::nullopt;
-}
-
-std::string_view coProcessorName(CoProcessor c)
-{
-    return c == CoProcessor::EthosU ? "ethos-u" : "none";
-}
-
-std::optional<CoProcessor> parseCoProcessor(std::string_view name)
-{
-    if (name == "none")
-        return CoProcessor::None;
-    if (name == "ethos-u")
-        return CoProcessor::EthosU;
-    return std::nullopt;
+    const CpuInfo* c = rowWhere(kCpus, &CpuInfo::cpu, cpu);
+    return c ? c->name : "?";
 }
 
 std::optional<Cpu> parseCpu(std::string_view name)
 {
-    for (const CpuInfo& c : kCpus)
-        if (c.name == name)
-            return c.cpu;
-    return std::nullopt;
+    const CpuInfo* c = rowWhere(kCpus, &CpuInfo::name, name);
+    return c ? std::optional(c->cpu) : std::nullopt;
 }
 
 std::string_view settingsConflict(const EmulationSettings& s)

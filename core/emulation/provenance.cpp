@@ -1,5 +1,6 @@
 #include "provenance.h"
 
+#include "core/util/enum_names.h"
 #include "core/util/version.h"
 
 namespace arenascope {
@@ -62,6 +63,9 @@ Provenance espKernels(const EmulationSettings& s)
             "measured on ESP32 with esp-nn 1.1.2 and 1.2.3, whose generic scratch functions esp-nn "
                 + std::string(espNnVersionName(s.espNn)) + " shares (esp-tflite-micro "
                 + std::string(kEspTfliteMicroCommit) + ")" };
+    if (s.espChip == EspChip::Esp32P4)
+        return { ProvenanceLevel::Source,
+            "read from source, not yet measured: " + build + " for " + std::string(espChipTitle(s.espChip)) };
     if (s.espChip == EspChip::Esp32S3 || s.espChip == EspChip::Esp32)
         return { ProvenanceLevel::Measured,
             "measured against real TFLM (" + build + " for " + std::string(espChipTitle(s.espChip)) + ")" };
@@ -126,15 +130,9 @@ Provenance provenance(const EmulationSettings& s)
 
 std::string_view provenanceName(ProvenanceLevel level)
 {
-    switch (level) {
-    case ProvenanceLevel::Measured:
-        return "measured";
-    case ProvenanceLevel::SameCode:
-        return "same_code";
-    case ProvenanceLevel::Source:
-        return "source";
-    }
-    return "?";
+    static constexpr EnumName<ProvenanceLevel> kNames[] = { { ProvenanceLevel::Measured, "measured" },
+        { ProvenanceLevel::SameCode, "same_code" }, { ProvenanceLevel::Source, "source" } };
+    return nameIn(kNames, level);
 }
 
 std::string describeKernels(const EmulationSettings& s)

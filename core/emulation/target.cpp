@@ -1,5 +1,7 @@
 #include "target.h"
 
+#include "core/util/enum_names.h"
+
 #include "tflm_structs.h"
 
 namespace arenascope {
@@ -116,10 +118,8 @@ std::string_view targetDescription(TargetKind kind)
 
 std::optional<TargetKind> parseTarget(std::string_view name)
 {
-    for (const TargetInfo& t : kTargets)
-        if (t.name == name)
-            return t.kind;
-    return std::nullopt;
+    const TargetInfo* t = rowWhere(kTargets, &TargetInfo::name, name);
+    return t ? std::optional(t->kind) : std::nullopt;
 }
 
 } // namespace arenascope

@@ -1,7 +1,8 @@
 #pragma once
 // The upstream TFLM commits that change what AllocateTensors does, one row each: the commit, its
 // date and what it changed. A snapshot has a change when its date is on or after the change's
-// (every row is a commit on tflite-micro's main line), so code that differs between snapshots
+// (every row is a commit on tflite-micro's main line, or on esp-tflite-micro's, whose releases
+// carry the snapshot of their date: 1.3.1 71fba59b, 1.3.3 10ebaab9), so code that differs between snapshots
 // names the change it depends on instead of a snapshot:
 //
 //   if (tflmHas(ctx.settings().tflm, TflmChange::FullyConnectedPerChannel)) ...
@@ -45,14 +46,18 @@ enum class TflmChange { // new rows go last (tflm_changes_test.cpp counts up to 
     CmsisNnKernelSums, // CMSIS-NN FULLY_CONNECTED / SVDF: own Prepare with int8 kernel sums
     CmsisNnPrepareChecks, // CMSIS-NN ADD / SOFTMAX reject unsupported types with their own messages
     CmsisNnTransposeConvReverse, // CMSIS-NN TRANSPOSE_CONV: reverse-conv or column buffer sizes
+    EspNnConvInitNodeData, // esp-tflite-micro's ESP-NN CONV_2D Init allocates NodeData (was OpDataConv)
 };
+
+// The builds a change touches: every build, or only those of one optimized kernel set.
+enum class ChangeScope { AllBuilds, CmsisNnOnly, EspNnOnly };
 
 struct TflmChangeInfo {
     TflmChange change;
-    std::string_view commit; // tflite-micro, 9 hex digits
+    std::string_view commit; // tflite-micro (esp-tflite-micro for EspNnOnly rows), 9 hex digits
     std::string_view date; // commit date, "2024-09-27"
     std::string_view what; // one line, for the upgrade diff and the docs
-    bool cmsisNnOnly = false; // changes OPTIMIZED_KERNEL_DIR=cmsis_nn builds only
+    ChangeScope scope = ChangeScope::AllBuilds;
 };
 
 std::span<const TflmChangeInfo> tflmChanges(); // oldest first

@@ -1,6 +1,7 @@
 #include "lessons.h"
 
 #include "model_builder.h"
+#include "option_builders.h"
 
 namespace arenascope {
 
@@ -24,14 +25,17 @@ TensorSpec float32(const std::string& name, std::vector<std::int32_t> shape)
     return TensorSpec { name, TensorType::FLOAT32, std::move(shape), {}, {}, 0, false };
 }
 
-Conv2DOptionsT convOptions(Padding padding, std::int32_t stride)
+constexpr auto kRelu = ActivationFunctionType::RELU;
+
+// A 1x1 int8 convolution with ReLU on a 16x16 map: `inChannels` to `outChannels`.
+std::int32_t conv1x1(
+    ModelBuilder& b, std::int32_t in, std::int32_t inChannels, std::int32_t outChannels, const std::string& name)
 {
-    Conv2DOptionsT o;
-    o.padding = padding;
-    o.stride_w = stride;
-    o.stride_h = stride;
-    o.fused_activation_function = ActivationFunctionType::RELU;
-    return o;
+    const auto w = b.constant(int8(name + "/weights", { outChannels, 1, 1, inChannels }, 0.02f));
+    const auto bias = b.constant(int32(name + "/bias", { outChannels }, 0.001f));
+    const auto out = b.tensor(int8(name, { 1, 16, 16, outChannels }));
+    b.op(Op::CONV_2D, { in, w, bias }, { out }).builtin_options.Set(convOptions(Padding::VALID, 1, kRelu));
+    return out;
 }
 
 // A tiny CNN on a 96x96 colour image: 224 bytes of weights, a 73,728-byte activation.
@@ -42,28 +46,18 @@ std::vector<std::uint8_t> flashVsRam()
     const auto w = b.constant(int8("conv/weights", { 8, 3, 3, 3 }, 0.02f));
     const auto bias = b.constant(int32("conv/bias", { 8 }, 0.0002f));
     const auto features = b.tensor(int8("conv/relu", { 1, 96, 96, 8 }));
-    b.op(Op::CONV_2D, { in, w, bias }, { features }).builtin_options.Set(convOptions(Padding::SAME, 1));
+    b.op(Op::CONV_2D, { in, w, bias }, { features }).builtin_options.Set(convOptions(Padding::SAME, 1, kRelu));
     const auto pooled = b.tensor(int8("pool", { 1, 1, 1, 8 }));
-    Pool2DOptionsT pool;
-    pool.padding = Padding::VALID;
-    pool.filter_width = 96;
-    pool.filter_height = 96;
-    pool.stride_w = 1;
-    pool.stride_h = 1;
-    b.op(Op::AVERAGE_POOL_2D, { features }, { pooled }).builtin_options.Set(pool);
+    b.op(Op::AVERAGE_POOL_2D, { features }, { pooled }).builtin_options.Set(poolOptions(Padding::VALID, 96, 96));
     const auto shape = b.int32Constant("flatten/shape", { 1, 8 });
     const auto flat = b.tensor(int8("flatten", { 1, 8 }));
-    ReshapeOptionsT reshape;
-    reshape.new_shape = { 1, 8 };
-    b.op(Op::RESHAPE, { pooled, shape }, { flat }).builtin_options.Set(reshape);
+    b.op(Op::RESHAPE, { pooled, shape }, { flat }).builtin_options.Set(reshapeOptions({ 1, 8 }));
     const auto fw = b.constant(int8("dense/weights", { 2, 8 }, 0.02f));
     const auto fb = b.constant(int32("dense/bias", { 2 }, 0.001f));
     const auto logits = b.tensor(int8("logits", { 1, 2 }));
     b.op(Op::FULLY_CONNECTED, { flat, fw, fb }, { logits }).builtin_options.Set(FullyConnectedOptionsT {});
     const auto probs = b.tensor(int8("probabilities", { 1, 2 }, 1.0f / 256.0f, -128));
-    SoftmaxOptionsT softmax;
-    softmax.beta = 1.0f;
-    b.op(Op::SOFTMAX, { logits }, { probs }).builtin_options.Set(softmax);
+    b.op(Op::SOFTMAX, { logits }, { probs }).builtin_options.Set(softmaxOptions());
     b.setIo({ in }, { probs });
     return b.finish();
 }
@@ -74,20 +68,13 @@ std::vector<std::uint8_t> flashVsRam()
 std::vector<std::uint8_t> greedyGap()
 {
     ModelBuilder b("ArenaScope lesson: a gap greedy planning leaves");
-    auto conv1x1 = [&b](std::int32_t in, std::int32_t inChannels, std::int32_t outChannels, const std::string& name) {
-        const auto w = b.constant(int8(name + "/weights", { outChannels, 1, 1, inChannels }, 0.02f));
-        const auto bias = b.constant(int32(name + "/bias", { outChannels }, 0.001f));
-        const auto out = b.tensor(int8(name, { 1, 16, 16, outChannels }));
-        b.op(Op::CONV_2D, { in, w, bias }, { out }).builtin_options.Set(convOptions(Padding::VALID, 1));
-        return out;
-    };
     const auto in = b.tensor(int8("input", { 1, 16, 16, 8 }));
-    const auto embed = conv1x1(in, 8, 5, "embed");
-    const auto h1 = conv1x1(embed, 5, 5, "hidden1");
-    const auto h2 = conv1x1(h1, 5, 5, "hidden2");
+    const auto embed = conv1x1(b, in, 8, 5, "embed");
+    const auto h1 = conv1x1(b, embed, 5, 5, "hidden1");
+    const auto h2 = conv1x1(b, h1, 5, 5, "hidden2");
     const auto sum = b.tensor(int8("residual", { 1, 16, 16, 5 }));
     b.op(Op::ADD, { h2, embed }, { sum }).builtin_options.Set(AddOptionsT {});
-    const auto out = conv1x1(sum, 5, 8, "output");
+    const auto out = conv1x1(b, sum, 5, 8, "output");
     b.setIo({ in }, { out });
     return b.finish();
 }
@@ -98,18 +85,11 @@ std::vector<std::uint8_t> greedyGap()
 std::vector<std::uint8_t> reorderBranches()
 {
     ModelBuilder b("ArenaScope lesson: operator order decides the peak");
-    auto conv1x1 = [&b](std::int32_t in, std::int32_t inChannels, std::int32_t outChannels, const std::string& name) {
-        const auto w = b.constant(int8(name + "/weights", { outChannels, 1, 1, inChannels }, 0.02f));
-        const auto bias = b.constant(int32(name + "/bias", { outChannels }, 0.001f));
-        const auto out = b.tensor(int8(name, { 1, 16, 16, outChannels }));
-        b.op(Op::CONV_2D, { in, w, bias }, { out }).builtin_options.Set(convOptions(Padding::VALID, 1));
-        return out;
-    };
     const auto in = b.tensor(int8("input", { 1, 16, 16, 4 }));
-    const auto wideA = conv1x1(in, 4, 32, "branch_a/expand");
-    const auto wideB = conv1x1(in, 4, 32, "branch_b/expand");
-    const auto narrowA = conv1x1(wideA, 32, 2, "branch_a/project");
-    const auto narrowB = conv1x1(wideB, 32, 2, "branch_b/project");
+    const auto wideA = conv1x1(b, in, 4, 32, "branch_a/expand");
+    const auto wideB = conv1x1(b, in, 4, 32, "branch_b/expand");
+    const auto narrowA = conv1x1(b, wideA, 32, 2, "branch_a/project");
+    const auto narrowB = conv1x1(b, wideB, 32, 2, "branch_b/project");
     const auto sum = b.tensor(int8("sum", { 1, 16, 16, 2 }));
     b.op(Op::ADD, { narrowA, narrowB }, { sum }).builtin_options.Set(AddOptionsT {});
     b.setIo({ in }, { sum });
@@ -230,16 +210,8 @@ std::vector<std::uint8_t> unsupportedType()
 std::pair<std::int32_t, std::int32_t> perChannel(
     ModelBuilder& b, const std::string& name, std::vector<std::int32_t> shape, std::int32_t dimension)
 {
-    const auto channels = shape[static_cast<std::size_t>(dimension)];
-    TensorSpec w { name + "/weights", TensorType::INT8, std::move(shape), {}, {}, dimension, false };
-    TensorSpec bias { name + "/bias", TensorType::INT32, { channels }, {}, {}, 0, false };
-    for (std::int32_t c = 0; c < channels; ++c) {
-        w.scales.push_back(0.02f + 0.001f * static_cast<float>(c));
-        bias.scales.push_back(0.05f * w.scales.back());
-    }
-    w.zeroPoints.assign(w.scales.size(), 0);
-    bias.zeroPoints.assign(bias.scales.size(), 0);
-    return { b.constant(w), b.constant(bias) };
+    const auto p = perChannelWeights(name + "/weights", name + "/bias", std::move(shape), dimension, 0.05f);
+    return { b.constant(p.weights), b.constant(p.bias) };
 }
 
 // A keyword spotter for the ESP32-S3 whose arena was sized with esp-nn 1.1.2: esp-nn 1.2.1
@@ -251,38 +223,25 @@ std::vector<std::uint8_t> espNnUpgrade()
     const auto in = b.tensor(int8("spectrogram", { 1, 49, 40, 1 }));
     const auto [w1, b1] = perChannel(b, "conv1", { 16, 5, 5, 1 }, 0);
     const auto a1 = b.tensor(int8("conv1/relu", { 1, 25, 20, 16 }));
-    b.op(Op::CONV_2D, { in, w1, b1 }, { a1 }).builtin_options.Set(convOptions(Padding::SAME, 2));
+    b.op(Op::CONV_2D, { in, w1, b1 }, { a1 }).builtin_options.Set(convOptions(Padding::SAME, 2, kRelu));
     const auto [w2, b2] = perChannel(b, "conv2", { 16, 3, 3, 16 }, 0);
     const auto a2 = b.tensor(int8("conv2/relu", { 1, 13, 10, 16 }));
-    b.op(Op::CONV_2D, { a1, w2, b2 }, { a2 }).builtin_options.Set(convOptions(Padding::SAME, 2));
+    b.op(Op::CONV_2D, { a1, w2, b2 }, { a2 }).builtin_options.Set(convOptions(Padding::SAME, 2, kRelu));
     const auto [w3, b3] = perChannel(b, "dw3", { 1, 5, 5, 16 }, 3);
     const auto a3 = b.tensor(int8("dw3/relu", { 1, 13, 10, 16 }));
-    DepthwiseConv2DOptionsT dw;
-    dw.padding = Padding::SAME;
-    dw.stride_w = dw.stride_h = 1;
-    dw.depth_multiplier = 1;
-    dw.fused_activation_function = ActivationFunctionType::RELU;
-    b.op(Op::DEPTHWISE_CONV_2D, { a2, w3, b3 }, { a3 }).builtin_options.Set(dw);
+    b.op(Op::DEPTHWISE_CONV_2D, { a2, w3, b3 }, { a3 })
+        .builtin_options.Set(depthwiseOptions(Padding::SAME, 1, 1, ActivationFunctionType::RELU));
     const auto pooled = b.tensor(int8("pool", { 1, 1, 1, 16 }));
-    Pool2DOptionsT pool;
-    pool.padding = Padding::VALID;
-    pool.filter_width = 10;
-    pool.filter_height = 13;
-    pool.stride_w = pool.stride_h = 1;
-    b.op(Op::AVERAGE_POOL_2D, { a3 }, { pooled }).builtin_options.Set(pool);
+    b.op(Op::AVERAGE_POOL_2D, { a3 }, { pooled }).builtin_options.Set(poolOptions(Padding::VALID, 13, 10));
     const auto shape = b.int32Constant("flatten/shape", { 1, 16 });
     const auto flat = b.tensor(int8("flatten", { 1, 16 }));
-    ReshapeOptionsT reshape;
-    reshape.new_shape = { 1, 16 };
-    b.op(Op::RESHAPE, { pooled, shape }, { flat }).builtin_options.Set(reshape);
+    b.op(Op::RESHAPE, { pooled, shape }, { flat }).builtin_options.Set(reshapeOptions({ 1, 16 }));
     const auto fw = b.constant(int8("dense/weights", { 4, 16 }, 0.02f));
     const auto fb = b.constant(int32("dense/bias", { 4 }, 0.001f));
     const auto logits = b.tensor(int8("logits", { 1, 4 }));
     b.op(Op::FULLY_CONNECTED, { flat, fw, fb }, { logits }).builtin_options.Set(FullyConnectedOptionsT {});
     const auto probs = b.tensor(int8("probabilities", { 1, 4 }, 1.0f / 256.0f, -128));
-    SoftmaxOptionsT softmax;
-    softmax.beta = 1.0f;
-    b.op(Op::SOFTMAX, { logits }, { probs }).builtin_options.Set(softmax);
+    b.op(Op::SOFTMAX, { logits }, { probs }).builtin_options.Set(softmaxOptions());
     b.setIo({ in }, { probs });
     return b.finish();
 }

@@ -190,4 +190,19 @@ std::vector<std::uint8_t> ModelBuilder::finish()
     return std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());
 }
 
+PerChannelWeights perChannelWeights(const std::string& weightsName, const std::string& biasName,
+    std::vector<std::int32_t> shape, std::int32_t dimension, float inputScale, tflite::TensorType biasType)
+{
+    const std::int32_t channels = shape.at(static_cast<std::size_t>(dimension));
+    PerChannelWeights p { { weightsName, tflite::TensorType::INT8, std::move(shape), {}, {}, dimension, false },
+        { biasName, biasType, { channels }, {}, {}, 0, false } };
+    for (std::int32_t c = 0; c < channels; ++c) {
+        p.weights.scales.push_back(0.02f + 0.001f * static_cast<float>(c));
+        p.bias.scales.push_back(inputScale * p.weights.scales.back());
+    }
+    p.weights.zeroPoints.assign(p.weights.scales.size(), 0);
+    p.bias.zeroPoints.assign(p.bias.scales.size(), 0);
+    return p;
+}
+
 } // namespace arenascope

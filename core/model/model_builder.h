@@ -110,4 +110,15 @@ private:
 // The bytes a constant of `bytes` bytes is filled with (a fixed pattern, never all zero).
 std::vector<std::uint8_t> patternBytes(std::size_t bytes);
 
+// Per-channel int8 weights of `shape`, quantized along `dimension` with the scales 0.020,
+// 0.021, ..., and their bias (int32, or int64 for int16 activations) scaled as TFLM expects:
+// input scale x weight scale, per channel.
+struct PerChannelWeights {
+    TensorSpec weights;
+    TensorSpec bias;
+};
+PerChannelWeights perChannelWeights(const std::string& weightsName, const std::string& biasName,
+    std::vector<std::int32_t> shape, std::int32_t dimension, float inputScale,
+    tflite::TensorType biasType = tflite::TensorType::INT32);
+
 } // namespace arenascope

@@ -2,6 +2,7 @@
 
 #include "core/planner/fit_placement.h"
 #include "core/planner/greedy_planner.h"
+#include "core/util/enum_names.h"
 #include "exact_search.h"
 
 #include <algorithm>
@@ -97,25 +98,20 @@ Best heuristic(const BufferSet& set)
 
 } // namespace
 
+namespace {
+
+constexpr EnumName<SolverKind> kSolvers[] = { { SolverKind::TflmGreedy, "tflm-greedy" },
+    { SolverKind::Heuristic, "heuristic" }, { SolverKind::Exact, "exact" } };
+
+} // namespace
+
 std::string_view solverName(SolverKind kind)
 {
-    switch (kind) {
-    case SolverKind::TflmGreedy:
-        return "tflm-greedy";
-    case SolverKind::Heuristic:
-        return "heuristic";
-    case SolverKind::Exact:
-        return "exact";
-    }
-    return "?";
+    return nameIn(kSolvers, kind);
 }
-
 std::optional<SolverKind> parseSolver(std::string_view name)
 {
-    for (SolverKind k : { SolverKind::TflmGreedy, SolverKind::Heuristic, SolverKind::Exact })
-        if (solverName(k) == name)
-            return k;
-    return std::nullopt;
+    return valueIn(kSolvers, name);
 }
 
 Solution solve(const BufferSet& set, const SolveOptions& options)

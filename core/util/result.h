@@ -89,3 +89,11 @@ inline Error makeError(ErrorCode code, std::string message, std::string context 
         if (!arenascopeTryResult_)                                                                                     \
             return arenascopeTryResult_.error();                                                                       \
     } while (false)
+
+// Declares `var` as the value of a successful Result, or returns its error from the enclosing
+// function: `ARENASCOPE_TRY_ASSIGN(length, requireOption(ctx, "fft_length"));`.
+#define ARENASCOPE_TRY_ASSIGN(var, expr)                                                                               \
+    auto var##Result_ = (expr);                                                                                        \
+    if (!var##Result_)                                                                                                 \
+        return var##Result_.error();                                                                                   \
+    auto var = std::move(var##Result_).value()

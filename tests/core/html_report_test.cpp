@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace arenascope {
@@ -111,14 +113,10 @@ TEST(HtmlReport, EmbedsPngImagesAndRejectsOthers)
 
 TEST(HtmlReport, Base64MatchesRfc4648Vectors)
 {
-    auto enc = [](std::string_view s) { return base64Encode(std::vector<std::uint8_t>(s.begin(), s.end())); };
-    EXPECT_EQ(enc(""), "");
-    EXPECT_EQ(enc("f"), "Zg==");
-    EXPECT_EQ(enc("fo"), "Zm8=");
-    EXPECT_EQ(enc("foo"), "Zm9v");
-    EXPECT_EQ(enc("foob"), "Zm9vYg==");
-    EXPECT_EQ(enc("fooba"), "Zm9vYmE=");
-    EXPECT_EQ(enc("foobar"), "Zm9vYmFy");
+    const std::pair<std::string_view, std::string_view> vectors[] = { { "", "" }, { "f", "Zg==" }, { "fo", "Zm8=" },
+        { "foo", "Zm9v" }, { "foob", "Zm9vYg==" }, { "fooba", "Zm9vYmE=" }, { "foobar", "Zm9vYmFy" } };
+    for (const auto& [text, encoded] : vectors)
+        EXPECT_EQ(base64Encode(std::vector<std::uint8_t>(text.begin(), text.end())), encoded) << text;
     EXPECT_EQ(base64Encode(std::vector<std::uint8_t> { 0xfb, 0xff }), "+/8=");
 }
 

@@ -9,6 +9,7 @@
 #include "core/emulation/emulator.h"
 #include "core/model/loader.h"
 #include "model_builder.h"
+#include "test_support.h"
 
 #include "arenascope_tflite_generated.h"
 
@@ -23,20 +24,12 @@ namespace arenascope {
 namespace {
 
 using namespace tflite;
+using test::kernelPersistent;
 
 // BuiltinOperator codes (core/model/builtin_names.cpp).
-constexpr std::int32_t kLess = 58;
-constexpr std::int32_t kSelectV2 = 123;
-constexpr std::int32_t kBatchMatmul = 126;
-constexpr std::int32_t kL2Pool2d = 12;
-constexpr std::int32_t kEmbeddingLookup = 7;
-constexpr std::int32_t kCumsum = 128;
-constexpr std::int32_t kTransposeConv = 67;
-constexpr std::int32_t kEqual = 71;
-constexpr std::int32_t kNotEqual = 72;
-constexpr std::int32_t kIf = 118;
-constexpr std::int32_t kVarHandle = 142;
-constexpr std::int32_t kAssignVariable = 144;
+constexpr std::int32_t kLess = 58, kSelectV2 = 123, kBatchMatmul = 126, kL2Pool2d = 12, kEmbeddingLookup = 7,
+                       kCumsum = 128, kTransposeConv = 67, kEqual = 71, kNotEqual = 72, kIf = 118, kVarHandle = 142,
+                       kAssignVariable = 144;
 
 // Any subgraph; `channels` quantization channels of scale 0.05, zero point 0; `dataBytes` of
 // 1-bytes make a constant tensor.
@@ -61,16 +54,6 @@ EmulationResultPtr run(const Model& model, TargetKind target)
     EmulationSettings s;
     s.target = target;
     return emulate(model, s);
-}
-
-// Requested bytes of every kernel AllocatePersistentBuffer, in order.
-std::vector<std::uint64_t> kernelPersistent(const EmulationResult& r)
-{
-    std::vector<std::uint64_t> v;
-    for (const AllocationEvent& e : r.events)
-        if (e.category == Category::KernelPersistent)
-            v.push_back(e.requested);
-    return v;
 }
 
 // Tensor indices of the TfLiteTensor structs an operator allocated in temp, in order.

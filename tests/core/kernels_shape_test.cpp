@@ -7,6 +7,7 @@
 #include "core/emulation/kernel_profile.h"
 #include "core/model/loader.h"
 #include "model_builder.h"
+#include "test_support.h"
 
 #include "arenascope_tflite_generated.h"
 
@@ -22,6 +23,7 @@ namespace {
 
 using namespace tflite;
 using arenascope::Model;
+using test::kernelPersistent;
 
 // Subgraph 0 only; a quantized tensor has scale 0.05 and zero point 0.
 struct Builder : test::ModelBuilder {
@@ -44,17 +46,6 @@ struct Builder : test::ModelBuilder {
         std::memcpy(bytes.data(), values.data(), bytes.size());
         setData(0, id, std::move(bytes));
         return id;
-    }
-
-    OperatorT& op(std::int32_t builtin, std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
-    {
-        return ModelBuilder::op(0, builtin, std::move(inputs), std::move(outputs));
-    }
-
-    ModelPtr load(std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
-    {
-        setIo(0, std::move(inputs), std::move(outputs));
-        return ModelBuilder::load();
     }
 };
 
@@ -87,15 +78,6 @@ std::vector<std::uint64_t> scratchRequests(const EmulationResult& r, std::int32_
     for (const AllocationEvent& e : r.events)
         if (e.phase == Phase::KernelPrepare && e.op == op && e.category == Category::ScratchRequests
             && e.label.rfind("scratch request #", 0) == 0)
-            v.push_back(e.requested);
-    return v;
-}
-
-std::vector<std::uint64_t> kernelPersistent(const EmulationResult& r)
-{
-    std::vector<std::uint64_t> v;
-    for (const AllocationEvent& e : r.events)
-        if (e.category == Category::KernelPersistent)
             v.push_back(e.requested);
     return v;
 }

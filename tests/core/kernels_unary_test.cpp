@@ -7,6 +7,7 @@
 #include "core/emulation/emulator.h"
 #include "core/model/loader.h"
 #include "model_builder.h"
+#include "test_support.h"
 
 #include "arenascope_tflite_generated.h"
 
@@ -38,17 +39,6 @@ struct Builder : test::ModelBuilder {
         if (scale == 0.0f)
             return ModelBuilder::tensor(0, type, std::move(shape));
         return ModelBuilder::tensor(0, type, std::move(shape), { scale }, { zp });
-    }
-
-    OperatorT& op(std::int32_t builtin, std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
-    {
-        return ModelBuilder::op(0, builtin, std::move(inputs), std::move(outputs));
-    }
-
-    ModelPtr finish(std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
-    {
-        setIo(0, std::move(inputs), std::move(outputs));
-        return load();
     }
 };
 
@@ -112,7 +102,7 @@ ModelPtr buildChain()
     b.op(kSquaredDifference, { sum, deq }, { sqd });
     b.op(kTanh, { sqd }, { th });
     b.op(kElu, { th }, { out });
-    return b.finish({ in }, { out });
+    return b.load({ in }, { out });
 }
 
 TEST(UnaryKernels, ChainAllocatesTheDerivedOpDataAndTemps)
@@ -175,7 +165,7 @@ TEST(UnaryKernels, Int8AddNAllocatesOpDataAndScratchInPrepare)
     const std::int32_t d = b.tensor(TensorType::INT8, { 4 }, 0.5f, 1);
     const std::int32_t out = b.tensor(TensorType::INT8, { 4 }, 1.0f, 0);
     b.op(kAddN, { a, c, d }, { out });
-    const ModelPtr model = b.finish({ a, c, d }, { out });
+    const ModelPtr model = b.load({ a, c, d }, { out });
     ASSERT_TRUE(model);
     for (TargetKind target : { TargetKind::CortexM, TargetKind::X86_64 }) {
         SCOPED_TRACE(std::string(targetName(target)));
@@ -206,7 +196,7 @@ TEST(UnaryKernels, PrepareFailuresMatchTflm)
         const std::int32_t in = b.tensor(TensorType::INT8, { 4 }, 0.1f, 0);
         const std::int32_t out = b.tensor(TensorType::INT8, { 4 }, 1.0f / 256.0f, 0);
         b.op(kLogistic, { in }, { out });
-        const ModelPtr model = b.finish({ in }, { out });
+        const ModelPtr model = b.load({ in }, { out });
         ASSERT_TRUE(model);
         const EmulationResultPtr r = run(*model, TargetKind::CortexM);
         ASSERT_FALSE(r->ok);
@@ -222,7 +212,7 @@ TEST(UnaryKernels, PrepareFailuresMatchTflm)
         const std::int32_t in = b.tensor(TensorType::INT8, { 4 }, 0.1f, 0);
         const std::int32_t out = b.tensor(TensorType::INT8, { 4 }, 0.1f, 0);
         b.op(kSin, { in }, { out });
-        const ModelPtr model = b.finish({ in }, { out });
+        const ModelPtr model = b.load({ in }, { out });
         ASSERT_TRUE(model);
         const EmulationResultPtr r = run(*model, TargetKind::X86_64);
         ASSERT_FALSE(r->ok);
@@ -236,7 +226,7 @@ TEST(UnaryKernels, PrepareFailuresMatchTflm)
         const std::int32_t in = b.tensor(TensorType::INT8, { 4 }, 0.1f, 0);
         const std::int32_t out = b.tensor(TensorType::INT8, { 4 }, 0.1f, 0);
         b.op(kExp, { in }, { out });
-        const ModelPtr model = b.finish({ in }, { out });
+        const ModelPtr model = b.load({ in }, { out });
         ASSERT_TRUE(model);
         const EmulationResultPtr r = run(*model, TargetKind::Ilp32);
         ASSERT_FALSE(r->ok);
@@ -251,7 +241,7 @@ TEST(UnaryKernels, PrepareFailuresMatchTflm)
         const std::int32_t c = b.tensor(TensorType::INT32, { 4 });
         const std::int32_t out = b.tensor(TensorType::INT32, { 4 });
         b.op(kAddN, { a, c }, { out });
-        const ModelPtr model = b.finish({ a, c }, { out });
+        const ModelPtr model = b.load({ a, c }, { out });
         ASSERT_TRUE(model);
         const EmulationResultPtr r = run(*model, TargetKind::CortexM);
         ASSERT_FALSE(r->ok);

@@ -40,6 +40,17 @@ public:
     // The model serialized and loaded; a load error fails the current test and gives null.
     ModelPtr load() const;
 
+    // Subgraph 0, for the tests whose model has one graph.
+    tflite::OperatorT& op(std::int32_t builtin, std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
+    {
+        return op(0, builtin, std::move(inputs), std::move(outputs));
+    }
+    ModelPtr load(std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
+    {
+        setIo(0, std::move(inputs), std::move(outputs));
+        return load();
+    }
+
 private:
     std::string name_;
 };

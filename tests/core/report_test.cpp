@@ -22,6 +22,7 @@
 #include <fstream>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace arenascope {
@@ -234,12 +235,11 @@ TEST(ReportGolden, OutputIsDeterministic)
 
 TEST(CsvReport, FieldsQuoteOnlyWhenNeeded)
 {
-    EXPECT_EQ(csvField("conv1/relu"), "conv1/relu");
-    EXPECT_EQ(csvField(""), "");
-    EXPECT_EQ(csvField("a,b"), "\"a,b\"");
-    EXPECT_EQ(csvField("say \"hi\""), "\"say \"\"hi\"\"\"");
-    EXPECT_EQ(csvField("two\nlines"), "\"two\nlines\"");
-    EXPECT_EQ(csvField("cr\r"), "\"cr\r\"");
+    const std::pair<std::string, std::string> fields[]
+        = { { "conv1/relu", "conv1/relu" }, { "", "" }, { "a,b", "\"a,b\"" }, { "say \"hi\"", "\"say \"\"hi\"\"\"" },
+              { "two\nlines", "\"two\nlines\"" }, { "cr\r", "\"cr\r\"" } };
+    for (const auto& [field, quoted] : fields)
+        EXPECT_EQ(csvField(field), quoted);
     EXPECT_EQ(csvRecord({ "a", "b,c", "" }), "a,\"b,c\",\n");
 }
 

@@ -110,4 +110,13 @@ CliResult runCommand(const std::string& binary, const std::vector<std::string>& 
     return run;
 }
 
+std::vector<std::uint64_t> kernelPersistent(const EmulationResult& r)
+{
+    std::vector<std::uint64_t> v;
+    for (const AllocationEvent& e : r.events)
+        if (e.category == Category::KernelPersistent)
+            v.push_back(e.requested);
+    return v;
+}
+
 } // namespace arenascope::test

@@ -1,6 +1,7 @@
 #pragma once
 // Paths and helpers shared by the core tests.
 
+#include "core/emulation/emulation_result.h"
 #include "core/model/model.h"
 #include "core/solver/buffer_set.h"
 
@@ -34,6 +35,9 @@ inline CliResult arenascope(const std::vector<std::string>& args)
     return runCommand(ARENASCOPE_CLI, args);
 }
 #endif
+// Requested bytes of every kernel AllocatePersistentBuffer of a run, in order.
+std::vector<std::uint64_t> kernelPersistent(const EmulationResult& r);
+
 // A shell word: 'it'\''s'.
 std::string shellQuote(const std::string& s);
 

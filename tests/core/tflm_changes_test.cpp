@@ -7,6 +7,7 @@
 #include "core/emulation/tflm_check_sites.h"
 #include "core/model/loader.h"
 #include "model_builder.h"
+#include "test_support.h"
 
 #include "arenascope_tflite_generated.h"
 
@@ -21,6 +22,7 @@ namespace arenascope {
 namespace {
 
 using namespace tflite;
+using test::kernelPersistent;
 
 constexpr const char* kKernels = "tensorflow/lite/micro/kernels/";
 
@@ -36,7 +38,7 @@ TEST(TflmChanges, RowsAreOldestFirstAndOnePerChange)
         EXPECT_EQ(tflmChangeInfo(c.change).commit, c.commit);
         previous = c.date;
     }
-    EXPECT_EQ(seen.size(), static_cast<std::size_t>(TflmChange::CmsisNnTransposeConvReverse) + 1)
+    EXPECT_EQ(seen.size(), static_cast<std::size_t>(TflmChange::EspNnConvInitNodeData) + 1)
         << "a TflmChange enumerator has no row";
 }
 
@@ -98,17 +100,6 @@ struct Builder : test::ModelBuilder {
         setData(0, id, std::vector<std::uint8_t>(bytes, 1));
         return id;
     }
-
-    OperatorT& op(std::int32_t builtin, std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
-    {
-        return ModelBuilder::op(0, builtin, std::move(inputs), std::move(outputs));
-    }
-
-    ModelPtr load(std::vector<std::int32_t> inputs, std::vector<std::int32_t> outputs)
-    {
-        setIo(0, std::move(inputs), std::move(outputs));
-        return ModelBuilder::load();
-    }
 };
 
 EmulationResultPtr run(const Model& model, TflmVersion v, TargetKind target = TargetKind::X86_64)
@@ -122,15 +113,6 @@ EmulationResultPtr run(const Model& model, TflmVersion v, TargetKind target = Ta
 std::string firstLine(const EmulationResult& r)
 {
     return r.failure ? r.failure->message : std::string();
-}
-
-std::vector<std::uint64_t> kernelPersistent(const EmulationResult& r)
-{
-    std::vector<std::uint64_t> v;
-    for (const AllocationEvent& e : r.events)
-        if (e.category == Category::KernelPersistent)
-            v.push_back(e.requested);
-    return v;
 }
 
 // PAD whose paddings are a graph input: each snapshot rejects it in its own words.
@@ -315,6 +297,35 @@ TEST(TflmSnapshotKernels, CmsisNnAddTypesBefore2024_07)
     const auto after = emulate(*m, s);
     ASSERT_FALSE(after->ok);
     EXPECT_NE(firstLine(*after).find("not supported"), std::string::npos) << firstLine(*after);
+}
+
+// esp-tflite-micro's ESP-NN CONV_2D Init allocated sizeof(OpDataConv) (56 B on ilp32) before
+// a91b8077e (2025-02-17), so esp-tflite-micro 1.3.3 (TFLM 10ebaab9) and 1.3.1 (71fba59b) ask for
+// 4 bytes less than the NodeData (60 B) of later releases; the depthwise Init always took NodeData.
+TEST(TflmSnapshotKernels, EspNnConvInitBefore2025_02)
+{
+    Builder b;
+    const std::int32_t in = b.tensor(TensorType::INT8, { 1, 4, 4, 2 }, { 0.1f });
+    const std::int32_t w = b.constant(TensorType::INT8, { 3, 1, 1, 2 }, 6, { 0.01f });
+    const std::int32_t bias = b.constant(TensorType::INT32, { 3 }, 12, { 0.001f });
+    const std::int32_t out = b.tensor(TensorType::INT8, { 1, 4, 4, 3 }, { 0.2f });
+    b.op(3, { in, w, bias }, { out }).builtin_options.Set(Conv2DOptionsT {});
+    const ModelPtr m = b.load({ in }, { out });
+    ASSERT_TRUE(m);
+    EmulationSettings s;
+    s.target = TargetKind::Ilp32;
+    s.kernels = KernelSet::EspNn;
+    s.espChip = EspChip::Esp32S3;
+    for (const auto& [v, opData] : { std::pair { TflmVersion::V2026_08, 60U }, std::pair { TflmVersion::V2025_01, 56U },
+             std::pair { TflmVersion::V2024_05, 56U } }) {
+        SCOPED_TRACE(std::string(tflmVersionInfo(v).commit));
+        s.tflm = v;
+        const auto r = emulate(*m, s);
+        ASSERT_TRUE(r->ok) << firstLine(*r);
+        ASSERT_FALSE(kernelPersistent(*r).empty());
+        EXPECT_EQ(kernelPersistent(*r).front(), opData);
+    }
+    EXPECT_EQ(tflmChangeInfo(TflmChange::EspNnConvInitNodeData).scope, ChangeScope::EspNnOnly);
 }
 
 } // namespace

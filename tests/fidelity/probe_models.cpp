@@ -1,6 +1,7 @@
 #include "probe_models.h"
 
 #include "core/model/model_builder.h"
+#include "core/model/option_builders.h"
 
 #include <flatbuffers/flexbuffers.h>
 
@@ -34,16 +35,9 @@ std::pair<std::int32_t, std::int32_t> weights(
         const auto bias = b.constant(TensorSpec { "bias", TensorType::FLOAT32, { channels }, {}, {}, 0, false });
         return { w, bias };
     }
-    TensorSpec w { "weights", TensorType::INT8, std::move(shape), {}, {}, dimension, false };
     const TensorType biasType = input == TensorType::INT16 ? TensorType::INT64 : TensorType::INT32;
-    TensorSpec bias { "bias", biasType, { channels }, {}, {}, 0, false };
-    for (std::int32_t c = 0; c < channels; ++c) {
-        w.scales.push_back(0.02f + 0.001f * static_cast<float>(c));
-        bias.scales.push_back(0.05f * w.scales.back());
-    }
-    w.zeroPoints.assign(w.scales.size(), 0);
-    bias.zeroPoints.assign(bias.scales.size(), 0);
-    return { b.constant(w), b.constant(bias) };
+    const auto p = perChannelWeights("weights", "bias", std::move(shape), dimension, 0.05f, biasType);
+    return { b.constant(p.weights), b.constant(p.bias) };
 }
 
 std::int32_t outSize(std::int32_t in, std::int32_t filter, std::int32_t stride, std::int32_t dilation, Padding p)
@@ -70,11 +64,8 @@ ProbeModel conv(const std::string& name, const ConvShape& s)
     const std::int32_t oh = outSize(s.in.h, s.fh, s.stride, s.dilation, s.padding);
     const std::int32_t ow = outSize(s.in.w, s.fw, s.stride, s.dilation, s.padding);
     const auto out = b.tensor(activation("output", { 1, oh, ow, s.outChannels }, s.type));
-    Conv2DOptionsT o;
-    o.padding = s.padding;
-    o.stride_w = o.stride_h = s.stride;
-    o.dilation_w_factor = o.dilation_h_factor = s.dilation;
-    b.op(Op::CONV_2D, { in, w, bias }, { out }).builtin_options.Set(o);
+    b.op(Op::CONV_2D, { in, w, bias }, { out })
+        .builtin_options.Set(convOptions(s.padding, s.stride, ActivationFunctionType::NONE, s.dilation));
     b.setIo({ in }, { out });
     return { "esp_" + name + ".tflite", b.finish() };
 }
@@ -96,11 +87,8 @@ ProbeModel depthwise(const std::string& name, const DepthwiseShape& s)
     const std::int32_t oh = outSize(s.in.h, s.fh, s.stride, 1, s.padding);
     const std::int32_t ow = outSize(s.in.w, s.fw, s.stride, 1, s.padding);
     const auto out = b.tensor(activation("output", { 1, oh, ow, outChannels }));
-    DepthwiseConv2DOptionsT o;
-    o.padding = s.padding;
-    o.stride_w = o.stride_h = s.stride;
-    o.depth_multiplier = s.multiplier;
-    b.op(Op::DEPTHWISE_CONV_2D, { in, w, bias }, { out }).builtin_options.Set(o);
+    b.op(Op::DEPTHWISE_CONV_2D, { in, w, bias }, { out })
+        .builtin_options.Set(depthwiseOptions(s.padding, s.stride, s.multiplier));
     b.setIo({ in }, { out });
     return { "esp_" + name + ".tflite", b.finish() };
 }
@@ -111,9 +99,7 @@ ProbeModel softmax(const std::string& name, std::vector<std::int32_t> shape)
     const auto in = b.tensor(activation("logits", shape));
     const auto out
         = b.tensor(TensorSpec { "probabilities", TensorType::INT8, shape, { 1.0f / 256.0f }, { -128 }, 0, false });
-    SoftmaxOptionsT o;
-    o.beta = 1.0f;
-    b.op(Op::SOFTMAX, { in }, { out }).builtin_options.Set(o);
+    b.op(Op::SOFTMAX, { in }, { out }).builtin_options.Set(softmaxOptions());
     b.setIo({ in }, { out });
     return { "esp_" + name + ".tflite", b.finish() };
 }
@@ -144,38 +130,23 @@ ProbeModel streamingKws()
     b.op(Op::ASSIGN_VARIABLE, { handle, next }, {}).builtin_options.Set(AssignVariableOptionsT {});
     const auto [w1, b1] = weights(b, { 16, 3, 3, 1 }, 0, TensorType::INT8);
     const auto features = b.tensor(activation("conv", { 1, 1, 38, 16 }));
-    Conv2DOptionsT conv;
-    conv.padding = Padding::VALID;
-    conv.stride_w = conv.stride_h = 1;
-    b.op(Op::CONV_2D, { window, w1, b1 }, { features }).builtin_options.Set(conv);
+    b.op(Op::CONV_2D, { window, w1, b1 }, { features }).builtin_options.Set(convOptions(Padding::VALID, 1));
     const auto [w2, b2] = weights(b, { 1, 1, 5, 16 }, 3, TensorType::INT8);
     const auto dw = b.tensor(activation("dw", { 1, 1, 38, 16 }));
-    DepthwiseConv2DOptionsT dwo;
-    dwo.padding = Padding::SAME;
-    dwo.stride_w = dwo.stride_h = 1;
-    dwo.depth_multiplier = 1;
-    b.op(Op::DEPTHWISE_CONV_2D, { features, w2, b2 }, { dw }).builtin_options.Set(dwo);
+    b.op(Op::DEPTHWISE_CONV_2D, { features, w2, b2 }, { dw })
+        .builtin_options.Set(depthwiseOptions(Padding::SAME, 1, 1));
     const auto pooled = b.tensor(activation("pool", { 1, 1, 1, 16 }));
-    Pool2DOptionsT pool;
-    pool.padding = Padding::VALID;
-    pool.filter_width = 38;
-    pool.filter_height = 1;
-    pool.stride_w = pool.stride_h = 1;
-    b.op(Op::AVERAGE_POOL_2D, { dw }, { pooled }).builtin_options.Set(pool);
+    b.op(Op::AVERAGE_POOL_2D, { dw }, { pooled }).builtin_options.Set(poolOptions(Padding::VALID, 1, 38));
     const auto shape = b.int32Constant("flatten/shape", { 1, 16 });
     const auto flat = b.tensor(activation("flatten", { 1, 16 }));
-    ReshapeOptionsT reshape;
-    reshape.new_shape = { 1, 16 };
-    b.op(Op::RESHAPE, { pooled, shape }, { flat }).builtin_options.Set(reshape);
+    b.op(Op::RESHAPE, { pooled, shape }, { flat }).builtin_options.Set(reshapeOptions({ 1, 16 }));
     const auto fw = b.constant(TensorSpec { "dense/weights", TensorType::INT8, { 2, 16 }, { 0.02f }, { 0 }, 0, false });
     const auto fb = b.constant(TensorSpec { "dense/bias", TensorType::INT32, { 2 }, { 0.001f }, { 0 }, 0, false });
     const auto logits = b.tensor(activation("logits", { 1, 2 }));
     b.op(Op::FULLY_CONNECTED, { flat, fw, fb }, { logits }).builtin_options.Set(FullyConnectedOptionsT {});
     const auto probs
         = b.tensor(TensorSpec { "probabilities", TensorType::INT8, { 1, 2 }, { 1.0f / 256.0f }, { -128 }, 0, false });
-    SoftmaxOptionsT softmax;
-    softmax.beta = 1.0f;
-    b.op(Op::SOFTMAX, { logits }, { probs }).builtin_options.Set(softmax);
+    b.op(Op::SOFTMAX, { logits }, { probs }).builtin_options.Set(softmaxOptions());
     b.setIo({ row }, { probs });
     return { "esp_streaming_kws.tflite", b.finish() };
 }
@@ -205,6 +176,13 @@ std::vector<ProbeModel> build()
     m.push_back(conv("conv_5x5_same_s2_49x40x1_to16", { { 49, 40, 1 }, 16, 5, 5, 2, S }));
     m.push_back(conv("conv_3x3_same_int16_8x8x8_to8", { { 8, 8, 8 }, 8, 3, 3, 1, S, 1, TensorType::INT16 }));
     m.push_back(conv("conv_3x3_same_float_8x8x8_to8", { { 8, 8, 8 }, 8, 3, 3, 1, S, 1, TensorType::FLOAT32 }));
+    // ESP32-P4 (esp-nn 1.2.3): a padded window of fewer than 16 values whose padded input exceeds
+    // the 32 KiB L1 budget is tiled by output rows (several rows, stride 2, many narrow rows, a
+    // single wide row).
+    m.push_back(conv("conv_3x3_same_200x200x1_to8", { { 200, 200, 1 }, 8, 3, 3, 1, S }));
+    m.push_back(conv("conv_3x3_same_s2_201x201x1_to8", { { 201, 201, 1 }, 8, 3, 3, 2, S }));
+    m.push_back(conv("conv_3x3_same_1000x40x1_to8", { { 1000, 40, 1 }, 8, 3, 3, 1, S }));
+    m.push_back(conv("conv_3x3_same_40x1000x1_to8", { { 40, 1000, 1 }, 8, 3, 3, 1, S }));
     // DEPTHWISE_CONV_2D: multiplier 1 with 16k, 8k+8 (>= 12), 8 and other channel counts, 3x3 and
     // other filters, padded, unpadded and right/bottom-padded, tiled above 40 / 48 KiB; multipliers
     // 4 (s16 path) and 2 (no special path).
@@ -313,14 +291,10 @@ ProbeModel ethosCpuAround()
     npuOp(b, n, { q }, { features });
     const auto shape = b.int32Constant("flatten/shape", { 1, 12 });
     const auto flat = b.tensor(activation("flatten", { 1, 12 }));
-    ReshapeOptionsT reshape;
-    reshape.new_shape = { 1, 12 };
-    b.op(Op::RESHAPE, { features, shape }, { flat }).builtin_options.Set(reshape);
+    b.op(Op::RESHAPE, { features, shape }, { flat }).builtin_options.Set(reshapeOptions({ 1, 12 }));
     const auto probs
         = b.tensor(TensorSpec { "probabilities", TensorType::INT8, { 1, 12 }, { 1.0f / 256.0f }, { -128 }, 0, false });
-    SoftmaxOptionsT softmax;
-    softmax.beta = 1.0f;
-    b.op(Op::SOFTMAX, { flat }, { probs }).builtin_options.Set(softmax);
+    b.op(Op::SOFTMAX, { flat }, { probs }).builtin_options.Set(softmaxOptions());
     b.setIo({ in }, { probs });
     // tensors: input, input_int8, stream, flash, scratch, scratch_fast, features, flatten/shape,
     // flatten, probabilities: the NPU's tensors inside its scratch, the CPU's online.

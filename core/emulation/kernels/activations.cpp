@@ -21,8 +21,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-
 // TFLM's CheckedLog2 (kernels/kernel_util.h): the rounded log2 of x, and whether x is
 // (nearly) a power of two.
 bool checkedLog2(float x, int& log2Rounded)
@@ -72,17 +70,11 @@ int quantizeMultiplierShift(double m)
 
 // ---- RELU / RELU6 (activations.cc, activations_common.cc) ----------------------------------
 
-Status reluInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kReluOpData);
-}
-
 Status reluPrepare(KernelContext& ctx)
 {
     const std::string file = kernelFile("activations_common.cc");
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     if (ctx.input(0)->type == D::Int16) {
         ARENASCOPE_TRY(zeroPointEq(ctx, file, 103, *ctx.input(0), "input->params.zero_point", "0", 0));
         ARENASCOPE_TRY(zeroPointEq(ctx, file, 104, *ctx.output(0), "output->params.zero_point", "0", 0));
@@ -106,17 +98,11 @@ Status relu6Prepare(KernelContext& ctx)
 
 // ---- LOGISTIC (logistic.cc, logistic_common.cc: CalculateArithmeticOpDataLogistic) --------
 
-Status logisticInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataLogistic);
-}
-
 Status logisticPrepare(KernelContext& ctx)
 {
     const std::string file = kernelFile("logistic_common.cc");
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
     ARENASCOPE_TRY(typesEq(ctx, file, 44, "input->type", "output->type", input.type, output.type));
@@ -130,11 +116,6 @@ Status logisticPrepare(KernelContext& ctx)
 
 // ---- TANH (tanh.cc) --------------------------------------------------------------------------
 // TanhPrepare holds input 0, then CalculateArithmeticOpData takes input 0 and output 0 again.
-
-Status tanhInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataTanh);
-}
 
 Status tanhPrepare(KernelContext& ctx)
 {
@@ -151,11 +132,6 @@ Status tanhPrepare(KernelContext& ctx)
 }
 
 // ---- HARD_SWISH (hard_swish.cc, hard_swish_common.cc) ---------------------------------------
-
-Status hardSwishInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kHardSwishParams);
-}
 
 Status hardSwishPrepare(KernelContext& ctx)
 {
@@ -175,11 +151,6 @@ Status hardSwishPrepare(KernelContext& ctx)
 
 // ---- LEAKY_RELU (leaky_relu.cc, leaky_relu_common.cc), ELU (elu.cc) ---------------------------
 
-Status leakyReluInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kLeakyReluOpData);
-}
-
 // CalculateOpDataLeakyRelu / elu.cc CalculateOpData: counts, both tensors, one type.
 Status unaryTypesEqualPrepare(KernelContext& ctx, const std::string& file, int countsLine, int typesLine)
 {
@@ -193,11 +164,6 @@ Status leakyReluPrepare(KernelContext& ctx)
     return unaryTypesEqualPrepare(ctx, kernelFile("leaky_relu_common.cc"), 35, 43);
 }
 
-Status eluInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataElu);
-}
-
 Status eluPrepare(KernelContext& ctx)
 {
     return unaryTypesEqualPrepare(ctx, kernelFile("elu.cc"), 85, 93);
@@ -205,22 +171,24 @@ Status eluPrepare(KernelContext& ctx)
 
 // ---- PRELU (prelu.cc, prelu_common.cc) -------------------------------------------------------
 
-Status preluInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kPreluParams);
-}
-
 Status preluPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     if (ctx.output(0)->type == D::Int16)
         return ensure(ctx, ctx.input(1)->type == D::Int8, kernelFile("prelu_common.cc").c_str(), 101,
             "alpha->type == kTfLiteInt8");
     return okStatus();
 }
+
+// Inits that allocate their op-data struct and nothing else.
+constexpr KernelStep reluInit = initStruct<opdata::kReluOpData>;
+constexpr KernelStep logisticInit = initStruct<opdata::kOpDataLogistic>;
+constexpr KernelStep tanhInit = initStruct<opdata::kOpDataTanh>;
+constexpr KernelStep hardSwishInit = initStruct<opdata::kHardSwishParams>;
+constexpr KernelStep leakyReluInit = initStruct<opdata::kLeakyReluOpData>;
+constexpr KernelStep eluInit = initStruct<opdata::kOpDataElu>;
+constexpr KernelStep preluInit = initStruct<opdata::kPreluParams>;
 
 const std::array kProfiles = {
     builtin("LOGISTIC", "kernels/logistic.cc, logistic_common.cc", nullptr, logisticInit, logisticPrepare),
@@ -236,9 +204,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> activationProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> activationProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -16,9 +16,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> argMinMaxProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> argMinMaxProfiles = kProfiles;
 
 } // namespace arenascope::kernels

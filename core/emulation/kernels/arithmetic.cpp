@@ -19,8 +19,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-
 constexpr const char* kAddCommon = "tensorflow/lite/micro/kernels/add_common.cc";
 constexpr const char* kMulCommon = "tensorflow/lite/micro/kernels/mul_common.cc";
 constexpr const char* kDiv = "tensorflow/lite/micro/kernels/div.cc";
@@ -35,17 +33,13 @@ Status unquantized(KernelContext& ctx, const char* file, int line, const Tensor&
 // The inputs and output a binary kernel holds: input 0, input 1, output 0.
 Status holdBinary(TempTensors& temps)
 {
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1) }));
     return temps.output(0);
 }
 
 // ---- ADD (add.cc, add_common.cc: AddPrepare) ----------------------------------------------
 
-Status addInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataAdd);
-}
+constexpr KernelStep addInit = initStruct<opdata::kOpDataAdd>;
 
 Status addPrepare(KernelContext& ctx)
 {
@@ -60,11 +54,6 @@ Status addPrepare(KernelContext& ctx)
 }
 
 // ---- MUL (mul.cc, mul_common.cc: CalculateOpDataMul) ---------------------------------------
-
-Status mulInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataMul);
-}
 
 Status mulPrepare(KernelContext& ctx)
 {
@@ -87,11 +76,6 @@ Status mulPrepare(KernelContext& ctx)
 
 // ---- DIV (div.cc: DivPrepare, CalculateOpDataDiv) --------------------------------------------
 
-Status divInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataDiv);
-}
-
 Status divPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
@@ -107,18 +91,11 @@ Status divPrepare(KernelContext& ctx)
 
 // ---- SUB (sub.cc, sub_common.cc) ----------------------------------------------------------------
 
-Status subInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataSub);
-}
-
 Status subPrepare(KernelContext& ctx)
 {
     const std::string file = kernelFile("sub_common.cc");
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     // CalculateOpDataSub: int8/int16 outputs take CalculateActivationRangeQuantized, which
     // accepts both. Only unquantized int32 is supported.
     if (ctx.output(0)->type != D::Int32)
@@ -132,11 +109,6 @@ Status subPrepare(KernelContext& ctx)
 }
 
 // ---- SQUARED_DIFFERENCE (squared_difference.cc) ---------------------------------------------------
-
-Status squaredDifferenceInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataSquaredDifference);
-}
 
 // The int8 zero-point range checks, lines 115..126: each tensor's >= min, then <= max.
 Status squaredDifferenceInt8(KernelContext& ctx, const std::string& file, const std::array<const Tensor*, 3>& tensors)
@@ -169,9 +141,7 @@ Status squaredDifferencePrepare(KernelContext& ctx)
     const std::string file = kernelFile("squared_difference.cc");
     ARENASCOPE_TRY(ensureCounts(ctx, file.c_str(), 91, 92, 2, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     const Tensor& input1 = *ctx.input(0);
     const Tensor& input2 = *ctx.input(1);
     ARENASCOPE_TRY(typesEq(ctx, file, 106, "input1->type", "input2->type", input1.type, input2.type));
@@ -190,9 +160,7 @@ Status floorBinaryPrepare(KernelContext& ctx, const std::string& file, int count
 {
     ARENASCOPE_TRY(ensureCounts(ctx, file.c_str(), countsLine, countsLine + 1, 2, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     const DataType t1 = ctx.input(0)->type;
     ARENASCOPE_TRY(typesEq(ctx, file, typesLine, "input1->type", "input2->type", t1, ctx.input(1)->type));
     return typesEq(ctx, file, typesLine + 1, "input1->type", "output->type", t1, ctx.output(0)->type);
@@ -236,8 +204,7 @@ Status addNPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(
         ensureEq(ctx, file.c_str(), 52, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     const Tensor& first = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
     ARENASCOPE_TRY(typesEq(ctx, file, 63, "output->type", "input_tensor_first->type", output.type, first.type));
@@ -261,6 +228,12 @@ Status addNPrepare(KernelContext& ctx)
     return ctx.kernelError(formatString("ADD_N only supports FLOAT32 and INT8, got %s.", tfliteType(output.type).name));
 }
 
+// Inits that allocate their op-data struct and nothing else.
+constexpr KernelStep mulInit = initStruct<opdata::kOpDataMul>;
+constexpr KernelStep divInit = initStruct<opdata::kOpDataDiv>;
+constexpr KernelStep subInit = initStruct<opdata::kOpDataSub>;
+constexpr KernelStep squaredDifferenceInit = initStruct<opdata::kOpDataSquaredDifference>;
+
 const std::array kProfiles = {
     builtin("ADD", "kernels/add.cc, add_common.cc", &options::kAdd, addInit, addPrepare),
     builtin("MUL", "kernels/mul.cc, mul_common.cc", &options::kMul, mulInit, mulPrepare),
@@ -277,9 +250,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> arithmeticProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> arithmeticProfiles = kProfiles;
 
 } // namespace arenascope::kernels

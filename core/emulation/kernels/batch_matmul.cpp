@@ -18,14 +18,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-namespace od = opdata;
-using steps::elementsOf;
-using steps::ensureCounts;
-using steps::typeBytes;
-using steps::writableDims;
-using steps::zeroPoint;
-
 // __FILE__ as the reference build prints it.
 constexpr const char* kBatchMatmulCc = "tensorflow/lite/micro/kernels/batch_matmul.cc";
 constexpr const char* kBatchMatmulCommonCc = "tensorflow/lite/micro/kernels/batch_matmul_common.cc";
@@ -37,10 +29,7 @@ constexpr const char* kBatchMatmulCommonCc = "tensorflow/lite/micro/kernels/batc
 // adj_x, rhs unless adj_y) a TfLiteEvalTensor, its dims and its data; then ReshapeOutputTensor
 // makes the output dims writable.
 
-Status batchMatmulInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, od::kBatchMatmulOpData);
-}
+constexpr KernelStep batchMatmulInit = initStruct<od::kBatchMatmulOpData>;
 
 // AllocInitTransposeTensorFromTfLiteTensor: a TfLiteEvalTensor, its dims and its data.
 Status transposedOperand(KernelContext& ctx, const Tensor& t, const char* which)
@@ -135,9 +124,7 @@ Status batchMatmulPrepare(KernelContext& ctx)
 {
     ARENASCOPE_TRY(ensureCounts(ctx, kBatchMatmulCc, 180, 2, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0, false));
-    ARENASCOPE_TRY(temps.input(1, false));
-    ARENASCOPE_TRY(temps.output(0, false));
+    ARENASCOPE_TRY(temps.hold({ in(0, false), in(1, false), out(0, false) }));
     if (!ctx.input(0))
         return ensureFailed(ctx, kBatchMatmulCc, 185, "lhs_data != nullptr");
     if (!ctx.input(1))
@@ -173,9 +160,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> batchMatmulProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> batchMatmulProfiles = kProfiles;
 
 } // namespace arenascope::kernels

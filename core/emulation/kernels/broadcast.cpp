@@ -12,12 +12,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-using shape::Checks;
-using shape::dimOf;
-using shape::isConstant;
-using shape::rankOf;
-
 // The sources as TFLM's __FILE__ spells them.
 constexpr const char* kBroadcastArgsCc = "tensorflow/lite/micro/kernels/broadcast_args.cc";
 constexpr const char* kBroadcastToCc = "tensorflow/lite/micro/kernels/broadcast_to.cc";
@@ -54,9 +48,7 @@ Status broadcastToPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(check.ensure(77, ctx.inputCount() == 2, "NumInputs(node) == 2"));
     ARENASCOPE_TRY(check.eq(78, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& shape = *ctx.input(1);
     ARENASCOPE_TRY(check.msg(rankOf(input) <= 5, "BroadcastTo only supports 1-5D tensor."));
@@ -76,9 +68,7 @@ Status broadcastArgsPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(check.ensure(32, ctx.inputCount() == 2, "NumInputs(node) == 2"));
     ARENASCOPE_TRY(check.eq(33, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     const Tensor& s1 = *ctx.input(0);
     const Tensor& s2 = *ctx.input(1);
     const Tensor& output = *ctx.output(0);
@@ -100,9 +90,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> broadcastProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> broadcastProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -11,20 +11,12 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-namespace od = opdata;
-
 // __FILE__ as the reference build prints it, for the TF_LITE_ENSURE messages.
 constexpr const char* kCircularBufferCommonCc = "tensorflow/lite/micro/kernels/circular_buffer_common.cc";
 
 // ---------------------------------------------------------------------------------------
 // CIRCULAR_BUFFER (circular_buffer.cc, circular_buffer_common.cc). Prepare holds input 0 and
 // output 0 (both allocated before their null checks).
-
-Status circularBufferInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, od::kCircularBufferOpData);
-}
 
 Status circularBufferShapes(KernelContext& ctx, const Tensor& input, const Tensor& output)
 {
@@ -50,8 +42,7 @@ Status circularBufferShapes(KernelContext& ctx, const Tensor& input, const Tenso
 Status circularBufferPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0, false));
-    ARENASCOPE_TRY(temps.output(0, false));
+    ARENASCOPE_TRY(temps.hold({ in(0, false), out(0, false) }));
     if (!ctx.input(0))
         return ensureFailed(ctx, kCircularBufferCommonCc, 50, "input != nullptr");
     if (!ctx.output(0))
@@ -69,6 +60,9 @@ Status circularBufferPrepare(KernelContext& ctx)
 
 constexpr const StructDef* kNoOptions = nullptr;
 
+// Inits that allocate their op-data struct and nothing else.
+constexpr KernelStep circularBufferInit = initStruct<od::kCircularBufferOpData>;
+
 const std::array kProfiles = {
     custom("CIRCULAR_BUFFER", "kernels/circular_buffer.cc, circular_buffer_common.cc", kNoOptions, circularBufferInit,
         circularBufferPrepare),
@@ -76,9 +70,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> circularBufferProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> circularBufferProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -14,9 +14,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-namespace od = opdata;
-using steps::heldInput;
-
 // __FILE__ as the reference build prints it, for the TF_LITE_ENSURE messages.
 constexpr const char* kComparisonsCc = "tensorflow/lite/micro/kernels/comparisons.cc";
 
@@ -24,20 +21,18 @@ constexpr const char* kComparisonsCc = "tensorflow/lite/micro/kernels/comparison
 // EQUAL .. LESS_EQUAL (comparisons.cc). Prepare: temp input 0 and 1 (each must exist), the
 // quantized parameters for int8/int16, release both. Type support is only checked in Eval.
 
-Status comparisonInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, od::kComparisonOpData);
-}
-
 Status comparisonPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(heldInput(temps, ctx, 0, kComparisonsCc, 557, "input1 != nullptr"));
-    ARENASCOPE_TRY(heldInput(temps, ctx, 1, kComparisonsCc, 560, "input2 != nullptr"));
+    ARENASCOPE_TRY(held(temps, ctx, in(0), kComparisonsCc, 557, "input1 != nullptr"));
+    ARENASCOPE_TRY(held(temps, ctx, in(1), kComparisonsCc, 560, "input2 != nullptr"));
     return okStatus();
 }
 
 constexpr const StructDef* kNoOptions = nullptr;
+
+// Inits that allocate their op-data struct and nothing else.
+constexpr KernelStep comparisonInit = initStruct<od::kComparisonOpData>;
 
 const std::array kProfiles = {
     builtin("EQUAL", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
@@ -52,9 +47,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> comparisonsAndLogicalProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> comparisonsAndLogicalProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -20,21 +20,12 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-using shape::Checks;
-using shape::isConstant;
-
 // The sources as TFLM's __FILE__ spells them.
 constexpr const char* kConcatenation = "tensorflow/lite/micro/kernels/concatenation.cc";
 constexpr const char* kSplitCc = "tensorflow/lite/micro/kernels/split.cc";
 constexpr const char* kSplitVCc = "tensorflow/lite/micro/kernels/split_v.cc";
 
 // ---- CONCATENATION (concatenation.cc: ConcatenationPrepare) ---------------------------------
-
-Status concatenationInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataConcatenation);
-}
 
 // TfLiteConcatenationParams::activation from the operator's ConcatenationOptions.
 int concatenationActivation(const KernelContext& ctx)
@@ -187,7 +178,7 @@ Status splitPrepare(KernelContext& ctx)
 {
     const Checks check(ctx, kSplitCc);
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(check.input(temps, 0, 73, "axis"));
+    ARENASCOPE_TRY(check.hold(temps, { { in(0), 73, "axis" } }));
     return constantTensorCheck(ctx, isConstant(*ctx.input(0)), kSplitCc, "Non-constant >axis< tensor is not supported",
         { BeforeConstantCheck::Message, kSplitCc, "Non constant axis tensor not supported" });
 }
@@ -202,6 +193,9 @@ Status splitVPrepare(KernelContext& ctx)
         { BeforeConstantCheck::Message, kSplitVCc, "Non constant axis tensor not supported" });
 }
 
+// Inits that allocate their op-data struct and nothing else.
+constexpr KernelStep concatenationInit = initStruct<opdata::kOpDataConcatenation>;
+
 constexpr std::array kProfiles = {
     builtin(
         "CONCATENATION", "kernels/concatenation.cc", &options::kConcatenation, concatenationInit, concatenationPrepare),
@@ -213,9 +207,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> concatenationAndSplitProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> concatenationAndSplitProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -15,11 +15,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-namespace od = opdata;
-using steps::heldInput;
-using steps::typeCode;
-
 // __FILE__ as the reference build prints it, for the TF_LITE_ENSURE messages.
 constexpr const char* kIfCc = "tensorflow/lite/micro/kernels/if.cc";
 constexpr const char* kWhileCc = "tensorflow/lite/micro/kernels/while.cc";
@@ -38,20 +33,10 @@ const Subgraph* subgraphAt(const KernelContext& ctx, std::int32_t index)
 // Control flow (if.cc, while.cc, call_once.cc). Init allocates the OpData; Prepare only checks
 // the called subgraphs (IF also holds its condition tensor while checking it).
 
-Status ifInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, od::kIfOpData);
-}
-
-Status whileInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, od::kWhileOpData);
-}
-
 Status ifCondition(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(heldInput(temps, ctx, 0, kIfCc, 60, "cond != nullptr"));
+    ARENASCOPE_TRY(held(temps, ctx, in(0), kIfCc, 60, "cond != nullptr"));
     const Tensor& cond = *ctx.input(0);
     if (cond.type != D::Bool)
         return ensureEqFailed(ctx, kIfCc, 61, "cond->type", "kTfLiteBool", typeCode(cond.type), typeCode(D::Bool));
@@ -112,11 +97,6 @@ Status whilePrepare(KernelContext& ctx)
     return okStatus();
 }
 
-Status callOnceInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, od::kCallOnceOpData);
-}
-
 Status callOncePrepare(KernelContext& ctx)
 {
     if (ctx.inputCount() != 0)
@@ -130,6 +110,11 @@ Status callOncePrepare(KernelContext& ctx)
     return okStatus();
 }
 
+// Inits that allocate their op-data struct and nothing else.
+constexpr KernelStep ifInit = initStruct<od::kIfOpData>;
+constexpr KernelStep whileInit = initStruct<od::kWhileOpData>;
+constexpr KernelStep callOnceInit = initStruct<od::kCallOnceOpData>;
+
 const std::array kProfiles = {
     builtin("IF", "kernels/if.cc", &options::kIf, ifInit, ifPrepare),
     builtin("WHILE", "kernels/while.cc", &options::kWhile, whileInit, whilePrepare),
@@ -138,9 +123,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> controlFlowProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> controlFlowProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -18,8 +18,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-
 constexpr const char* kConvCommon = "tensorflow/lite/micro/kernels/conv_common.cc";
 constexpr const char* kDepthwiseCommon = "tensorflow/lite/micro/kernels/depthwise_conv_common.cc";
 
@@ -32,11 +30,8 @@ struct ConvKind {
 constexpr ConvKind kConv { false, kConvCommon, 0 };
 constexpr ConvKind kDepthwise { true, kDepthwiseCommon, 3 };
 
-Status initConvOpData(KernelContext& ctx)
-{
-    // conv_common.cc: ConvInit; depthwise_conv.cc: DepthwiseConvInit (both sizeof(OpDataConv)).
-    return allocateStruct(ctx, opdata::kOpDataConv);
-}
+// conv_common.cc: ConvInit; depthwise_conv.cc: DepthwiseConvInit (both sizeof(OpDataConv)).
+constexpr KernelStep initConvOpData = initStruct<opdata::kOpDataConv>;
 
 // TF_LITE_ENSURE_MSG on the input/filter type pair (conv_common.cc:159,
 // depthwise_conv_common.cc:194).
@@ -114,12 +109,8 @@ Status requestInt4Scratch(KernelContext& ctx, const Tensor& filter)
 Status prepareConvLike(KernelContext& ctx, const ConvKind& kind)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.output(0));
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    const Tensor& input = *ctx.input(0);
-    const Tensor& filter = *ctx.input(1);
-    const Tensor& output = *ctx.output(0);
+    ARENASCOPE_TRY(temps.hold({ out(0), in(0), in(1) }));
+    const auto [input, filter, output] = weightedOperands(ctx);
     if (!kind.depthwise) {
         ARENASCOPE_TRY(ensureEq(ctx, kind.file, 158, "input->type", "output->type", tfliteType(input.type).code,
             tfliteType(output.type).code));
@@ -152,10 +143,7 @@ Status calculateOpDataImpl(KernelContext& ctx, const ConvKind& kind)
     ARENASCOPE_TRY(
         ensureEq(ctx, kind.file, 89, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.input(2, false));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2, false), out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& filter = *ctx.input(1);
     if (input.type != D::Float32)
@@ -203,9 +191,6 @@ constexpr std::array kProfiles = {
 };
 } // namespace
 
-std::span<const KernelProfile> convProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> convProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -12,11 +12,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-namespace od = opdata;
-using steps::ensureCounts;
-using steps::typeCode;
-
 // __FILE__ as the reference build prints it.
 constexpr const char* kCumsumCc = "tensorflow/lite/micro/kernels/cumsum.cc";
 
@@ -28,8 +23,7 @@ Status cumsumPrepare(KernelContext& ctx)
 {
     ARENASCOPE_TRY(ensureCounts(ctx, kCumsumCc, 48, 2, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& axis = *ctx.input(1);
     if (!isOneOf(input.type, { D::Float32, D::Int8 }))
@@ -59,9 +53,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> cumsumProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> cumsumProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -177,9 +177,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> decodeProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> decodeProfiles = kProfiles;
 
 } // namespace arenascope::kernels

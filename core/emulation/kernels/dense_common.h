@@ -4,13 +4,18 @@
 // the CMSIS-NN and ESP-NN FULLY_CONNECTED and SOFTMAX Prepare call them. Defined in
 // fully_connected.cpp and softmax.cpp.
 
-#include "core/emulation/kernel_context.h"
+#include "kernel_helpers.h"
 
 namespace arenascope::kernels {
 
 // CalculateOpDataFullyConnected: called while input, filter, bias and output are held;
 // per-channel filters get their multiplier and shift arrays (tail) here.
 Status calculateFullyConnectedOpData(KernelContext& ctx, const Tensor& input, const Tensor& filter);
+
+// The opening every SOFTMAX Prepare shares: the input and output counts (at `countsLine` and
+// the next line), the input held and its rank checked (TF_LITE_ENSURE at `countsLine + 4`),
+// then the output held.
+Status holdSoftmaxOperands(KernelContext& ctx, TempTensors& temps, const char* file, int countsLine);
 
 // CalculateSoftmaxParams: int16 inputs get their two lookup tables (tail), then the
 // quantization each input/output pairing needs is checked.

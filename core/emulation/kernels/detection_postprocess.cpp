@@ -15,8 +15,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-namespace od = opdata;
-
 // __FILE__ as the reference build prints it, for the TF_LITE_ENSURE messages.
 constexpr const char* kDetectionPostprocessCc = "tensorflow/lite/micro/kernels/detection_postprocess.cc";
 
@@ -37,9 +35,7 @@ Status detectionPostprocessInputs(KernelContext& ctx, TempTensors& temps)
     if (ctx.inputCount() != 3)
         return ensureEqFailed(
             ctx, kDetectionPostprocessCc, 160, "NumInputs(node)", "3", static_cast<long long>(ctx.inputCount()), 3);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.input(2));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2) }));
     const struct {
         std::size_t input;
         int line;
@@ -111,9 +107,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> detectionPostprocessProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> detectionPostprocessProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -20,8 +20,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-
 // ---- Elementwise (elementwise.cc) -------------------------------------------------------------
 
 Status absRsqrtInit(KernelContext& ctx)
@@ -130,8 +128,7 @@ Status expPrepare(KernelContext& ctx)
 Status ceilRoundPrepare(KernelContext& ctx, const std::string& file, int countsLine)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     ARENASCOPE_TRY(ensureCounts(ctx, file.c_str(), countsLine, countsLine + 1, 1, 1));
     return sameFloatShape(ctx, file, countsLine + 2);
 }
@@ -163,9 +160,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> elementwiseUnaryProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> elementwiseUnaryProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -13,17 +13,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-namespace od = opdata;
-using steps::elementsOf;
-using steps::ensureCounts;
-using steps::heldInput;
-using steps::heldOutput;
-using steps::typeBytes;
-using steps::typeCode;
-using steps::writableDims;
-using steps::zeroPoint;
-
 // __FILE__ as the reference build prints it.
 constexpr const char* kEmbeddingLookupCc = "tensorflow/lite/micro/kernels/embedding_lookup.cc";
 
@@ -56,17 +45,17 @@ Status embeddingLookupPrepare(KernelContext& ctx)
 {
     ARENASCOPE_TRY(ensureCounts(ctx, kEmbeddingLookupCc, 69, 2, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(heldInput(temps, ctx, 0, kEmbeddingLookupCc, 76, "lookup != nullptr"));
+    ARENASCOPE_TRY(held(temps, ctx, in(0), kEmbeddingLookupCc, 76, "lookup != nullptr"));
     const Tensor& lookup = *ctx.input(0);
     if (lookup.shape.size() != 1)
         return ensureEqFailed(
             ctx, kEmbeddingLookupCc, 77, "NumDimensions(lookup)", "1", static_cast<long long>(lookup.shape.size()), 1);
     if (lookup.type != D::Int32)
         return ensureEqFailed(ctx, kEmbeddingLookupCc, 78, "lookup->type", "kTfLiteInt32", typeCode(lookup.type), 2);
-    ARENASCOPE_TRY(heldInput(temps, ctx, 1, kEmbeddingLookupCc, 82, "value != nullptr"));
+    ARENASCOPE_TRY(held(temps, ctx, in(1), kEmbeddingLookupCc, 82, "value != nullptr"));
     const Tensor& value = *ctx.input(1);
     ARENASCOPE_TRY(checkEmbeddingValue(ctx, value));
-    ARENASCOPE_TRY(heldOutput(temps, ctx, 0, kEmbeddingLookupCc, 89, "output != nullptr"));
+    ARENASCOPE_TRY(held(temps, ctx, out(0), kEmbeddingLookupCc, 89, "output != nullptr"));
     const Tensor& output = *ctx.output(0);
     ARENASCOPE_TRY(checkEmbeddingOutput(ctx, value, output));
     ARENASCOPE_TRY(writableDims(ctx, output));
@@ -93,9 +82,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> embeddingLookupProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> embeddingLookupProfiles = kProfiles;
 
 } // namespace arenascope::kernels

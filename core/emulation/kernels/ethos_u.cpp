@@ -21,11 +21,6 @@ constexpr const char* kEthosU = "tensorflow/lite/micro/kernels/ethos_u/ethosu.cc
 constexpr Field kOpDataFields[] = { i32(3) };
 constexpr StructDef kOpData { "OpData (ethos-u)", kOpDataFields };
 
-Status ethosUInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, kOpData);
-}
-
 Status ethosUPrepare(KernelContext& ctx)
 {
     const tflite::Operator* op = ctx.op().flatbuffer;
@@ -56,15 +51,15 @@ Status ethosUPrepare(KernelContext& ctx)
     return okStatus();
 }
 
+// Inits that allocate their op-data struct and nothing else.
+constexpr KernelStep ethosUInit = initStruct<kOpData>;
+
 constexpr std::array kProfiles = {
     custom("ethos-u", "kernels/ethos_u/ethosu.cc (CO_PROCESSOR=ethos_u)", nullptr, ethosUInit, ethosUPrepare),
 };
 
 } // namespace
 
-std::span<const KernelProfile> ethosUProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> ethosUProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -14,12 +14,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-using shape::Checks;
-using shape::dimOf;
-using shape::isConstant;
-using shape::rankOf;
-
 // The sources as TFLM's __FILE__ spells them.
 constexpr const char* kFillCc = "tensorflow/lite/micro/kernels/fill.cc";
 constexpr const char* kZerosLikeCc = "tensorflow/lite/micro/kernels/zeros_like.cc";
@@ -46,9 +40,7 @@ Status fillPrepare(KernelContext& ctx)
 {
     const Checks check(ctx, kFillCc);
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(check.input(temps, 0, 73, "dims"));
-    ARENASCOPE_TRY(check.input(temps, 1, 76, "value"));
-    ARENASCOPE_TRY(check.output(temps, 0, 79, "output"));
+    ARENASCOPE_TRY(check.hold(temps, { { in(0), 73, "dims" }, { in(1), 76, "value" }, { out(0), 79, "output" } }));
     const Tensor& value = *ctx.input(1);
     ARENASCOPE_TRY(check.eq(82, "NumDimensions(value)", "0", rankOf(value), 0));
     ARENASCOPE_TRY(check.typeCodesEq(85, "value->type", "output->type", value.type, ctx.output(0)->type));
@@ -65,8 +57,7 @@ Status zerosLikePrepare(KernelContext& ctx)
     const Checks check(ctx, kZerosLikeCc);
     ARENASCOPE_TRY(check.counts(31, 1, 32, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(check.input(temps, 0, 35, "input"));
-    return check.output(temps, 0, 38, "output");
+    return check.hold(temps, { { in(0), 35, "input" }, { out(0), 38, "output" } });
 }
 
 constexpr const StructDef* kNone = nullptr;
@@ -78,9 +69,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> fillProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> fillProfiles = kProfiles;
 
 } // namespace arenascope::kernels

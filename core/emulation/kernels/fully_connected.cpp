@@ -20,8 +20,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-
 constexpr const char* kFullyConnected = "tensorflow/lite/micro/kernels/fully_connected.cc";
 constexpr const char* kFullyConnectedCommon = "tensorflow/lite/micro/kernels/fully_connected_common.cc";
 
@@ -101,10 +99,7 @@ Status fullyConnectedInit(KernelContext& ctx)
 Status fullyConnectedPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.input(2, false));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2, false), out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& filter = *ctx.input(1);
     ARENASCOPE_TRY(
@@ -138,9 +133,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> fullyConnectedProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> fullyConnectedProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -12,11 +12,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-using shape::Checks;
-using shape::dimOf;
-using shape::rankOf;
-
 // The sources as TFLM's __FILE__ spells them.
 constexpr const char* kGatherCc = "tensorflow/lite/micro/kernels/gather.cc";
 constexpr const char* kGatherNdCc = "tensorflow/lite/micro/kernels/gather_nd.cc";
@@ -49,9 +44,7 @@ Status gatherPrepare(KernelContext& ctx)
     const Checks check(ctx, kGatherCc);
     ARENASCOPE_TRY(check.counts(103, 2, 104, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(check.input(temps, 0, 110, "input"));
-    ARENASCOPE_TRY(check.input(temps, 1, 113, "coords"));
-    ARENASCOPE_TRY(check.output(temps, 0, 116, "output"));
+    ARENASCOPE_TRY(check.hold(temps, { { in(0), 110, "input" }, { in(1), 113, "coords" }, { out(0), 116, "output" } }));
     const DataType coordsType = ctx.input(1)->type;
     if (coordsType != D::Int32)
         return shape::typeMessage(ctx, "Positions of type '%s' are not supported by gather.", coordsType);
@@ -68,9 +61,7 @@ Status gatherNdPrepare(KernelContext& ctx)
     const Checks check(ctx, kGatherNdCc);
     ARENASCOPE_TRY(check.counts(34, 2, 35, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(check.input(temps, 0, 38, "params"));
-    ARENASCOPE_TRY(check.input(temps, 1, 41, "indices"));
-    ARENASCOPE_TRY(check.output(temps, 0, 44, "output"));
+    ARENASCOPE_TRY(check.hold(temps, { { in(0), 38, "params" }, { in(1), 41, "indices" }, { out(0), 44, "output" } }));
     const Tensor& params = *ctx.input(0);
     const Tensor& indices = *ctx.input(1);
     if (!isOneOf(params.type, { D::Float32, D::Int8 }))
@@ -99,9 +90,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> gatherProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> gatherProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -9,16 +9,37 @@
 
 #include <flatbuffers/flexbuffers.h>
 
+#include <cctype>
 #include <initializer_list>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace arenascope::kernels {
+
+// The short name every kernel file uses for a tensor type.
+using D = DataType;
 
 // Size of a kernel struct: {cortex-m, x86_64}.
 inline std::uint64_t bySize(const KernelContext& ctx, std::uint64_t size32, std::uint64_t size64)
 {
     return ctx.target().is64Bit() ? size64 : size32;
+}
+
+// A tensor of the node as a kernel takes it: the i-th input or output; `required` mirrors the
+// kernel's TF_LITE_ENSURE(ptr != nullptr) (an optional bias is not required).
+struct Slot {
+    bool output;
+    std::size_t index;
+    bool required = true;
+};
+constexpr Slot in(std::size_t i, bool required = true)
+{
+    return { false, i, required };
+}
+constexpr Slot out(std::size_t i, bool required = true)
+{
+    return { true, i, required };
 }
 
 // Temp tensors a kernel holds during Prepare, released together at the end.
@@ -39,6 +60,13 @@ public:
     // AllocateTempInputTensor(i); `required` mirrors the kernel's TF_LITE_ENSURE(ptr != nullptr).
     Status input(std::size_t i, bool required = true) { return add(m_ctx.tempInput(i), required, "input", i); }
     Status output(std::size_t i, bool required = true) { return add(m_ctx.tempOutput(i), required, "output", i); }
+    // AllocateTempInputTensor / AllocateTempOutputTensor for each slot, in the kernel's order.
+    Status hold(std::initializer_list<Slot> slots)
+    {
+        for (const Slot& s : slots)
+            ARENASCOPE_TRY(s.output ? output(s.index, s.required) : input(s.index, s.required));
+        return okStatus();
+    }
     // The kernel returns without releasing what it holds (a TFLM bug some snapshots have):
     // the temps stay counted and the next ResetTempAllocations fails.
     void leak() { m_held.clear(); }
@@ -57,6 +85,18 @@ private:
     KernelContext& m_ctx;
     std::vector<TempTensor> m_held;
 };
+
+// A weighted operator's tensors as its Prepare names them (inputs 0 and 1, output 0):
+// `const auto [input, filter, output] = weightedOperands(ctx);`.
+struct WeightedOperands {
+    const Tensor& input;
+    const Tensor& filter;
+    const Tensor& output;
+};
+inline WeightedOperands weightedOperands(const KernelContext& ctx)
+{
+    return { *ctx.input(0), *ctx.input(1), *ctx.output(0) };
+}
 
 // TF_LITE_ENSURE_EQ(NumInputs(node), inputs) and the same for outputs, in TFLM's words;
 // `op`, when given, prefixes the message.
@@ -150,6 +190,21 @@ inline TfLiteTypeInfo tfliteType(DataType t)
     return i < std::size(kTypes) ? kTypes[i] : TfLiteTypeInfo { 0, "Unknown type" };
 }
 
+// The TfLiteType enumerator as a kernel's source spells it ("kTfLiteInt16", "kTfLiteUInt32"),
+// for the expected side of TF_LITE_ENSURE_TYPES_EQ.
+inline std::string tfliteTypeEnumerator(DataType t)
+{
+    const std::string_view name = tfliteType(t).name;
+    std::string out = "kTfLite";
+    const bool unsignedInt = name.substr(0, 4) == "UINT";
+    const bool brainFloat = name.substr(0, 6) == "BFLOAT";
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const bool upper = i == 0 || (unsignedInt && i == 1) || (brainFloat && i == 1);
+        out += upper ? name[i] : static_cast<char>(std::tolower(static_cast<unsigned char>(name[i])));
+    }
+    return out;
+}
+
 // TFLM's "Type %s (%d) not supported." for a tensor a kernel cannot handle.
 inline Error unsupportedType(KernelContext& ctx, const Tensor& t)
 {
@@ -230,6 +285,13 @@ namespace arenascope::kernels {
 inline Status allocateStruct(KernelContext& ctx, const StructDef& def)
 {
     return ctx.allocatePersistent(ctx.target().layout(def).size, std::string(def.name));
+}
+
+// An Init that allocates its op-data struct and nothing else, named in a profile row as
+// `initStruct<od::kOpDataPooling>` instead of a function of its own.
+template <const StructDef& Def> Status initStruct(KernelContext& ctx)
+{
+    return allocateStruct(ctx, Def);
 }
 
 // The int32 values of a constant tensor stored in the flatbuffer, when readable (bounds

@@ -81,3 +81,7 @@ inline constexpr StructDef kDetectionPostprocessOpData { "OpData (detection_post
     kDetectionPostprocessOpDataFields };
 
 } // namespace arenascope::kernels::opdata
+
+namespace arenascope::kernels {
+namespace od = opdata; // the short name every kernel file uses
+} // namespace arenascope::kernels

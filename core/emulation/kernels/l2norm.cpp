@@ -16,14 +16,7 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-
 // ---- L2_NORMALIZATION (l2norm.cc) ---------------------------------------------------------------
-
-Status l2NormInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kL2NormalizationParams);
-}
 
 // TfLiteL2NormParams::activation. L2NormOptions field 0 is fused_activation_function (a
 // byte); the project's schema leaves the table empty, so the field is read from the raw table.
@@ -47,15 +40,15 @@ Status l2NormPrepare(KernelContext& ctx)
     return ensureEq(ctx, file.c_str(), 68, "params->activation", "kTfLiteActNone", l2NormActivation(ctx), 0);
 }
 
+// Inits that allocate their op-data struct and nothing else.
+constexpr KernelStep l2NormInit = initStruct<opdata::kL2NormalizationParams>;
+
 const std::array kProfiles = {
     builtin("L2_NORMALIZATION", "kernels/l2norm.cc", &options::kL2Norm, l2NormInit, l2NormPrepare),
 };
 
 } // namespace
 
-std::span<const KernelProfile> l2NormProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> l2NormProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -19,22 +19,11 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-using shape::Checks;
-using shape::dimOf;
-using shape::rankOf;
-using steps::numDims;
-
 // The sources as TFLM's __FILE__ spells them.
 constexpr const char* kPadCommon = "tensorflow/lite/micro/kernels/pad_common.cc";
 constexpr const char* kMirrorPadCc = "tensorflow/lite/micro/kernels/mirror_pad.cc";
 
 // ---- PAD / PADV2 (pad.cc, pad_common.cc: PadPrepare) ---------------------------------------
-
-Status padInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataPad);
-}
 
 // The int8 zero-point checks at the end of PadPrepare.
 Status padInt8(KernelContext& ctx, const Tensor& output, const Tensor* constant)
@@ -62,11 +51,10 @@ Status padPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(
         ensureEq(ctx, kPadCommon, 37, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1) }));
     if (inputs == 3)
-        ARENASCOPE_TRY(temps.input(2, false));
-    ARENASCOPE_TRY(temps.output(0));
+        ARENASCOPE_TRY(temps.hold({ in(2, false) }));
+    ARENASCOPE_TRY(temps.hold({ out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& paddings = *ctx.input(1);
     const Tensor* constant = inputs == 3 ? ctx.input(2) : nullptr;
@@ -95,18 +83,11 @@ Status padPrepare(KernelContext& ctx)
 }
 
 // ---- MIRROR_PAD (mirror_pad.cc: MirrorPadInit, MirrorPadPrepare) ----------------------------
-Status mirrorPadInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataMirrorPad);
-}
-
 Status mirrorPadPrepare(KernelContext& ctx)
 {
     const Checks check(ctx, kMirrorPadCc);
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& padding = *ctx.input(1);
     ARENASCOPE_TRY(check.eq(181, "NumDimensions(padding_matrix)", "2", rankOf(padding), 2));
@@ -118,6 +99,10 @@ Status mirrorPadPrepare(KernelContext& ctx)
     return ctx.requestScratch(bytes, "input_dims_num_elements");
 }
 
+// Inits that allocate their op-data struct and nothing else.
+constexpr KernelStep padInit = initStruct<opdata::kOpDataPad>;
+constexpr KernelStep mirrorPadInit = initStruct<opdata::kOpDataMirrorPad>;
+
 constexpr std::array kProfiles = {
     builtin("PAD", "kernels/pad.cc, pad_common.cc", nullptr, padInit, padPrepare),
     builtin("PADV2", "kernels/pad.cc, pad_common.cc", nullptr, padInit, padPrepare),
@@ -126,9 +111,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> padProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> padProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -16,28 +16,18 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-using steps::ensureCounts;
-using steps::heldInput;
-using steps::heldOutput;
-using steps::writableDims;
-
 constexpr const char* kPoolingCommon = "tensorflow/lite/micro/kernels/pooling_common.cc";
 constexpr const char* kL2PoolCc = "tensorflow/lite/micro/kernels/l2_pool_2d.cc";
 
 // ---- AVERAGE_POOL_2D / MAX_POOL_2D ----------------------------------------------------------
 
-Status poolInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataPooling);
-}
+constexpr KernelStep poolInit = initStruct<opdata::kOpDataPooling>;
 
 // pooling_common.cc: PoolingPrepare.
 Status poolPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     const Tensor& input = *ctx.input(0);
     if (isOneOf(input.type, { D::Int8, D::Int16 })) {
         const QuantParams in = quantParams(ctx, input);
@@ -60,8 +50,8 @@ Status l2PoolPrepare(KernelContext& ctx)
 {
     ARENASCOPE_TRY(ensureCounts(ctx, kL2PoolCc, 44, 1, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(heldOutput(temps, ctx, 0, kL2PoolCc, 48, "output != nullptr"));
-    ARENASCOPE_TRY(heldInput(temps, ctx, 0, kL2PoolCc, 51, "input != nullptr"));
+    ARENASCOPE_TRY(held(temps, ctx, out(0), kL2PoolCc, 48, "output != nullptr"));
+    ARENASCOPE_TRY(held(temps, ctx, in(0), kL2PoolCc, 51, "input != nullptr"));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
     if (input.shape.size() != 4)
@@ -85,9 +75,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> poolingProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> poolingProfiles = kProfiles;
 
 } // namespace arenascope::kernels

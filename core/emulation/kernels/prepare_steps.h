@@ -28,21 +28,12 @@ inline Status ensureCounts(KernelContext& ctx, const char* file, int line, std::
     return okStatus();
 }
 
-// AllocateTempInputTensor(i) followed by the kernel's TF_LITE_ENSURE(<condition>) at `line`:
-// an omitted tensor allocates nothing and fails the check.
-inline Status heldInput(
-    TempTensors& temps, KernelContext& ctx, std::size_t i, const char* file, int line, const char* condition)
+// AllocateTempInputTensor / AllocateTempOutputTensor for `slot`, followed by the kernel's
+// TF_LITE_ENSURE(<condition>) at `line`: an omitted tensor allocates nothing and fails the check.
+inline Status held(TempTensors& temps, KernelContext& ctx, Slot slot, const char* file, int line, const char* condition)
 {
-    ARENASCOPE_TRY(temps.input(i, false));
-    if (!ctx.input(i))
-        return ensureFailed(ctx, file, line, condition);
-    return okStatus();
-}
-inline Status heldOutput(
-    TempTensors& temps, KernelContext& ctx, std::size_t i, const char* file, int line, const char* condition)
-{
-    ARENASCOPE_TRY(temps.output(i, false));
-    if (!ctx.output(i))
+    ARENASCOPE_TRY(temps.hold({ { slot.output, slot.index, false } }));
+    if (!(slot.output ? ctx.output(slot.index) : ctx.input(slot.index)))
         return ensureFailed(ctx, file, line, condition);
     return okStatus();
 }
@@ -97,3 +88,15 @@ inline long long numDims(const Tensor& t)
 }
 
 } // namespace arenascope::kernels::steps
+
+// The names every kernel file uses, without a using-block of its own.
+namespace arenascope::kernels {
+using steps::elementsOf;
+using steps::ensureCounts;
+using steps::held;
+using steps::numDims;
+using steps::typeBytes;
+using steps::typeCode;
+using steps::writableDims;
+using steps::zeroPoint;
+} // namespace arenascope::kernels

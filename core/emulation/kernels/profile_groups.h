@@ -11,65 +11,68 @@
 namespace arenascope::kernels {
 
 // Convolution, matrix products, pooling --------------------------------------------------------
-std::span<const KernelProfile> convProfiles(); // conv.cpp: CONV_2D, DEPTHWISE_CONV_2D
-std::span<const KernelProfile> transposeConvProfiles(); // transpose_conv.cpp: TRANSPOSE_CONV
-std::span<const KernelProfile> fullyConnectedProfiles(); // fully_connected.cpp: FULLY_CONNECTED
-std::span<const KernelProfile> batchMatmulProfiles(); // batch_matmul.cpp: BATCH_MATMUL
-std::span<const KernelProfile> poolingProfiles(); // pooling.cpp: AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D
-std::span<const KernelProfile> svdfProfiles(); // svdf.cpp: SVDF
-std::span<const KernelProfile> lstmProfiles(); // unidirectional_sequence_lstm.cpp: UNIDIRECTIONAL_SEQUENCE_LSTM
-std::span<const KernelProfile> embeddingLookupProfiles(); // embedding_lookup.cpp: EMBEDDING_LOOKUP
+extern const std::span<const KernelProfile> convProfiles; // conv.cpp: CONV_2D, DEPTHWISE_CONV_2D
+extern const std::span<const KernelProfile> transposeConvProfiles; // transpose_conv.cpp: TRANSPOSE_CONV
+extern const std::span<const KernelProfile> fullyConnectedProfiles; // fully_connected.cpp: FULLY_CONNECTED
+extern const std::span<const KernelProfile> batchMatmulProfiles; // batch_matmul.cpp: BATCH_MATMUL
+extern const std::span<const KernelProfile> poolingProfiles; // pooling.cpp: AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D
+extern const std::span<const KernelProfile> svdfProfiles; // svdf.cpp: SVDF
+extern const std::span<const KernelProfile>
+    lstmProfiles; // unidirectional_sequence_lstm.cpp: UNIDIRECTIONAL_SEQUENCE_LSTM
+extern const std::span<const KernelProfile> embeddingLookupProfiles; // embedding_lookup.cpp: EMBEDDING_LOOKUP
 
 // Element-wise math and normalisation ----------------------------------------------------------
 // activations.cpp: RELU, RELU6, LOGISTIC, TANH, HARD_SWISH, LEAKY_RELU, PRELU, ELU
-std::span<const KernelProfile> activationProfiles();
+extern const std::span<const KernelProfile> activationProfiles;
 // elementwise_unary.cpp: ABS, SIN, COS, LOG, SQRT, RSQRT, SQUARE, LOGICAL_NOT, EXP, CEIL, ROUND,
 // FLOOR, NEG
-std::span<const KernelProfile> elementwiseUnaryProfiles();
+extern const std::span<const KernelProfile> elementwiseUnaryProfiles;
 // arithmetic.cpp: ADD, SUB, MUL, DIV, ADD_N, SQUARED_DIFFERENCE, FLOOR_DIV, FLOOR_MOD, MAXIMUM,
 // MINIMUM
-std::span<const KernelProfile> arithmeticProfiles();
+extern const std::span<const KernelProfile> arithmeticProfiles;
 // comparisons_and_logical.cpp: EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL,
 // LOGICAL_AND, LOGICAL_OR
-std::span<const KernelProfile> comparisonsAndLogicalProfiles();
-std::span<const KernelProfile> selectProfiles(); // select.cpp: SELECT_V2
-std::span<const KernelProfile> typeConversionProfiles(); // type_conversion.cpp: CAST, QUANTIZE, DEQUANTIZE
-std::span<const KernelProfile> softmaxProfiles(); // softmax.cpp: SOFTMAX, LOG_SOFTMAX
-std::span<const KernelProfile> l2NormProfiles(); // l2norm.cpp: L2_NORMALIZATION
+extern const std::span<const KernelProfile> comparisonsAndLogicalProfiles;
+extern const std::span<const KernelProfile> selectProfiles; // select.cpp: SELECT_V2
+extern const std::span<const KernelProfile> typeConversionProfiles; // type_conversion.cpp: CAST, QUANTIZE, DEQUANTIZE
+extern const std::span<const KernelProfile> softmaxProfiles; // softmax.cpp: SOFTMAX, LOG_SOFTMAX
+extern const std::span<const KernelProfile> l2NormProfiles; // l2norm.cpp: L2_NORMALIZATION
 
 // Reductions and scans -------------------------------------------------------------------------
-std::span<const KernelProfile> reduceProfiles(); // reduce.cpp: MEAN, SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL
-std::span<const KernelProfile> argMinMaxProfiles(); // arg_min_max.cpp: ARG_MAX, ARG_MIN
-std::span<const KernelProfile> cumsumProfiles(); // cumsum.cpp: CUMSUM
+extern const std::span<const KernelProfile> reduceProfiles; // reduce.cpp: MEAN, SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL
+extern const std::span<const KernelProfile> argMinMaxProfiles; // arg_min_max.cpp: ARG_MAX, ARG_MIN
+extern const std::span<const KernelProfile> cumsumProfiles; // cumsum.cpp: CUMSUM
 
 // Shapes and data movement ---------------------------------------------------------------------
-std::span<const KernelProfile> reshapeProfiles(); // reshape.cpp: RESHAPE, SQUEEZE, EXPAND_DIMS
-std::span<const KernelProfile> shapeProfiles(); // shape.cpp: SHAPE
-std::span<const KernelProfile> fillProfiles(); // fill.cpp: FILL, ZEROS_LIKE
-std::span<const KernelProfile> padProfiles(); // pad.cpp: PAD, PADV2, MIRROR_PAD
-std::span<const KernelProfile> sliceProfiles(); // slice.cpp: SLICE, STRIDED_SLICE, DYNAMIC_UPDATE_SLICE
+extern const std::span<const KernelProfile> reshapeProfiles; // reshape.cpp: RESHAPE, SQUEEZE, EXPAND_DIMS
+extern const std::span<const KernelProfile> shapeProfiles; // shape.cpp: SHAPE
+extern const std::span<const KernelProfile> fillProfiles; // fill.cpp: FILL, ZEROS_LIKE
+extern const std::span<const KernelProfile> padProfiles; // pad.cpp: PAD, PADV2, MIRROR_PAD
+extern const std::span<const KernelProfile> sliceProfiles; // slice.cpp: SLICE, STRIDED_SLICE, DYNAMIC_UPDATE_SLICE
 // concatenation_and_split.cpp: CONCATENATION, PACK, SPLIT, SPLIT_V, UNPACK
-std::span<const KernelProfile> concatenationAndSplitProfiles();
-std::span<const KernelProfile> gatherProfiles(); // gather.cpp: GATHER, GATHER_ND
+extern const std::span<const KernelProfile> concatenationAndSplitProfiles;
+extern const std::span<const KernelProfile> gatherProfiles; // gather.cpp: GATHER, GATHER_ND
 // space_depth_batch.cpp: DEPTH_TO_SPACE, SPACE_TO_DEPTH, BATCH_TO_SPACE_ND, SPACE_TO_BATCH_ND
-std::span<const KernelProfile> spaceDepthBatchProfiles();
-std::span<const KernelProfile> resizeProfiles(); // resize.cpp: RESIZE_BILINEAR, RESIZE_NEAREST_NEIGHBOR
-std::span<const KernelProfile> broadcastProfiles(); // broadcast.cpp: BROADCAST_TO, BROADCAST_ARGS
-std::span<const KernelProfile> transposeAndReverseProfiles(); // transpose_and_reverse.cpp: TRANSPOSE, REVERSE_V2
+extern const std::span<const KernelProfile> spaceDepthBatchProfiles;
+extern const std::span<const KernelProfile> resizeProfiles; // resize.cpp: RESIZE_BILINEAR, RESIZE_NEAREST_NEIGHBOR
+extern const std::span<const KernelProfile> broadcastProfiles; // broadcast.cpp: BROADCAST_TO, BROADCAST_ARGS
+extern const std::span<const KernelProfile>
+    transposeAndReverseProfiles; // transpose_and_reverse.cpp: TRANSPOSE, REVERSE_V2
 
 // Graph state and control flow -----------------------------------------------------------------
 // resource_variables.cpp: VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE
-std::span<const KernelProfile> resourceVariableProfiles();
-std::span<const KernelProfile> controlFlowProfiles(); // control_flow.cpp: IF, WHILE, CALL_ONCE
+extern const std::span<const KernelProfile> resourceVariableProfiles;
+extern const std::span<const KernelProfile> controlFlowProfiles; // control_flow.cpp: IF, WHILE, CALL_ONCE
 
 // Custom operators -----------------------------------------------------------------------------
-std::span<const KernelProfile> circularBufferProfiles(); // circular_buffer.cpp: CIRCULAR_BUFFER
+extern const std::span<const KernelProfile> circularBufferProfiles; // circular_buffer.cpp: CIRCULAR_BUFFER
 // detection_postprocess.cpp: TFLite_Detection_PostProcess
-std::span<const KernelProfile> detectionPostprocessProfiles();
-std::span<const KernelProfile> decodeProfiles(); // decode.cpp: TFLM_DECODE
-std::span<const KernelProfile> signalProfiles(); // signal.cpp: the signal library's operators (Signal*)
+extern const std::span<const KernelProfile> detectionPostprocessProfiles;
+extern const std::span<const KernelProfile> decodeProfiles; // decode.cpp: TFLM_DECODE
+extern const std::span<const KernelProfile> signalProfiles; // signal.cpp: the signal library's operators (Signal*)
 
 // Co-processor: not in the reference set ------------------------------------------------------
-std::span<const KernelProfile> ethosUProfiles(); // ethos_u.cpp: the `ethos-u` custom operator (CO_PROCESSOR=ethos_u)
+extern const std::span<const KernelProfile>
+    ethosUProfiles; // ethos_u.cpp: the `ethos-u` custom operator (CO_PROCESSOR=ethos_u)
 
 } // namespace arenascope::kernels

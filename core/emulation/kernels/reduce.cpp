@@ -16,10 +16,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-using shape::Checks;
-using shape::rankOf;
-
 constexpr const char* kReduceCommon = "tensorflow/lite/micro/kernels/reduce_common.cc";
 
 // The reductions were rewritten in 0efdd51a3 (2026-01-16): snapshots before it (every older
@@ -44,7 +40,7 @@ Status prepareSimple(KernelContext& ctx)
     ARENASCOPE_TRY(temps.input(0));
     ARENASCOPE_TRY(check.eq(46, "node->inputs->size", "2", static_cast<long long>(ctx.inputCount()), 2));
     ARENASCOPE_TRY(check.eq(47, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1));
-    ARENASCOPE_TRY(check.input(temps, 1, 51, "axis"));
+    ARENASCOPE_TRY(check.hold(temps, { { in(1), 51, "axis" } }));
     ARENASCOPE_TRY(check.typesEq(52, "axis->type", "kTfLiteInt32", ctx.input(1)->type, D::Int32));
     if (ctx.input(0)->type == D::Int8)
         ARENASCOPE_TRY(temps.output(0));
@@ -54,8 +50,7 @@ Status prepareSimple(KernelContext& ctx)
 // The input, output and axis every helper holds (none null-checked by the kernel).
 Status holdInputOutputAxis(TempTensors& temps)
 {
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     return temps.input(1);
 }
 
@@ -117,9 +112,6 @@ constexpr std::array kReduceProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> reduceProfiles()
-{
-    return kReduceProfiles;
-}
+const std::span<const KernelProfile> reduceProfiles = kReduceProfiles;
 
 } // namespace arenascope::kernels

@@ -16,12 +16,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-using shape::Checks;
-using shape::dimOf;
-using shape::isConstant;
-using shape::rankOf;
-
 // The sources as TFLM's __FILE__ spells them.
 constexpr const char* kReshapeCommon = "tensorflow/lite/micro/kernels/reshape_common.cc";
 constexpr const char* kExpandDimsCc = "tensorflow/lite/micro/kernels/expand_dims.cc";
@@ -37,8 +31,7 @@ Status reshapePrepare(KernelContext& ctx)
     ARENASCOPE_TRY(
         ensureEq(ctx, kReshapeCommon, 89, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
     int stretchDims = 0;
@@ -73,8 +66,7 @@ Status squeezePrepare(KernelContext& ctx)
     const Checks check(ctx, kSqueezeCc);
     ARENASCOPE_TRY(check.counts(48, 1, 49, 1));
     TempTensors temps(ctx); // SqueezeContext: input, output (no null checks)
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     const Tensor& input = *ctx.input(0);
     const int rank = rankOf(input);
     ARENASCOPE_TRY(check.ensure(61, rank <= 8, "input_num_dims <= max_squeeze_dims"));
@@ -125,9 +117,7 @@ Status expandDimsPrepare(KernelContext& ctx)
     const Checks check(ctx, kExpandDimsCc);
     ARENASCOPE_TRY(check.counts(90, 2, 91, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(check.input(temps, 0, 94, "input"));
-    ARENASCOPE_TRY(check.input(temps, 1, 97, "axis"));
-    ARENASCOPE_TRY(check.output(temps, 0, 100, "output"));
+    ARENASCOPE_TRY(check.hold(temps, { { in(0), 94, "input" }, { in(1), 97, "axis" }, { out(0), 100, "output" } }));
     // Before: an IsDynamicTensor test that is never true in TFLM, then the axis value is read.
     ARENASCOPE_TRY(constantTensorCheck(ctx, isConstant(*ctx.input(1)), kExpandDimsCc,
         "Non-constant >axis< tensor is not supported", { BeforeConstantCheck::NullRead, kExpandDimsCc }));
@@ -144,9 +134,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> reshapeProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> reshapeProfiles = kProfiles;
 
 } // namespace arenascope::kernels

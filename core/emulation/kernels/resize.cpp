@@ -14,12 +14,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-using shape::Checks;
-using shape::dimOf;
-using shape::isConstant;
-using shape::rankOf;
-
 // The sources as TFLM's __FILE__ spells them.
 constexpr const char* kResizeBilinearCc = "tensorflow/lite/micro/kernels/resize_bilinear.cc";
 constexpr const char* kResizeNearestNeighborCc = "tensorflow/lite/micro/kernels/resize_nearest_neighbor.cc";
@@ -35,8 +29,7 @@ Status resizeCommon(KernelContext& ctx, const Checks& check, int firstLine)
 
 Status holdResizeTensors(TempTensors& temps)
 {
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1) }));
     return temps.output(0);
 }
 
@@ -82,9 +75,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> resizeProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> resizeProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -17,10 +17,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-namespace od = opdata;
-using steps::ensureCounts;
-
 // __FILE__ as the reference build prints it, for the TF_LITE_ENSURE messages.
 constexpr const char* kAssignVariableCc = "tensorflow/lite/micro/kernels/assign_variable.cc";
 
@@ -28,11 +24,6 @@ constexpr const char* kAssignVariableCc = "tensorflow/lite/micro/kernels/assign_
 // Resource variables (var_handle.cc, read_variable.cc, assign_variable.cc,
 // micro_resource_variable.cc). Without MicroResourceVariables (the interpreter's default),
 // VAR_HANDLE's Prepare fails as TFLM's does.
-
-Status varHandleInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, od::kVarHandleOpData);
-}
 
 Status varHandlePrepare(KernelContext& ctx)
 {
@@ -111,6 +102,9 @@ Status assignVariablePrepare(KernelContext& ctx)
 
 constexpr const StructDef* kNoOptions = nullptr;
 
+// Inits that allocate their op-data struct and nothing else.
+constexpr KernelStep varHandleInit = initStruct<od::kVarHandleOpData>;
+
 const std::array kProfiles = {
     // TfLiteVarHandleParams holds two const char*: 8/4 on cortex-m, 16/8 on x86_64.
     builtin("VAR_HANDLE", "kernels/var_handle.cc", &options::kVarHandle, varHandleInit, varHandlePrepare),
@@ -120,9 +114,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> resourceVariableProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> resourceVariableProfiles = kProfiles;
 
 } // namespace arenascope::kernels

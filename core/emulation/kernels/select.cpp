@@ -14,10 +14,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-namespace od = opdata;
-using steps::ensureCounts;
-
 // __FILE__ as the reference build prints it, for the TF_LITE_ENSURE messages.
 constexpr const char* kSelectCc = "tensorflow/lite/micro/kernels/select.cc";
 
@@ -58,10 +54,7 @@ Status selectPrepare(KernelContext& ctx)
 {
     ARENASCOPE_TRY(ensureCounts(ctx, kSelectCc, 78, 3, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.input(2));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2), out(0) }));
     const Tensor& cond = *ctx.input(0);
     const Tensor& x = *ctx.input(1);
     const Tensor& y = *ctx.input(2);
@@ -88,9 +81,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> selectProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> selectProfiles = kProfiles;
 
 } // namespace arenascope::kernels

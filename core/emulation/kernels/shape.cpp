@@ -12,8 +12,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using shape::Checks;
-
 // The sources as TFLM's __FILE__ spells them.
 constexpr const char* kShapeCc = "tensorflow/lite/micro/kernels/shape.cc";
 
@@ -29,9 +27,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> shapeProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> shapeProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -51,16 +51,14 @@ Status Checks::nonNull(const Tensor* t, int line, const char* name) const
     return ensure(line, t != nullptr, condition.c_str());
 }
 
-Status Checks::input(TempTensors& temps, std::size_t i, int line, const char* name) const
+Status Checks::hold(TempTensors& temps, std::initializer_list<Held> rows) const
 {
-    ARENASCOPE_TRY(temps.input(i, false));
-    return nonNull(m_ctx.input(i), line, name);
-}
-
-Status Checks::output(TempTensors& temps, std::size_t i, int line, const char* name) const
-{
-    ARENASCOPE_TRY(temps.output(i, false));
-    return nonNull(m_ctx.output(i), line, name);
+    for (const Held& row : rows) {
+        ARENASCOPE_TRY(temps.hold({ { row.slot.output, row.slot.index, false } }));
+        const Tensor* t = row.slot.output ? m_ctx.output(row.slot.index) : m_ctx.input(row.slot.index);
+        ARENASCOPE_TRY(nonNull(t, row.line, row.name));
+    }
+    return okStatus();
 }
 
 Error typeMessage(KernelContext& ctx, const char* format, DataType t)

@@ -9,7 +9,7 @@
 //   const Checks check(ctx, "tensorflow/lite/micro/kernels/gather.cc");
 //   ARENASCOPE_TRY(check.counts(103, 2, 104, 1));
 //   TempTensors temps(ctx);
-//   ARENASCOPE_TRY(check.input(temps, 0, 110, "input"));
+//   ARENASCOPE_TRY(check.hold(temps, { { in(0), 110, "input" }, { in(1), 113, "coords" }, ... }));
 
 #include "kernel_helpers.h"
 
@@ -41,10 +41,15 @@ public:
     Status msg(bool ok, const char* message) const;
     // TF_LITE_ENSURE_EQ(context, NumInputs(node), inputs) and the same for NumOutputs.
     Status counts(int inputLine, std::size_t inputs, int outputLine, std::size_t outputs) const;
-    // AllocateTempInputTensor(i) / AllocateTempOutputTensor(i), then
-    // TF_LITE_ENSURE(context, <name> != nullptr) at `line`.
-    Status input(TempTensors& temps, std::size_t i, int line, const char* name) const;
-    Status output(TempTensors& temps, std::size_t i, int line, const char* name) const;
+    // One tensor the kernel holds: its slot, the line of its null check and its name there.
+    struct Held {
+        Slot slot;
+        int line;
+        const char* name;
+    };
+    // For each row in the kernel's order: AllocateTempInputTensor / AllocateTempOutputTensor,
+    // then TF_LITE_ENSURE(context, <name> != nullptr) at the row's line.
+    Status hold(TempTensors& temps, std::initializer_list<Held> rows) const;
 
 private:
     Status nonNull(const Tensor* t, int line, const char* name) const;
@@ -87,3 +92,11 @@ std::int32_t optionInt32(const KernelContext& ctx, tflite::BuiltinOptions type, 
 bool optionBool(const KernelContext& ctx, tflite::BuiltinOptions type, int fieldId);
 
 } // namespace arenascope::kernels::shape
+
+// The names every kernel file uses, without a using-block of its own.
+namespace arenascope::kernels {
+using shape::Checks;
+using shape::dimOf;
+using shape::isConstant;
+using shape::rankOf;
+} // namespace arenascope::kernels

@@ -8,6 +8,7 @@
 // they place in the tail are described member by member in signal_op_data.h.
 #include "builtin_options.h"
 #include "kernel_helpers.h"
+#include "prepare_steps.h"
 #include "profile_groups.h"
 #include "signal_op_data.h"
 
@@ -24,7 +25,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
 namespace od = signaldata;
 
 // An integer option from the custom_options flexbuffer map, if present and well-formed.
@@ -47,52 +47,35 @@ Result<std::uint64_t> requireOption(KernelContext& ctx, const char* key)
     return static_cast<std::uint64_t>(*v);
 }
 
-// A tensor of the node: the i-th input or output.
-struct Slot {
-    bool output;
-    std::size_t index;
-};
-constexpr Slot in(std::size_t i)
-{
-    return { false, i };
-}
-constexpr Slot out(std::size_t i)
-{
-    return { true, i };
-}
 const Tensor* tensorAt(const KernelContext& ctx, Slot s)
 {
     return s.output ? ctx.output(s.index) : ctx.input(s.index);
 }
 
-// A temp tensor the kernel allocates, with its TF_LITE_ENSURE(<name> != nullptr) line.
-struct Held {
+// One tensor a signal kernel's Prepare holds and checks, as the kernel names it:
+// TF_LITE_ENSURE(<name> != nullptr) at `nullLine`, TF_LITE_ENSURE_EQ(NumDimensions(<name>),
+// rank) at `rankLine` and TF_LITE_ENSURE_TYPES_EQ(<name>->type, type) at `typeLine` (0: the
+// kernel checks that otherwise, in its own code).
+struct IoRow {
     Slot slot;
-    int line;
-    const char* check;
+    const char* name;
+    int nullLine;
+    int rankLine = 0;
+    long long rank = 0;
+    int typeLine = 0;
+    DataType type {};
 };
+using IoRows = std::initializer_list<IoRow>;
 
-// TF_LITE_ENSURE_EQ(NumInputs(node), inputs) at `line`, NumOutputs at `line + 1`.
-Status counts(KernelContext& ctx, const char* file, int line, std::size_t inputs, std::size_t outputs)
+// The rows' tensors, allocated in order and held until Prepare returns, then their null
+// checks (an omitted tensor allocates nothing).
+Status holdRows(KernelContext& ctx, TempTensors& temps, const char* file, IoRows rows)
 {
-    if (ctx.inputCount() != inputs)
-        return ensureEqFailed(ctx, file, line, "NumInputs(node)", std::to_string(inputs).c_str(),
-            static_cast<long long>(ctx.inputCount()), static_cast<long long>(inputs));
-    if (ctx.outputCount() != outputs)
-        return ensureEqFailed(ctx, file, line + 1, "NumOutputs(node)", std::to_string(outputs).c_str(),
-            static_cast<long long>(ctx.outputCount()), static_cast<long long>(outputs));
-    return okStatus();
-}
-
-// The kernel's temp tensors, allocated in order and held until Prepare returns, then their
-// null checks (an omitted tensor allocates nothing).
-Status hold(KernelContext& ctx, TempTensors& temps, const char* file, std::initializer_list<Held> held)
-{
-    for (const Held& h : held)
-        ARENASCOPE_TRY(h.slot.output ? temps.output(h.slot.index, false) : temps.input(h.slot.index, false));
-    for (const Held& h : held)
-        if (!tensorAt(ctx, h.slot))
-            return ensureFailed(ctx, file, h.line, h.check);
+    for (const IoRow& r : rows)
+        ARENASCOPE_TRY(r.slot.output ? temps.output(r.slot.index, false) : temps.input(r.slot.index, false));
+    for (const IoRow& r : rows)
+        if (!tensorAt(ctx, r.slot))
+            return ensureFailed(ctx, file, r.nullLine, (std::string(r.name) + " != nullptr").c_str());
     return okStatus();
 }
 
@@ -117,6 +100,34 @@ Status typeIs(
     if (actual != type)
         return ensureTypesEqFailed(ctx, file, line, expr, expected, actual, type);
     return okStatus();
+}
+
+// The rows' rank checks, then their type checks, in row order (rows with line 0 skipped).
+Status rankRows(KernelContext& ctx, const char* file, IoRows rows)
+{
+    for (const IoRow& r : rows)
+        if (r.rankLine)
+            ARENASCOPE_TRY(
+                rankIs(ctx, file, r.rankLine, ("NumDimensions(" + std::string(r.name) + ")").c_str(), r.slot, r.rank));
+    return okStatus();
+}
+Status typeRows(KernelContext& ctx, const char* file, IoRows rows)
+{
+    for (const IoRow& r : rows)
+        if (r.typeLine)
+            ARENASCOPE_TRY(typeIs(ctx, file, r.typeLine, (std::string(r.name) + "->type").c_str(),
+                tfliteTypeEnumerator(r.type).c_str(), r.slot, r.type));
+    return okStatus();
+}
+
+// The Prepare most signal kernels are: the counts, then the rows held, ranked and typed.
+Status ioChecks(KernelContext& ctx, TempTensors& temps, const char* file, int countsLine, std::size_t inputs,
+    std::size_t outputs, IoRows rows)
+{
+    ARENASCOPE_TRY(ensureCounts(ctx, file, countsLine, inputs, outputs));
+    ARENASCOPE_TRY(holdRows(ctx, temps, file, rows));
+    ARENASCOPE_TRY(rankRows(ctx, file, rows));
+    return typeRows(ctx, file, rows);
 }
 
 // TF_LITE_ENSURE_EQ between two computed values (ranks, remainders).
@@ -194,43 +205,29 @@ constexpr const char* kStackerCc = "signal/micro/kernels/stacker.cc";
 } // namespace
 
 // ---- SignalWindow (window.cc) -----------------------------------------------------------
-Status signalWindowInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, od::kSignalWindowParams);
-}
 Status signalWindowPrepare(KernelContext& ctx)
 {
     const char* f = kWindowCc;
-    ARENASCOPE_TRY(counts(ctx, f, 57, 2, 1));
+    const IoRows io = { { in(0), "input", 64, 0, 0, 76, D::Int16 }, { in(1), "weights", 67, 73, 1, 77, D::Int16 },
+        { out(0), "output", 70, 0, 0, 78, D::Int16 } };
+    ARENASCOPE_TRY(ensureCounts(ctx, f, 57, 2, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(hold(ctx, temps, f,
-        { { in(0), 64, "input != nullptr" }, { in(1), 67, "weights != nullptr" },
-            { out(0), 70, "output != nullptr" } }));
+    ARENASCOPE_TRY(holdRows(ctx, temps, f, io));
     if (rankOf(ctx, in(0)) < 1)
         return ensureFailed(ctx, f, 72, "NumDimensions(input) >= 1");
-    ARENASCOPE_TRY(rankIs(ctx, f, 73, "NumDimensions(weights)", in(1), 1));
+    ARENASCOPE_TRY(rankRows(ctx, f, io));
     ARENASCOPE_TRY(valuesEqual(
         ctx, f, 74, "NumDimensions(input)", "NumDimensions(output)", rankOf(ctx, in(0)), rankOf(ctx, out(0))));
-    ARENASCOPE_TRY(typeIs(ctx, f, 76, "input->type", "kTfLiteInt16", in(0), D::Int16));
-    ARENASCOPE_TRY(typeIs(ctx, f, 77, "weights->type", "kTfLiteInt16", in(1), D::Int16));
-    return typeIs(ctx, f, 78, "output->type", "kTfLiteInt16", out(0), D::Int16);
+    return typeRows(ctx, f, io);
 }
 
 // ---- SignalFftAutoScale (fft_auto_scale_kernel.cc, fft_auto_scale_common.cc) --------------
 Status signalFftAutoScalePrepare(KernelContext& ctx)
 {
-    const char* f = kFftAutoScaleCc;
-    ARENASCOPE_TRY(counts(ctx, f, 26, 1, 2));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(hold(ctx, temps, f,
-        { { in(0), 32, "input != nullptr" }, { out(0), 35, "output != nullptr" },
-            { out(1), 38, "scale_bit != nullptr" } }));
-    ARENASCOPE_TRY(rankIs(ctx, f, 40, "NumDimensions(input)", in(0), 1));
-    ARENASCOPE_TRY(rankIs(ctx, f, 41, "NumDimensions(output)", out(0), 1));
-    ARENASCOPE_TRY(rankIs(ctx, f, 42, "NumDimensions(scale_bit)", out(1), 0));
-    ARENASCOPE_TRY(typeIs(ctx, f, 44, "input->type", "kTfLiteInt16", in(0), D::Int16));
-    ARENASCOPE_TRY(typeIs(ctx, f, 45, "output->type", "kTfLiteInt16", out(0), D::Int16));
-    return typeIs(ctx, f, 46, "scale_bit->type", "kTfLiteInt32", out(1), D::Int32);
+    return ioChecks(ctx, temps, kFftAutoScaleCc, 26, 1, 2,
+        { { in(0), "input", 32, 40, 1, 44, D::Int16 }, { out(0), "output", 35, 41, 1, 45, D::Int16 },
+            { out(1), "scale_bit", 38, 42, 0, 46, D::Int32 } });
 }
 
 // ---- SignalRfft (rfft.cc): params, then the kissfft state sized for fft_length; Prepare
@@ -258,9 +255,8 @@ constexpr FftPrepareLines kIrfftLines { 83, 90, 93, 95, 97 };
 // both types equal to the template's TfLiteTypeEnum.
 Status fftPrepare(KernelContext& ctx, TempTensors& temps, const char* f, const FftPrepareLines& l, DataType type)
 {
-    ARENASCOPE_TRY(counts(ctx, f, l.counts, 1, 1));
-    ARENASCOPE_TRY(
-        hold(ctx, temps, f, { { in(0), l.input, "input != nullptr" }, { out(0), l.output, "output != nullptr" } }));
+    ARENASCOPE_TRY(ensureCounts(ctx, f, l.counts, 1, 1));
+    ARENASCOPE_TRY(holdRows(ctx, temps, f, { { in(0), "input", l.input }, { out(0), "output", l.output } }));
     ARENASCOPE_TRY(valuesEqual(
         ctx, f, l.ranks, "NumDimensions(input)", "NumDimensions(output)", rankOf(ctx, in(0)), rankOf(ctx, out(0))));
     ARENASCOPE_TRY(typeIs(ctx, f, l.inputType, "input->type", "TfLiteTypeEnum", in(0), type));
@@ -271,71 +267,48 @@ Status fftPrepare(KernelContext& ctx, TempTensors& temps, const char* f, const F
 
 Status signalRfftInit(KernelContext& ctx)
 {
-    auto type = requireFftType(ctx, "SignalRfft");
-    if (!type)
-        return type.error();
-    auto length = requireOption(ctx, "fft_length");
-    if (!length)
-        return length.error();
+    ARENASCOPE_TRY_ASSIGN(type, requireFftType(ctx, "SignalRfft"));
+    ARENASCOPE_TRY_ASSIGN(length, requireOption(ctx, "fft_length"));
     ARENASCOPE_TRY(allocateStruct(ctx, od::kSignalRfftParams));
-    return ctx.allocatePersistent(kissFftrBytes(ctx, length.value(), complexBytes(type.value())), "kissfft state");
+    return ctx.allocatePersistent(kissFftrBytes(ctx, length, complexBytes(type)), "kissfft state");
 }
 
 Status signalRfftPrepare(KernelContext& ctx)
 {
-    auto type = requireFftType(ctx, "SignalRfft");
-    if (!type)
-        return type.error();
-    auto length = requireOption(ctx, "fft_length");
-    if (!length)
-        return length.error();
+    ARENASCOPE_TRY_ASSIGN(type, requireFftType(ctx, "SignalRfft"));
+    ARENASCOPE_TRY_ASSIGN(length, requireOption(ctx, "fft_length"));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(fftPrepare(ctx, temps, kRfftCc, kRfftLines, type.value()));
-    const std::uint64_t elementBytes = type.value() == D::Int16 ? 2 : 4;
-    return ctx.requestScratch(length.value() * elementBytes, "rfft work area");
+    ARENASCOPE_TRY(fftPrepare(ctx, temps, kRfftCc, kRfftLines, type));
+    const std::uint64_t elementBytes = type == D::Int16 ? 2 : 4;
+    return ctx.requestScratch(length * elementBytes, "rfft work area");
 }
 
 // ---- SignalIrfft (irfft.cc): params, then the state: kiss_fftr_alloc's (int16, int32), or
 // IrfftFloatState followed by it (float). Prepare holds input and output only. ------------
 Status signalIrfftInit(KernelContext& ctx)
 {
-    auto type = requireFftType(ctx, "SignalIrfft");
-    if (!type)
-        return type.error();
-    auto length = requireOption(ctx, "fft_length");
-    if (!length)
-        return length.error();
+    ARENASCOPE_TRY_ASSIGN(type, requireFftType(ctx, "SignalIrfft"));
+    ARENASCOPE_TRY_ASSIGN(length, requireOption(ctx, "fft_length"));
     ARENASCOPE_TRY(allocateStruct(ctx, od::kSignalIrfftParams));
-    std::uint64_t state = kissFftrBytes(ctx, length.value(), complexBytes(type.value()));
-    if (type.value() == D::Float32)
+    std::uint64_t state = kissFftrBytes(ctx, length, complexBytes(type));
+    if (type == D::Float32)
         state += ctx.target().layout(od::kSignalIrfftFloatState).size;
     return ctx.allocatePersistent(state, "kissfft state");
 }
 
 Status signalIrfftPrepare(KernelContext& ctx)
 {
-    auto type = requireFftType(ctx, "SignalIrfft");
-    if (!type)
-        return type.error();
+    ARENASCOPE_TRY_ASSIGN(type, requireFftType(ctx, "SignalIrfft"));
     TempTensors temps(ctx);
-    return fftPrepare(ctx, temps, kIrfftCc, kIrfftLines, type.value());
+    return fftPrepare(ctx, temps, kIrfftCc, kIrfftLines, type);
 }
 
 // ---- SignalEnergy (energy.cc) -------------------------------------------------------------
-Status signalEnergyInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, od::kSignalEnergyParams);
-}
 Status signalEnergyPrepare(KernelContext& ctx)
 {
-    const char* f = kEnergyCc;
-    ARENASCOPE_TRY(counts(ctx, f, 64, 1, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(hold(ctx, temps, f, { { in(0), 70, "input != nullptr" }, { out(0), 73, "output != nullptr" } }));
-    ARENASCOPE_TRY(rankIs(ctx, f, 75, "NumDimensions(input)", in(0), 1));
-    ARENASCOPE_TRY(rankIs(ctx, f, 76, "NumDimensions(output)", out(0), 1));
-    ARENASCOPE_TRY(typeIs(ctx, f, 78, "input->type", "kTfLiteInt16", in(0), D::Int16));
-    return typeIs(ctx, f, 79, "output->type", "kTfLiteUInt32", out(0), D::UInt32);
+    return ioChecks(ctx, temps, kEnergyCc, 64, 1, 1,
+        { { in(0), "input", 70, 75, 1, 78, D::Int16 }, { out(0), "output", 73, 76, 1, 79, D::UInt32 } });
 }
 
 // ---- SignalFilterBank (filter_bank.cc): params, then a work area of num_channels + 1
@@ -343,47 +316,38 @@ Status signalEnergyPrepare(KernelContext& ctx)
 Status signalFilterBankInit(KernelContext& ctx)
 {
     ARENASCOPE_TRY(allocateStruct(ctx, od::kSignalFilterBankParams));
-    auto channels = requireOption(ctx, "num_channels");
-    if (!channels)
-        return channels.error();
-    return ctx.allocatePersistent((channels.value() + 1) * 8, "filter bank work area");
+    ARENASCOPE_TRY_ASSIGN(channels, requireOption(ctx, "num_channels"));
+    return ctx.allocatePersistent((channels + 1) * 8, "filter bank work area");
 }
 
 Status signalFilterBankPrepare(KernelContext& ctx)
 {
     const char* f = kFilterBankCc;
-    ARENASCOPE_TRY(counts(ctx, f, 75, 6, 1));
+    ARENASCOPE_TRY(ensureCounts(ctx, f, 75, 6, 1));
     // input (uint32), weights, unweights, channel frequency starts, channel weight starts,
     // channel widths (int16): each held alone, checked and released.
     for (std::size_t k = 0; k < 6; ++k) {
         const int line = 81 + 6 * static_cast<int>(k);
         TempTensors temps(ctx);
-        ARENASCOPE_TRY(hold(ctx, temps, f, { { in(k), line, "input != nullptr" } }));
-        ARENASCOPE_TRY(rankIs(ctx, f, line + 1, "NumDimensions(input)", in(k), 1));
-        ARENASCOPE_TRY(k == 0 ? typeIs(ctx, f, line + 2, "input->type", "kTfLiteUInt32", in(k), D::UInt32)
-                              : typeIs(ctx, f, line + 2, "input->type", "kTfLiteInt16", in(k), D::Int16));
+        const IoRows io = { { in(k), "input", line, line + 1, 1, line + 2, k == 0 ? D::UInt32 : D::Int16 } };
+        ARENASCOPE_TRY(holdRows(ctx, temps, f, io));
+        ARENASCOPE_TRY(rankRows(ctx, f, io));
+        ARENASCOPE_TRY(typeRows(ctx, f, io));
     }
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(hold(ctx, temps, f, { { out(0), 118, "output != nullptr" } }));
-    ARENASCOPE_TRY(rankIs(ctx, f, 119, "NumDimensions(output)", out(0), 1));
-    return typeIs(ctx, f, 120, "output->type", "kTfLiteUInt64", out(0), D::UInt64);
+    const IoRows io = { { out(0), "output", 118, 119, 1, 120, D::UInt64 } };
+    ARENASCOPE_TRY(holdRows(ctx, temps, f, io));
+    ARENASCOPE_TRY(rankRows(ctx, f, io));
+    return typeRows(ctx, f, io);
 }
 
 // ---- SignalFilterBankSquareRoot (filter_bank_square_root_common.cc) -----------------------
 Status signalFilterBankSquareRootPrepare(KernelContext& ctx)
 {
-    const char* f = kSquareRootCc;
-    ARENASCOPE_TRY(counts(ctx, f, 27, 2, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(hold(ctx, temps, f,
-        { { in(0), 38, "input != nullptr" }, { in(1), 39, "scale_bits != nullptr" },
-            { out(0), 40, "output != nullptr" } }));
-    ARENASCOPE_TRY(rankIs(ctx, f, 42, "NumDimensions(input)", in(0), 1));
-    ARENASCOPE_TRY(rankIs(ctx, f, 43, "NumDimensions(scale_bits)", in(1), 0));
-    ARENASCOPE_TRY(rankIs(ctx, f, 44, "NumDimensions(output)", out(0), 1));
-    ARENASCOPE_TRY(typeIs(ctx, f, 46, "input->type", "kTfLiteUInt64", in(0), D::UInt64));
-    ARENASCOPE_TRY(typeIs(ctx, f, 47, "scale_bits->type", "kTfLiteInt32", in(1), D::Int32));
-    return typeIs(ctx, f, 48, "output->type", "kTfLiteUInt32", out(0), D::UInt32);
+    return ioChecks(ctx, temps, kSquareRootCc, 27, 2, 1,
+        { { in(0), "input", 38, 42, 1, 46, D::UInt64 }, { in(1), "scale_bits", 39, 43, 0, 47, D::Int32 },
+            { out(0), "output", 40, 44, 1, 48, D::UInt32 } });
 }
 
 // ---- SignalFilterBankSpectralSubtraction (filter_bank_spectral_subtraction.cc): params,
@@ -391,87 +355,45 @@ Status signalFilterBankSquareRootPrepare(KernelContext& ctx)
 Status signalSpectralSubtractionInit(KernelContext& ctx)
 {
     ARENASCOPE_TRY(allocateStruct(ctx, od::kSignalSpectralSubtractionParams));
-    auto channels = requireOption(ctx, "num_channels");
-    if (!channels)
-        return channels.error();
-    return ctx.allocatePersistent(channels.value() * 4, "noise estimate");
+    ARENASCOPE_TRY_ASSIGN(channels, requireOption(ctx, "num_channels"));
+    return ctx.allocatePersistent(channels * 4, "noise estimate");
 }
 
 Status signalSpectralSubtractionPrepare(KernelContext& ctx)
 {
-    const char* f = kSpectralCc;
-    ARENASCOPE_TRY(counts(ctx, f, 103, 1, 2));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(hold(ctx, temps, f,
-        { { in(0), 114, "input != nullptr" }, { out(0), 115, "output != nullptr" },
-            { out(1), 116, "noise_estimate != nullptr" } }));
-    ARENASCOPE_TRY(rankIs(ctx, f, 118, "NumDimensions(input)", in(0), 1));
-    ARENASCOPE_TRY(rankIs(ctx, f, 119, "NumDimensions(output)", out(0), 1));
-    ARENASCOPE_TRY(rankIs(ctx, f, 120, "NumDimensions(noise_estimate)", out(1), 1));
-    ARENASCOPE_TRY(typeIs(ctx, f, 122, "input->type", "kTfLiteUInt32", in(0), D::UInt32));
-    ARENASCOPE_TRY(typeIs(ctx, f, 123, "output->type", "kTfLiteUInt32", out(0), D::UInt32));
-    return typeIs(ctx, f, 124, "noise_estimate->type", "kTfLiteUInt32", out(1), D::UInt32);
+    return ioChecks(ctx, temps, kSpectralCc, 103, 1, 2,
+        { { in(0), "input", 114, 118, 1, 122, D::UInt32 }, { out(0), "output", 115, 119, 1, 123, D::UInt32 },
+            { out(1), "noise_estimate", 116, 120, 1, 124, D::UInt32 } });
 }
 
 // ---- SignalPCAN (pcan.cc) -------------------------------------------------------------------
-Status signalPcanInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, od::kSignalPcanParams);
-}
 Status signalPcanPrepare(KernelContext& ctx)
 {
-    const char* f = kPcanCc;
-    ARENASCOPE_TRY(counts(ctx, f, 56, 3, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(hold(ctx, temps, f,
-        { { in(0), 63, "input != nullptr" }, { in(1), 66, "noise_estimate != nullptr" },
-            { in(2), 69, "gain_lut != nullptr" }, { out(0), 72, "output != nullptr" } }));
-    ARENASCOPE_TRY(rankIs(ctx, f, 74, "NumDimensions(input)", in(0), 1));
-    ARENASCOPE_TRY(rankIs(ctx, f, 75, "NumDimensions(noise_estimate)", in(1), 1));
-    ARENASCOPE_TRY(rankIs(ctx, f, 76, "NumDimensions(gain_lut)", in(2), 1));
-    ARENASCOPE_TRY(rankIs(ctx, f, 77, "NumDimensions(output)", out(0), 1));
-    ARENASCOPE_TRY(typeIs(ctx, f, 79, "input->type", "kTfLiteUInt32", in(0), D::UInt32));
-    ARENASCOPE_TRY(typeIs(ctx, f, 80, "noise_estimate->type", "kTfLiteUInt32", in(1), D::UInt32));
-    ARENASCOPE_TRY(typeIs(ctx, f, 81, "gain_lut->type", "kTfLiteInt16", in(2), D::Int16));
-    return typeIs(ctx, f, 82, "output->type", "kTfLiteUInt32", out(0), D::UInt32);
+    return ioChecks(ctx, temps, kPcanCc, 56, 3, 1,
+        { { in(0), "input", 63, 74, 1, 79, D::UInt32 }, { in(1), "noise_estimate", 66, 75, 1, 80, D::UInt32 },
+            { in(2), "gain_lut", 69, 76, 1, 81, D::Int16 }, { out(0), "output", 72, 77, 1, 82, D::UInt32 } });
 }
 
 // ---- SignalFilterBankLog (filter_bank_log.cc) -----------------------------------------------
-Status signalFilterBankLogInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, od::kSignalLogParams);
-}
 Status signalFilterBankLogPrepare(KernelContext& ctx)
 {
-    const char* f = kLogCc;
-    ARENASCOPE_TRY(counts(ctx, f, 64, 1, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(hold(ctx, temps, f, { { in(0), 72, "input != nullptr" }, { out(0), 73, "output != nullptr" } }));
-    ARENASCOPE_TRY(rankIs(ctx, f, 75, "NumDimensions(input)", in(0), 1));
-    ARENASCOPE_TRY(rankIs(ctx, f, 76, "NumDimensions(output)", out(0), 1));
-    ARENASCOPE_TRY(typeIs(ctx, f, 78, "input->type", "kTfLiteUInt32", in(0), D::UInt32));
-    return typeIs(ctx, f, 79, "output->type", "kTfLiteInt16", out(0), D::Int16);
+    return ioChecks(ctx, temps, kLogCc, 64, 1, 1,
+        { { in(0), "input", 72, 75, 1, 78, D::UInt32 }, { out(0), "output", 73, 76, 1, 79, D::Int16 } });
 }
 
 // ---- SignalDelay (delay.cc): params in Init; Prepare, holding input and output, allocates
 // two pointer arrays of outer_dims entries, then per outer dimension a circular buffer of
 // frame_size + delay_length int16. ---------------------------------------------------------
-Status signalDelayInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, od::kSignalDelayParams);
-}
-
 Status signalDelayPrepare(KernelContext& ctx)
 {
     const char* f = kDelayCc;
-    ARENASCOPE_TRY(counts(ctx, f, 62, 1, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(hold(ctx, temps, f, { { in(0), 68, "input != nullptr" }, { out(0), 71, "output != nullptr" } }));
-    ARENASCOPE_TRY(typeIs(ctx, f, 73, "input->type", "kTfLiteInt16", in(0), D::Int16));
-    ARENASCOPE_TRY(typeIs(ctx, f, 74, "output->type", "kTfLiteInt16", out(0), D::Int16));
-    auto delay = requireOption(ctx, "delay_length");
-    if (!delay)
-        return delay.error();
+    ARENASCOPE_TRY(ioChecks(ctx, temps, f, 62, 1, 1,
+        { { in(0), "input", 68, 0, 0, 73, D::Int16 }, { out(0), "output", 71, 0, 0, 74, D::Int16 } }));
+    ARENASCOPE_TRY_ASSIGN(delay, requireOption(ctx, "delay_length"));
     const Tensor& input = *ctx.input(0);
     const std::uint64_t frameSize = innermostDim(input);
     const std::uint64_t outer = outerDims(input, frameSize);
@@ -479,39 +401,28 @@ Status signalDelayPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(ctx.allocatePersistent(outer * pointer, "state_buffers"));
     ARENASCOPE_TRY(ctx.allocatePersistent(outer * pointer, "circular_buffers"));
     for (std::uint64_t i = 0; i < outer; ++i)
-        ARENASCOPE_TRY(ctx.allocatePersistent(circularBufferBytes(ctx, frameSize + delay.value()), "delay state"));
+        ARENASCOPE_TRY(ctx.allocatePersistent(circularBufferBytes(ctx, frameSize + delay), "delay state"));
     return okStatus();
 }
 
 // ---- SignalFramer (framer.cc): params in Init; Prepare, holding input, output and
 // output_valid, allocates two pointer arrays of outer_dims entries, then per outer dimension
 // a circular buffer of frame_size rounded up to a multiple of frame_step. ------------------
-Status signalFramerInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, od::kSignalFramerParams);
-}
-
 Status signalFramerPrepare(KernelContext& ctx)
 {
     const char* f = kFramerCc;
-    ARENASCOPE_TRY(counts(ctx, f, 80, 1, 2));
+    const IoRows io = { { in(0), "input", 87, 0, 0, 98, D::Int16 }, { out(0), "output", 90, 0, 0, 99, D::Int16 },
+        { out(1), "output_valid", 93, 96, 0, 100, D::Bool } };
+    ARENASCOPE_TRY(ensureCounts(ctx, f, 80, 1, 2));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(hold(ctx, temps, f,
-        { { in(0), 87, "input != nullptr" }, { out(0), 90, "output != nullptr" },
-            { out(1), 93, "output_valid != nullptr" } }));
+    ARENASCOPE_TRY(holdRows(ctx, temps, f, io));
     ARENASCOPE_TRY(valuesEqual(
         ctx, f, 95, "NumDimensions(input) + 1", "NumDimensions(output)", rankOf(ctx, in(0)) + 1, rankOf(ctx, out(0))));
-    ARENASCOPE_TRY(rankIs(ctx, f, 96, "NumDimensions(output_valid)", out(1), 0));
-    ARENASCOPE_TRY(typeIs(ctx, f, 98, "input->type", "kTfLiteInt16", in(0), D::Int16));
-    ARENASCOPE_TRY(typeIs(ctx, f, 99, "output->type", "kTfLiteInt16", out(0), D::Int16));
-    ARENASCOPE_TRY(typeIs(ctx, f, 100, "output_valid->type", "kTfLiteBool", out(1), D::Bool));
-    auto frameSize = requireOption(ctx, "frame_size");
-    if (!frameSize)
-        return frameSize.error();
-    auto frameStep = requireOption(ctx, "frame_step");
-    if (!frameStep)
-        return frameStep.error();
-    const std::uint64_t step = frameStep.value();
+    ARENASCOPE_TRY(rankRows(ctx, f, io));
+    ARENASCOPE_TRY(typeRows(ctx, f, io));
+    ARENASCOPE_TRY_ASSIGN(frameSize, requireOption(ctx, "frame_size"));
+    ARENASCOPE_TRY_ASSIGN(frameStep, requireOption(ctx, "frame_step"));
+    const std::uint64_t step = frameStep;
     const Tensor& input = *ctx.input(0);
     const std::uint64_t innermost = innermostDim(input);
     if (innermost < step)
@@ -524,7 +435,7 @@ Status signalFramerPrepare(KernelContext& ctx)
     const std::uint64_t pointer = ctx.target().pointerBytes();
     ARENASCOPE_TRY(ctx.allocatePersistent(outer * pointer, "state_buffers"));
     ARENASCOPE_TRY(ctx.allocatePersistent(outer * pointer, "circular_buffers"));
-    const std::uint64_t capacity = (frameSize.value() + step - 1) / step * step;
+    const std::uint64_t capacity = (frameSize + step - 1) / step * step;
     for (std::uint64_t i = 0; i < outer; ++i)
         ARENASCOPE_TRY(ctx.allocatePersistent(circularBufferBytes(ctx, capacity), "framer state"));
     return okStatus();
@@ -545,9 +456,9 @@ Status signalOverlapAddPrepare(KernelContext& ctx)
 {
     const char* f = kOverlapAddCc;
     const DataType type = fftType(ctx).value_or(D::Float32);
-    ARENASCOPE_TRY(counts(ctx, f, 78, 1, 1));
+    ARENASCOPE_TRY(ensureCounts(ctx, f, 78, 1, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(hold(ctx, temps, f, { { in(0), 85, "input != nullptr" }, { out(0), 88, "output != nullptr" } }));
+    ARENASCOPE_TRY(holdRows(ctx, temps, f, { { in(0), "input", 85 }, { out(0), "output", 88 } }));
     ARENASCOPE_TRY(valuesEqual(
         ctx, f, 90, "NumDimensions(input)", "NumDimensions(output) + 1", rankOf(ctx, in(0)), rankOf(ctx, out(0)) + 1));
     ARENASCOPE_TRY(typeIs(ctx, f, 92, "input->type", "TfLiteTypeEnum", in(0), type));
@@ -570,36 +481,30 @@ Status signalOverlapAddPrepare(KernelContext& ctx)
 Status signalStackerInit(KernelContext& ctx)
 {
     ARENASCOPE_TRY(allocateStruct(ctx, od::kSignalStackerParams));
-    auto channels = requireOption(ctx, "num_channels");
-    if (!channels)
-        return channels.error();
-    auto left = requireOption(ctx, "stacker_left_context");
-    if (!left)
-        return left.error();
-    auto right = requireOption(ctx, "stacker_right_context");
-    if (!right)
-        return right.error();
-    const std::uint64_t bufferSize = channels.value() * (left.value() + right.value() + 1);
+    ARENASCOPE_TRY_ASSIGN(channels, requireOption(ctx, "num_channels"));
+    ARENASCOPE_TRY_ASSIGN(left, requireOption(ctx, "stacker_left_context"));
+    ARENASCOPE_TRY_ASSIGN(right, requireOption(ctx, "stacker_right_context"));
+    const std::uint64_t bufferSize = channels * (left + right + 1);
     return ctx.allocatePersistent(circularBufferBytes(ctx, bufferSize), "stacker state");
 }
 
 Status signalStackerPrepare(KernelContext& ctx)
 {
-    const char* f = kStackerCc;
-    ARENASCOPE_TRY(counts(ctx, f, 92, 1, 2));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(hold(ctx, temps, f,
-        { { in(0), 99, "input != nullptr" }, { out(0), 102, "output != nullptr" },
-            { out(1), 105, "output_valid != nullptr" } }));
-    ARENASCOPE_TRY(rankIs(ctx, f, 107, "NumDimensions(input)", in(0), 1));
-    ARENASCOPE_TRY(rankIs(ctx, f, 108, "NumDimensions(output)", out(0), 1));
-    ARENASCOPE_TRY(rankIs(ctx, f, 109, "NumDimensions(output_valid)", out(1), 0));
-    ARENASCOPE_TRY(typeIs(ctx, f, 111, "input->type", "kTfLiteInt16", in(0), D::Int16));
-    ARENASCOPE_TRY(typeIs(ctx, f, 112, "output->type", "kTfLiteInt16", out(0), D::Int16));
-    return typeIs(ctx, f, 113, "output_valid->type", "kTfLiteBool", out(1), D::Bool);
+    return ioChecks(ctx, temps, kStackerCc, 92, 1, 2,
+        { { in(0), "input", 99, 107, 1, 111, D::Int16 }, { out(0), "output", 102, 108, 1, 112, D::Int16 },
+            { out(1), "output_valid", 105, 109, 0, 113, D::Bool } });
 }
 
 namespace {
+// Inits that allocate their op-data struct and nothing else.
+constexpr KernelStep signalWindowInit = initStruct<od::kSignalWindowParams>;
+constexpr KernelStep signalEnergyInit = initStruct<od::kSignalEnergyParams>;
+constexpr KernelStep signalPcanInit = initStruct<od::kSignalPcanParams>;
+constexpr KernelStep signalFilterBankLogInit = initStruct<od::kSignalLogParams>;
+constexpr KernelStep signalDelayInit = initStruct<od::kSignalDelayParams>;
+constexpr KernelStep signalFramerInit = initStruct<od::kSignalFramerParams>;
+
 constexpr std::array kProfiles = {
     custom("SignalWindow", "signal/micro/kernels/window.cc", nullptr, signalWindowInit, signalWindowPrepare),
     custom("SignalFftAutoScale", "signal/micro/kernels/fft_auto_scale_kernel.cc, fft_auto_scale_common.cc", nullptr,
@@ -627,9 +532,6 @@ constexpr std::array kProfiles = {
 };
 } // namespace
 
-std::span<const KernelProfile> signalProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> signalProfiles = kProfiles;
 
 } // namespace arenascope::kernels

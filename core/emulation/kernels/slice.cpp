@@ -17,11 +17,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-using shape::Checks;
-using shape::dimOf;
-using shape::rankOf;
-
 // The sources as TFLM's __FILE__ spells them.
 constexpr const char* kDynamicUpdateSliceCc = "tensorflow/lite/micro/kernels/dynamic_update_slice.cc";
 constexpr const char* kSliceCc = "tensorflow/lite/micro/kernels/slice.cc";
@@ -61,11 +56,6 @@ Status slicePrepare(KernelContext& ctx)
 
 // ---- STRIDED_SLICE (strided_slice.cc, strided_slice_common.cc: StridedSlicePrepare) --------
 
-Status stridedSliceInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kStridedSliceParams);
-}
-
 Status stridedSlicePrepare(KernelContext& ctx)
 {
     ARENASCOPE_TRY(ensureCounts(ctx, kStridedSliceCommon, 139, 140, 4, 1));
@@ -92,10 +82,9 @@ Status dynamicUpdateSlicePrepare(KernelContext& ctx)
     const Checks check(ctx, kDynamicUpdateSliceCc);
     ARENASCOPE_TRY(check.counts(127, 3, 128, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(check.input(temps, 0, 134, "operand"));
-    ARENASCOPE_TRY(check.input(temps, 1, 138, "update"));
-    ARENASCOPE_TRY(check.input(temps, 2, 142, "start_indices"));
-    ARENASCOPE_TRY(check.output(temps, 0, 146, "output"));
+    ARENASCOPE_TRY(check.hold(temps,
+        { { in(0), 134, "operand" }, { in(1), 138, "update" }, { in(2), 142, "start_indices" },
+            { out(0), 146, "output" } }));
     const Tensor& operand = *ctx.input(0);
     const Tensor& update = *ctx.input(1);
     const Tensor& indices = *ctx.input(2);
@@ -114,6 +103,9 @@ Status dynamicUpdateSlicePrepare(KernelContext& ctx)
 
 constexpr const StructDef* kNone = nullptr;
 
+// Inits that allocate their op-data struct and nothing else.
+constexpr KernelStep stridedSliceInit = initStruct<opdata::kStridedSliceParams>;
+
 constexpr std::array kProfiles = {
     builtin("STRIDED_SLICE", "kernels/strided_slice.cc, strided_slice_common.cc", &options::kStridedSlice,
         stridedSliceInit, stridedSlicePrepare),
@@ -124,9 +116,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> sliceProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> sliceProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -19,16 +19,11 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-
 constexpr const char* kSoftmaxCommon = "tensorflow/lite/micro/kernels/softmax_common.cc";
 
 // ---- SOFTMAX (softmax.cc, softmax_common.cc) -------------------------------------------------
 
-Status softmaxInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kSoftmaxParams);
-}
+constexpr KernelStep softmaxInit = initStruct<opdata::kSoftmaxParams>;
 
 // TF_LITE_ENSURE_NEAR(context, a, b, epsilon) on floats.
 Status ensureNear(KernelContext& ctx, int line, const char* a, const char* b, float va, float vb, float epsilon)
@@ -87,11 +82,8 @@ Status checkSoftmaxQuantization(KernelContext& ctx, const Tensor& input, const T
 
 Status softmaxPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, kSoftmaxCommon, 148, 149, 1, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(ensure(ctx, !ctx.input(0)->shape.empty(), kSoftmaxCommon, 152, "NumDimensions(input) >= 1"));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(holdSoftmaxOperands(ctx, temps, kSoftmaxCommon, 148));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
     return calculateSoftmaxParams(ctx, input, output);
@@ -119,6 +111,14 @@ Status logSoftmaxPrepare(KernelContext& ctx)
 
 } // namespace
 
+Status holdSoftmaxOperands(KernelContext& ctx, TempTensors& temps, const char* file, int countsLine)
+{
+    ARENASCOPE_TRY(ensureCounts(ctx, file, countsLine, countsLine + 1, 1, 1));
+    ARENASCOPE_TRY(temps.input(0));
+    ARENASCOPE_TRY(ensure(ctx, !ctx.input(0)->shape.empty(), file, countsLine + 4, "NumDimensions(input) >= 1"));
+    return temps.output(0);
+}
+
 Status calculateSoftmaxParams(KernelContext& ctx, const Tensor& input, const Tensor& output)
 {
     ARENASCOPE_TRY(initializeLutForInt16(ctx, input, output));
@@ -134,9 +134,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> softmaxProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> softmaxProfiles = kProfiles;
 
 } // namespace arenascope::kernels

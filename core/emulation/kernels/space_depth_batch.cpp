@@ -17,11 +17,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-using shape::Checks;
-using shape::dimOf;
-using shape::rankOf;
-
 // The sources as TFLM's __FILE__ spells them.
 constexpr const char* kBatchToSpaceNdCc = "tensorflow/lite/micro/kernels/batch_to_space_nd.cc";
 constexpr const char* kDepthToSpaceCc = "tensorflow/lite/micro/kernels/depth_to_space.cc";
@@ -37,8 +32,7 @@ struct DepthSpaceLines {
 Status depthSpaceCommon(KernelContext& ctx, const Checks& check, TempTensors& temps, const DepthSpaceLines& l)
 {
     ARENASCOPE_TRY(check.counts(l.inputs, 1, l.outputs, 1));
-    ARENASCOPE_TRY(check.input(temps, 0, l.input, "input"));
-    ARENASCOPE_TRY(check.output(temps, 0, l.output, "output"));
+    ARENASCOPE_TRY(check.hold(temps, { { in(0), l.input, "input" }, { out(0), l.output, "output" } }));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
     ARENASCOPE_TRY(check.eq(l.rank, "NumDimensions(input)", "4", rankOf(input), 4));
@@ -87,8 +81,7 @@ Status batchSpacePrepare(KernelContext& ctx, const char* file, const BatchSpaceL
     const Checks check(ctx, file);
     ARENASCOPE_TRY(check.counts(l.inputs, 3, l.outputs, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0, false));
-    ARENASCOPE_TRY(temps.output(0, false));
+    ARENASCOPE_TRY(temps.hold({ in(0, false), out(0, false) }));
     ARENASCOPE_TRY(check.ensure(l.nonNull, ctx.input(0) && ctx.output(0), "input != nullptr && output != nullptr"));
     const int in = rankOf(*ctx.input(0));
     const int out = rankOf(*ctx.output(0));
@@ -109,13 +102,10 @@ Status spaceToBatchPrepare(KernelContext& ctx)
     return batchSpacePrepare(ctx, kSpaceToBatchNdCc, { 51, 52, 58, 60, 61, 62, 63, 64 });
 }
 
-// SpaceToBatchNDInit: AllocatePersistentBuffer(sizeof(SpaceToBatchParams)).
-Status spaceToBatchInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kSpaceToBatchParams);
-}
-
 constexpr const StructDef* kNone = nullptr;
+
+// Inits that allocate their op-data struct and nothing else.
+constexpr KernelStep spaceToBatchInit = initStruct<opdata::kSpaceToBatchParams>;
 
 constexpr std::array kProfiles = {
     builtin("DEPTH_TO_SPACE", "kernels/depth_to_space.cc", &options::kDepthToSpace, nullptr, depthToSpacePrepare),
@@ -126,9 +116,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> spaceDepthBatchProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> spaceDepthBatchProfiles = kProfiles;
 
 } // namespace arenascope::kernels

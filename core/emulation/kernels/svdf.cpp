@@ -16,9 +16,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-using steps::numDims;
-
 constexpr const char* kSvdfCommon = "tensorflow/lite/micro/kernels/svdf_common.cc";
 
 long long dim(const Tensor& t, std::size_t i)
@@ -28,10 +25,7 @@ long long dim(const Tensor& t, std::size_t i)
 
 // ---- SVDF (svdf.cc, svdf_common.cc: PrepareSvdf) --------------------------------------------
 
-Status svdfInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataSvdf);
-}
+constexpr KernelStep svdfInit = initStruct<opdata::kOpDataSvdf>;
 
 std::int32_t svdfRank(const KernelContext& ctx)
 {
@@ -139,11 +133,7 @@ Status svdfFloatTypes(KernelContext& ctx)
 Status svdfPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.input(2));
-    ARENASCOPE_TRY(temps.input(3, false));
-    ARENASCOPE_TRY(temps.input(4));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2), in(3, false), in(4) }));
     const std::int32_t rank = svdfRank(ctx);
     ARENASCOPE_TRY(svdfInputAndOutputShapes(ctx, temps, rank));
     const auto batch = static_cast<std::uint64_t>(dim(*ctx.input(0), 0));
@@ -165,9 +155,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> svdfProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> svdfProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -13,12 +13,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-using shape::Checks;
-using shape::dimOf;
-using shape::isConstant;
-using shape::rankOf;
-
 // The sources as TFLM's __FILE__ spells them.
 constexpr const char* kReverseCc = "tensorflow/lite/micro/kernels/reverse.cc";
 constexpr const char* kTransposeCommonCc = "tensorflow/lite/micro/kernels/transpose_common.cc";
@@ -29,9 +23,7 @@ Status transposePrepare(KernelContext& ctx)
     const Checks check(ctx, kTransposeCommonCc);
     ARENASCOPE_TRY(check.counts(27, 2, 28, 1));
     TempTensors temps(ctx); // TransposeContext: input, perm, output, no null checks
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& perm = *ctx.input(1);
     ARENASCOPE_TRY(check.msg(rankOf(input) <= 5, "Transpose op only supports 1D-5D input arrays."));
@@ -56,9 +48,7 @@ Status reverseV2Prepare(KernelContext& ctx)
     const Checks check(ctx, kReverseCc);
     ARENASCOPE_TRY(check.counts(47, 2, 48, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(check.input(temps, 0, 53, "input"));
-    ARENASCOPE_TRY(check.input(temps, 1, 56, "axis"));
-    ARENASCOPE_TRY(check.output(temps, 0, 59, "output"));
+    ARENASCOPE_TRY(check.hold(temps, { { in(0), 53, "input" }, { in(1), 56, "axis" }, { out(0), 59, "output" } }));
     const Tensor& input = *ctx.input(0);
     const Tensor& axis = *ctx.input(1);
     ARENASCOPE_TRY(check.eq(60, "NumDimensions(axis)", "1", rankOf(axis), 1));
@@ -83,9 +73,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> transposeAndReverseProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> transposeAndReverseProfiles = kProfiles;
 
 } // namespace arenascope::kernels

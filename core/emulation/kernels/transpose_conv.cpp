@@ -14,11 +14,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-namespace od = opdata;
-using steps::heldInput;
-using steps::heldOutput;
-
 // __FILE__ as the reference build prints it.
 constexpr const char* kTransposeConvCc = "tensorflow/lite/micro/kernels/transpose_conv.cc";
 constexpr const char* kLiteKernelUtilCc = "tensorflow/lite/kernels/kernel_util.cc";
@@ -27,10 +22,7 @@ constexpr const char* kLiteKernelUtilCc = "tensorflow/lite/kernels/kernel_util.c
 // TRANSPOSE_CONV (transpose_conv.cc). Inputs: 0 output shape (ignored), 1 filter, 2 input,
 // 3 bias (optional).
 
-Status transposeConvInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, od::kTransposeConvOpData);
-}
+constexpr KernelStep transposeConvInit = initStruct<od::kTransposeConvOpData>;
 
 // The filter checks of TransposeConvPrepare for int8/int16 inputs.
 Status checkTransposeConvFilter(KernelContext& ctx, const Tensor& filter, std::uint64_t channels)
@@ -86,10 +78,10 @@ Status transposeConvCalculateOpData(KernelContext& ctx, std::uint64_t channels)
     if (input.type == D::Float32)
         return okStatus();
     TempTensors q(ctx);
-    ARENASCOPE_TRY(heldInput(q, ctx, 2, kTransposeConvCc, 102, "input != nullptr"));
-    ARENASCOPE_TRY(heldInput(q, ctx, 1, kTransposeConvCc, 105, "filter != nullptr"));
+    ARENASCOPE_TRY(held(q, ctx, in(2), kTransposeConvCc, 102, "input != nullptr"));
+    ARENASCOPE_TRY(held(q, ctx, in(1), kTransposeConvCc, 105, "filter != nullptr"));
     ARENASCOPE_TRY(q.input(3, false));
-    ARENASCOPE_TRY(heldOutput(q, ctx, 0, kTransposeConvCc, 110, "output != nullptr"));
+    ARENASCOPE_TRY(held(q, ctx, out(0), kTransposeConvCc, 110, "output != nullptr"));
     ARENASCOPE_TRY(checkConvolutionQuantization(ctx, input, *ctx.input(1), *ctx.output(0), channels));
     const Tensor* bias = ctx.input(3);
     if (input.type == D::Int16 && bias && bias->type == D::Int16)
@@ -100,9 +92,9 @@ Status transposeConvCalculateOpData(KernelContext& ctx, std::uint64_t channels)
 Status transposeConvPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(heldOutput(temps, ctx, 0, kTransposeConvCc, 164, "output != nullptr"));
-    ARENASCOPE_TRY(heldInput(temps, ctx, 2, kTransposeConvCc, 167, "input != nullptr"));
-    ARENASCOPE_TRY(heldInput(temps, ctx, 1, kTransposeConvCc, 170, "filter != nullptr"));
+    ARENASCOPE_TRY(held(temps, ctx, out(0), kTransposeConvCc, 164, "output != nullptr"));
+    ARENASCOPE_TRY(held(temps, ctx, in(2), kTransposeConvCc, 167, "input != nullptr"));
+    ARENASCOPE_TRY(held(temps, ctx, in(1), kTransposeConvCc, 170, "filter != nullptr"));
     const Tensor& output = *ctx.output(0);
     const Tensor& input = *ctx.input(2);
     const Tensor& filter = *ctx.input(1);
@@ -130,9 +122,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> transposeConvProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> transposeConvProfiles = kProfiles;
 
 } // namespace arenascope::kernels

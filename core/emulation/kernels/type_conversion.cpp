@@ -17,8 +17,6 @@ namespace arenascope::kernels {
 
 namespace {
 
-using D = DataType;
-
 constexpr const char* kCast = "tensorflow/lite/micro/kernels/cast.cc";
 constexpr const char* kQuantizeCommon = "tensorflow/lite/micro/kernels/quantize_common.cc";
 
@@ -34,17 +32,11 @@ Status castPrepare(KernelContext& ctx)
 
 // ---- QUANTIZE (quantize.cc, quantize_common.cc: PrepareQuantizeReference) -------------------
 
-Status quantizeInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataQuantizeReference);
-}
-
 Status quantizePrepare(KernelContext& ctx)
 {
     ARENASCOPE_TRY(ensureCounts(ctx, kQuantizeCommon, 36, 37, 1, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
     ARENASCOPE_TRY(ensureEq(ctx, kQuantizeCommon, 48, "output->quantization.type", "kTfLiteAffineQuantization",
@@ -62,11 +54,6 @@ Status quantizePrepare(KernelContext& ctx)
 
 // ---- DEQUANTIZE (dequantize.cc, dequantize_common.cc) ------------------------------------------
 
-Status dequantizeInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kDequantizeOpData);
-}
-
 Status dequantizePrepare(KernelContext& ctx)
 {
     const std::string file = kernelFile("dequantize_common.cc");
@@ -77,6 +64,10 @@ Status dequantizePrepare(KernelContext& ctx)
     return ensure(ctx, ctx.output(0)->type == D::Float32, file.c_str(), 46, "output->type == kTfLiteFloat32");
 }
 
+// Inits that allocate their op-data struct and nothing else.
+constexpr KernelStep quantizeInit = initStruct<opdata::kOpDataQuantizeReference>;
+constexpr KernelStep dequantizeInit = initStruct<opdata::kDequantizeOpData>;
+
 const std::array kProfiles = {
     builtin("DEQUANTIZE", "kernels/dequantize.cc, dequantize_common.cc", nullptr, dequantizeInit, dequantizePrepare),
     builtin("CAST", "kernels/cast.cc", &options::kCast, nullptr, castPrepare),
@@ -85,9 +76,6 @@ const std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> typeConversionProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> typeConversionProfiles = kProfiles;
 
 } // namespace arenascope::kernels

@@ -15,10 +15,7 @@ constexpr const char* kLstmCc = "tensorflow/lite/micro/kernels/unidirectional_se
 } // namespace
 
 // OpDataLSTM (kernels/lstm_shared.h) holds no pointers: 688 bytes on every target.
-Status lstmInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, lstmdata::kOpDataLstm);
-}
+constexpr KernelStep lstmInit = initStruct<lstmdata::kOpDataLstm>;
 
 namespace {
 
@@ -102,9 +99,6 @@ constexpr std::array kProfiles = {
 };
 } // namespace
 
-std::span<const KernelProfile> lstmProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> lstmProfiles = kProfiles;
 
 } // namespace arenascope::kernels

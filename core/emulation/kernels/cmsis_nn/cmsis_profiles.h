@@ -11,9 +11,9 @@
 
 namespace arenascope::kernels::cmsis {
 
-std::span<const KernelProfile> convProfiles(); // conv_ops.cpp: CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV
-std::span<const KernelProfile> denseProfiles(); // dense_ops.cpp: FULLY_CONNECTED, BATCH_MATMUL, SVDF, LSTM
-std::span<const KernelProfile> miscProfiles(); // misc_ops.cpp: ADD, pooling, SOFTMAX
+extern const std::span<const KernelProfile> convProfiles; // conv_ops.cpp: CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV
+extern const std::span<const KernelProfile> denseProfiles; // dense_ops.cpp: FULLY_CONNECTED, BATCH_MATMUL, SVDF, LSTM
+extern const std::span<const KernelProfile> miscProfiles; // misc_ops.cpp: ADD, pooling, SOFTMAX
 
 // Whether TFLM snapshot `v`'s kernels/cmsis_nn/ gives operator `op` its own Init/Prepare (LSTM,
 // TRANSPOSE_CONV and BATCH_MATMUL came later, SVDF's own steps too; before, the reference ones ran).

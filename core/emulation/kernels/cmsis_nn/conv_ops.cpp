@@ -17,8 +17,6 @@ namespace arenascope::kernels::cmsis {
 
 namespace {
 
-using D = DataType;
-
 // kernels/conv.h: OpDataConv (padding, zero points, multiplier and shift, two per-channel
 // pointers, activation range, filter_buffer_index); cmsis_nn/conv.cc and depthwise_conv.cc
 // wrap it with their scratch buffer index.
@@ -37,10 +35,7 @@ constexpr StructDef kConvParams { "ConvParams", kConvParamsFields };
 constexpr Field kTransposeConvOpDataFields[] = { nested(kConvParams), i32(3), ptr(2) };
 constexpr StructDef kTransposeConvOpData { "OpData (cmsis_nn transpose_conv)", kTransposeConvOpDataFields };
 
-Status convInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, kConvOpData);
-}
+constexpr KernelStep convInit = initStruct<kConvOpData>;
 
 Status ensureTypesMatch(KernelContext& ctx, const char* file, int line, const Tensor& input, const Tensor& output)
 {
@@ -59,10 +54,7 @@ Status calculateOpData(KernelContext& ctx, const char* file)
     if (ctx.outputCount() != 1)
         return ensureEqFailed(ctx, file, 89, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1);
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.input(2, false));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2, false), out(0) }));
     return okStatus();
 }
 
@@ -89,8 +81,11 @@ Status perChannelBuffers(KernelContext& ctx, std::uint64_t channels)
 
 // TFLM indexes the four dimensions of each unchecked in the 2023 Prepare steps: a tensor of
 // another rank is not a model TFLM can run.
-Status requireFourDims(KernelContext& ctx, const Tensor& input, const Tensor& filter, const Tensor& output)
+// Both 2022 Prepares open by holding input, filter and output (no bias).
+Status holdFourDimOperands(KernelContext& ctx, TempTensors& temps)
 {
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
+    const auto [input, filter, output] = weightedOperands(ctx);
     if (filter.shape.size() != 4 || input.shape.size() != 4 || output.shape.size() != 4)
         return ctx.kernelError("input, filter and output must be 4-D");
     return okStatus();
@@ -102,15 +97,10 @@ Status requireFourDims(KernelContext& ctx, const Tensor& input, const Tensor& fi
 // 2022 library for int8, and for int16 after its zero-point checks.
 Status convPrepareBefore2023_06(KernelContext& ctx)
 {
-    const char* file = kConvFile;
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
-    const Tensor& input = *ctx.input(0);
-    const Tensor& filter = *ctx.input(1);
-    const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(requireFourDims(ctx, input, filter, output));
+    ARENASCOPE_TRY(holdFourDimOperands(ctx, temps));
+    const auto [input, filter, output] = weightedOperands(ctx);
+    const char* file = kConvFile;
     if (filter.type == D::Int4)
         ARENASCOPE_TRY(ctx.requestScratch(filter.elementCount, "unpacked int4 filter"));
     const bool quantized = isOneOf(input.type, { D::Int8, D::Int16 });
@@ -135,14 +125,10 @@ Status convPrepare(KernelContext& ctx)
         return convPrepareBefore2023_06(ctx);
     const char* file = kConvFile;
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     // The bias is looked up in the node's outputs (index 2): with one output, nothing is held.
     ARENASCOPE_TRY(temps.output(2, false));
-    const Tensor& input = *ctx.input(0);
-    const Tensor& filter = *ctx.input(1);
-    const Tensor& output = *ctx.output(0);
+    const auto [input, filter, output] = weightedOperands(ctx);
     ARENASCOPE_TRY(ensureTypesMatch(ctx, file, 69, input, output));
     ARENASCOPE_TRY(requireInputType(ctx, file, input.type, { D::Float32, D::Int16, D::Int8 }));
     ARENASCOPE_TRY(requireNotHybrid(ctx, file, input.type, filter.type, true));
@@ -177,15 +163,10 @@ Status convPrepare(KernelContext& ctx)
 // 2022 library) for int8 only.
 Status depthwisePrepareBefore2023_06(KernelContext& ctx)
 {
-    const char* file = kDepthwiseFile;
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
-    const Tensor& input = *ctx.input(0);
-    const Tensor& filter = *ctx.input(1);
-    const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(requireFourDims(ctx, input, filter, output));
+    ARENASCOPE_TRY(holdFourDimOperands(ctx, temps));
+    const auto [input, filter, output] = weightedOperands(ctx);
+    const char* file = kDepthwiseFile;
     if (isOneOf(input.type, { D::Int8, D::Int16 })) {
         ARENASCOPE_TRY(ensureEqAsIs(
             ctx, file, 87, "filter->quantization.type", "kTfLiteAffineQuantization", quantizationType(filter), 1));
@@ -219,12 +200,8 @@ Status depthwisePrepare(KernelContext& ctx)
         return depthwisePrepareBefore2023_06(ctx);
     const char* file = kDepthwiseFile;
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
-    const Tensor& input = *ctx.input(0);
-    const Tensor& filter = *ctx.input(1);
-    const Tensor& output = *ctx.output(0);
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
+    const auto [input, filter, output] = weightedOperands(ctx);
     ARENASCOPE_TRY(ensureTypesMatch(ctx, file, 78, input, output));
     ARENASCOPE_TRY(requireInputType(ctx, file, input.type, { D::Float32, D::Int16, D::Int8 }));
     ARENASCOPE_TRY(requireNotHybrid(ctx, file, input.type, filter.type, true));
@@ -248,18 +225,13 @@ Status depthwisePrepare(KernelContext& ctx)
     return okStatus();
 }
 
-Status transposeConvInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, kTransposeConvOpData);
-}
+constexpr KernelStep transposeConvInit = initStruct<kTransposeConvOpData>;
 
 Status transposeConvPrepare(KernelContext& ctx)
 {
     const char* file = kTransposeConvFile;
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.output(0));
-    ARENASCOPE_TRY(temps.input(2));
-    ARENASCOPE_TRY(temps.input(1));
+    ARENASCOPE_TRY(temps.hold({ out(0), in(2), in(1) }));
     const Tensor& output = *ctx.output(0);
     const Tensor& input = *ctx.input(2);
     const Tensor& filter = *ctx.input(1);
@@ -300,10 +272,7 @@ Status transposeConvPrepare(KernelContext& ctx)
         return ensureEqFailed(ctx, file, 82, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1);
     if (input.type != D::Float32) {
         TempTensors q(ctx);
-        ARENASCOPE_TRY(q.input(2));
-        ARENASCOPE_TRY(q.input(1));
-        ARENASCOPE_TRY(q.input(3, false));
-        ARENASCOPE_TRY(q.output(0));
+        ARENASCOPE_TRY(q.hold({ in(2), in(1), in(3, false), out(0) }));
         const Tensor* bias = ctx.input(3);
         if (input.type == D::Int16 && bias && bias->type == D::Int16)
             ARENASCOPE_TRY(ctx.requestScratch(8 * bias->elementCount, "int64 bias"));
@@ -326,9 +295,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> convProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> convProfiles = kProfiles;
 
 } // namespace arenascope::kernels::cmsis

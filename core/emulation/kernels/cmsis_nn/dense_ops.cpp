@@ -21,8 +21,6 @@ namespace arenascope::kernels::cmsis {
 
 namespace {
 
-using D = DataType;
-
 // kernels/fully_connected.h: OpDataFullyConnected (multiplier, shift, activation range,
 // input_quantized_index, three zero points, filter_buffer_index, two per-channel pointers,
 // is_per_channel); cmsis_nn/fully_connected.cc adds two buffer indices, kernel_sums, batches,
@@ -119,13 +117,8 @@ Status fullyConnectedPrepareBeforePerChannel(KernelContext& ctx)
     const int typesLine = kernelSums ? 79 : 76;
     const int zeroPointLine = kernelSums ? 104 : 101; // the output's is the next line
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.input(2, false));
-    ARENASCOPE_TRY(temps.output(0));
-    const Tensor& input = *ctx.input(0);
-    const Tensor& filter = *ctx.input(1);
-    const Tensor& output = *ctx.output(0);
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2, false), out(0) }));
+    const auto [input, filter, output] = weightedOperands(ctx);
     ARENASCOPE_TRY(ensureTypesEqAsIs(ctx, file, typesLine, "input->type", "output->type", input.type, output.type));
     ARENASCOPE_TRY(calculateFullyConnectedOpData(ctx, input, filter));
     const std::int64_t accumDepth = lastDim(filter);
@@ -159,10 +152,7 @@ Status fullyConnectedPrepare(KernelContext& ctx)
         return fullyConnectedPrepareBeforePerChannel(ctx);
     const char* file = kFullyConnectedFile;
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.input(2, false));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2, false), out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& filter = *ctx.input(1);
     const Tensor* bias = ctx.input(2);
@@ -214,18 +204,13 @@ Status transposedCopy(KernelContext& ctx, const Tensor& t, const char* which)
     return ctx.allocatePersistent(t.elementCount * tflmTypeSize(t.type).value_or(0), w + " transposed data");
 }
 
-Status batchMatmulInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, kBatchMatmulOpData);
-}
+constexpr KernelStep batchMatmulInit = initStruct<kBatchMatmulOpData>;
 
 Status batchMatmulPrepare(KernelContext& ctx)
 {
     const char* file = kBatchMatmulFile;
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     const Tensor& lhs = *ctx.input(0);
     const Tensor& rhs = *ctx.input(1);
     const Tensor& output = *ctx.output(0);
@@ -282,20 +267,13 @@ Status batchMatmulPrepare(KernelContext& ctx)
 // ---------------------------------------------------------------------------------------
 // SVDF
 
-Status svdfInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, kSvdfOpData);
-}
+constexpr KernelStep svdfInit = initStruct<kSvdfOpData>;
 
 Status svdfPrepare(KernelContext& ctx)
 {
     const char* file = kSvdfFile;
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.input(2));
-    ARENASCOPE_TRY(temps.input(3, false));
-    ARENASCOPE_TRY(temps.input(4));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2), in(3, false), in(4) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& weightsFeature = *ctx.input(1);
     const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_SVDFOptions() : nullptr;
@@ -328,10 +306,7 @@ Status svdfPrepare(KernelContext& ctx)
 // ---------------------------------------------------------------------------------------
 // UNIDIRECTIONAL_SEQUENCE_LSTM
 
-Status lstmInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, kLstmOpData);
-}
+constexpr KernelStep lstmInit = initStruct<kLstmOpData>;
 
 Status lstmPrepare(KernelContext& ctx)
 {
@@ -409,9 +384,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> denseProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> denseProfiles = kProfiles;
 
 } // namespace arenascope::kernels::cmsis

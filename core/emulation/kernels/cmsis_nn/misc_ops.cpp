@@ -19,8 +19,6 @@ namespace arenascope::kernels::cmsis {
 
 namespace {
 
-using D = DataType;
-
 // cmsis_nn/add.cc OpData: requires_broadcast, shifts, activation range, multipliers, shifts,
 // offsets, float activation range (the layout of the reference OpDataAdd).
 constexpr Field kAddOpDataFields[] = { boolean(), i32(12), f32(2) };
@@ -37,18 +35,13 @@ constexpr StructDef kSoftmaxParams { "SoftmaxParams", kSoftmaxParamsFields };
 constexpr Field kCmsisSoftmaxFields[] = { nested(kSoftmaxParams), i32(2) };
 constexpr StructDef kCmsisSoftmax { "CMSISNNSoftmaxParams", kCmsisSoftmaxFields };
 
-Status addInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, kAddOpData);
-}
+constexpr KernelStep addInit = initStruct<kAddOpData>;
 
 Status addPrepare(KernelContext& ctx)
 {
     const char* file = kAddFile;
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     const Tensor& input1 = *ctx.input(0);
     const Tensor& input2 = *ctx.input(1);
     const Tensor& output = *ctx.output(0);
@@ -63,18 +56,14 @@ Status addPrepare(KernelContext& ctx)
     return okStatus();
 }
 
-Status poolInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, kPoolOpData);
-}
+constexpr KernelStep poolInit = initStruct<kPoolOpData>;
 
 // PoolingPrepare (pooling_common.cc): input and output held while the padding and activation
 // range are computed; an unsupported type returns before they are released.
 Status poolingPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     const Tensor& input = *ctx.input(0);
     if (!isOneOf(input.type, { D::Float32, D::Int8, D::Int16 }))
         return unsupportedType(ctx, input);
@@ -90,8 +79,7 @@ Status averagePoolPrepare(KernelContext& ctx)
 {
     ARENASCOPE_TRY(poolingPrepare(ctx));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0, false));
-    ARENASCOPE_TRY(temps.output(0, false));
+    ARENASCOPE_TRY(temps.hold({ in(0, false), out(0, false) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
     if (!isOneOf(input.type, { D::Int8, D::Int16 }) || output.shape.size() < 4)
@@ -100,10 +88,7 @@ Status averagePoolPrepare(KernelContext& ctx)
     return requestIfPositive(ctx, cmsisnn::avgpool(output.shape[2], depth, extension(ctx)), "arm_avgpool");
 }
 
-Status softmaxInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, kCmsisSoftmax);
-}
+constexpr KernelStep softmaxInit = initStruct<kCmsisSoftmax>;
 
 Status softmaxPrepare(KernelContext& ctx)
 {
@@ -144,9 +129,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> miscProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> miscProfiles = kProfiles;
 
 } // namespace arenascope::kernels::cmsis

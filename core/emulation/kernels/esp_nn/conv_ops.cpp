@@ -19,19 +19,12 @@ namespace arenascope::kernels::esp {
 
 namespace {
 
-using D = DataType;
-
 constexpr const char* kConvFile = "tensorflow/lite/micro/kernels/esp_nn/conv.cc";
 constexpr const char* kDepthwiseFile = "tensorflow/lite/micro/kernels/esp_nn/depthwise_conv.cc";
 
 // struct NodeData { OpDataConv op_data; int buffer_idx; } of both files.
 constexpr Field kNodeDataFields[] = { nested(opdata::kOpDataConv), i32() };
 constexpr StructDef kNodeData { "NodeData (esp_nn conv)", kNodeDataFields };
-
-Status nodeDataInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, kNodeData);
-}
 
 // esp-nn's data_dims_t of an NHWC tensor (width, height, channels).
 Dims dims(const Tensor& t)
@@ -103,13 +96,9 @@ Status convPrepare(KernelContext& ctx)
 {
     const char* file = kConvFile;
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.output(0));
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
+    ARENASCOPE_TRY(temps.hold({ out(0), in(0), in(1) }));
     ARENASCOPE_TRY(requireNhwc(ctx));
-    const Tensor& input = *ctx.input(0);
-    const Tensor& filter = *ctx.input(1);
-    const Tensor& output = *ctx.output(0);
+    const auto [input, filter, output] = weightedOperands(ctx);
     ARENASCOPE_TRY(ensure(ctx, filter.shape[3] > 0, file, 74, "filter_input_channels > 0"));
     ARENASCOPE_TRY(
         ensureEq(ctx, file, 75, "input_channels % filter_input_channels", "0", input.shape[3] % filter.shape[3], 0));
@@ -139,12 +128,8 @@ Status depthwisePrepare(KernelContext& ctx)
 {
     const char* file = kDepthwiseFile;
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.output(0));
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    const Tensor& input = *ctx.input(0);
-    const Tensor& filter = *ctx.input(1);
-    const Tensor& output = *ctx.output(0);
+    ARENASCOPE_TRY(temps.hold({ out(0), in(0), in(1) }));
+    const auto [input, filter, output] = weightedOperands(ctx);
     ARENASCOPE_TRY(ensureEq(ctx, file, 184, "input->dims->size", "4", static_cast<long long>(input.shape.size()), 4));
     ARENASCOPE_TRY(ensureEq(ctx, file, 185, "filter->dims->size", "4", static_cast<long long>(filter.shape.size()), 4));
     ARENASCOPE_TRY(ensureEq(ctx, file, 186, "output->dims->size", "4", static_cast<long long>(output.shape.size()), 4));
@@ -180,8 +165,18 @@ Status depthwisePrepare(KernelContext& ctx)
     return requestEspScratch(ctx, bytes, "esp-nn depthwise scratch");
 }
 
+constexpr KernelStep nodeDataInit = initStruct<kNodeData>;
+
+// Before esp-tflite-micro a91b8077e (2025-02-17: releases up to 1.3.3, TFLM 10ebaab9 and older),
+// conv.cc's Init allocated sizeof(OpDataConv), 4 bytes short of the NodeData its Prepare fills.
+Status convInit(KernelContext& ctx)
+{
+    return allocateStruct(
+        ctx, tflmHas(ctx.settings().tflm, TflmChange::EspNnConvInitNodeData) ? kNodeData : opdata::kOpDataConv);
+}
+
 constexpr std::array kProfiles = {
-    builtin("CONV_2D", "esp-tflite-micro kernels/esp_nn/conv.cc; esp-nn conv scratch", &options::kConv, nodeDataInit,
+    builtin("CONV_2D", "esp-tflite-micro kernels/esp_nn/conv.cc; esp-nn conv scratch", &options::kConv, convInit,
         convPrepare),
     builtin("DEPTHWISE_CONV_2D", "esp-tflite-micro kernels/esp_nn/depthwise_conv.cc; esp-nn depthwise scratch",
         &options::kDepthwiseConv, nodeDataInit, depthwisePrepare),
@@ -189,9 +184,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> convProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> convProfiles = kProfiles;
 
 } // namespace arenascope::kernels::esp

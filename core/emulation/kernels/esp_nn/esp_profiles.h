@@ -10,7 +10,7 @@
 
 namespace arenascope::kernels::esp {
 
-std::span<const KernelProfile> convProfiles(); // conv_ops.cpp: CONV_2D, DEPTHWISE_CONV_2D
-std::span<const KernelProfile> miscProfiles(); // misc_ops.cpp: SOFTMAX, FULLY_CONNECTED
+extern const std::span<const KernelProfile> convProfiles; // conv_ops.cpp: CONV_2D, DEPTHWISE_CONV_2D
+extern const std::span<const KernelProfile> miscProfiles; // misc_ops.cpp: SOFTMAX, FULLY_CONNECTED
 
 } // namespace arenascope::kernels::esp

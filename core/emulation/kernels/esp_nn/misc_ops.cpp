@@ -18,8 +18,6 @@ namespace arenascope::kernels::esp {
 
 namespace {
 
-using D = DataType;
-
 constexpr const char* kSoftmaxFile = "tensorflow/lite/micro/kernels/esp_nn/softmax.cc";
 constexpr const char* kFullyConnectedFile = "tensorflow/lite/micro/kernels/esp_nn/fully_connected.cc";
 
@@ -27,10 +25,7 @@ constexpr const char* kFullyConnectedFile = "tensorflow/lite/micro/kernels/esp_n
 constexpr Field kSoftmaxNodeDataFields[] = { nested(opdata::kSoftmaxParams), i32() };
 constexpr StructDef kSoftmaxNodeData { "NodeData (esp_nn softmax)", kSoftmaxNodeDataFields };
 
-Status softmaxInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, kSoftmaxNodeData);
-}
+constexpr KernelStep softmaxInit = initStruct<kSoftmaxNodeData>;
 
 // input->dims->data[i] as the kernel reads it. TFLM's TfLiteTensor dims point straight into
 // the flatbuffer's shape vector (little-endian targets), so an index past the tensor's rank
@@ -56,11 +51,8 @@ std::int32_t dimAsRead(const KernelContext& ctx, const Tensor& t, std::size_t i)
 
 Status softmaxPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, kSoftmaxFile, 135, 136, 1, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(ensure(ctx, !ctx.input(0)->shape.empty(), kSoftmaxFile, 139, "NumDimensions(input) >= 1"));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(holdSoftmaxOperands(ctx, temps, kSoftmaxFile, 135));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
     // The kernel keeps CalculateSoftmaxParams' status, requests its scratch, then returns it.
@@ -77,18 +69,12 @@ Status softmaxPrepare(KernelContext& ctx)
     return ctx.requestScratch(static_cast<std::uint64_t>(bytes), "esp-nn softmax scratch");
 }
 
-Status fullyConnectedInit(KernelContext& ctx)
-{
-    return allocateStruct(ctx, opdata::kOpDataFullyConnected);
-}
+constexpr KernelStep fullyConnectedInit = initStruct<opdata::kOpDataFullyConnected>;
 
 Status fullyConnectedPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(temps.input(1));
-    ARENASCOPE_TRY(temps.input(2, false));
-    ARENASCOPE_TRY(temps.output(0));
+    ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2, false), out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& filter = *ctx.input(1);
     ARENASCOPE_TRY(
@@ -115,9 +101,6 @@ constexpr std::array kProfiles = {
 
 } // namespace
 
-std::span<const KernelProfile> miscProfiles()
-{
-    return kProfiles;
-}
+const std::span<const KernelProfile> miscProfiles = kProfiles;
 
 } // namespace arenascope::kernels::esp

@@ -1,11 +1,17 @@
 // Re-implemented from espressif/esp-nn at the versions named in esp_nn_build.cpp:
-// src/convolution/esp_nn_conv_opt.c, esp_nn_conv_esp32s3.c, esp_nn_depthwise_conv_opt.c,
-// esp_nn_depthwise_conv_s8_esp32s3.c, src/softmax/esp_nn_softmax_opt.c, esp_nn_softmax_s8_esp32s3.c.
-// Changes by version (ESP32-S3 only; the _opt functions never changed):
-//   1.2.0 (dd785b0)          depthwise s16 paths reserve 32 alignment bytes instead of 16
-//   1.2.1 (27d1f4a, f433e61) conv: im2col path, filter-row alignment and right/bottom padding;
-//                            depthwise: ch_mult 1 paths by channel count and filter shape, tiling
-//   1.2.3 (d17c031)          conv alignment reserve 32 -> 64
+// src/convolution/esp_nn_conv_opt.c, esp_nn_conv_esp32s3.c, esp_nn_conv_esp32p4.c,
+// esp_nn_depthwise_conv_opt.c, esp_nn_depthwise_conv_s8_esp32s3.c, esp_nn_depthwise_conv_esp32p4.c,
+// src/softmax/esp_nn_softmax_opt.c, esp_nn_softmax_s8_esp32s3.c, esp_nn_softmax_s8_esp32p4.c.
+// Changes by version (the _opt functions never changed):
+//   ESP32-S3 1.2.0 (dd785b0)          depthwise s16 paths reserve 32 alignment bytes instead of 16
+//   ESP32-S3 1.2.1 (27d1f4a, f433e61) conv: im2col path, filter-row alignment and right/bottom
+//                                     padding; depthwise: ch_mult 1 paths by channel count and
+//                                     filter shape, tiling
+//   ESP32-S3 1.2.3 (d17c031)          conv alignment reserve 32 -> 64
+//   ESP32-P4 up to 1.2.2              conv: the formula ESP32-S3 had before 1.2.1; depthwise conv and
+//                                     softmax: the _opt functions
+//   ESP32-P4 1.2.3 (2159e8f, 2bfa080, conv: channel-padded 1x1, direct, im2col and tiled paths under a
+//            f7ef6ed, 55309ab)        32 KiB L1 budget; depthwise conv: none; softmax: width x 4
 #include "scratch_sizes.h"
 
 namespace arenascope::kernels::esp {
@@ -158,6 +164,73 @@ std::int32_t depthwiseS3(EspNnVersion version, const Dims& in, const Dims& filte
     return 32;
 }
 
+// C's int division as the ESP32-P4's RISC-V DIV computes it: truncating, x / 0 == -1 and
+// INT_MIN / -1 == INT_MIN, where C leaves both undefined and the chip does not trap.
+CInt riscvDiv(CInt a, CInt b)
+{
+    if (b.v == 0)
+        return -1;
+    if (b.v == -1)
+        return CInt(0) - a;
+    return a.v / b.v;
+}
+
+// esp_nn_get_conv_scratch_size_esp32p4 of 1.2.3: the 1x1 path pads fewer than 16 channels, the
+// other paths keep within the 32 KiB the data cache holds (L1D_BUDGET), tiling the padded input by
+// output rows when it would not fit.
+std::int32_t convP4(const Dims& in, const Dims& filter, const Dims& out, const ConvParams& p)
+{
+    constexpr std::int32_t kL1Budget = 32768;
+    const CInt iw = u16(in.width), ih = u16(in.height), ic = u16(in.channels);
+    const CInt fw = u16(filter.width), fh = u16(filter.height);
+    const CInt oc = u16(out.channels);
+    const CInt pw = u16(p.padW), ph = u16(p.padH), sw = u16(p.strideW), sh = u16(p.strideH);
+    const CInt align = 32;
+
+    const bool pointwise = fw.v == 1 && fh.v == 1 && pw.v == 0 && ph.v == 0 && sw.v == 1 && sh.v == 1;
+    if (pointwise) {
+        if (ic.v < 16) // filter sums, the filter padded to 16 channels, one padded input pixel
+            return (oc * CInt(4) + CInt(16) * oc + CInt(32) + align).v;
+        const CInt channels8 = roundUp(ic, 8);
+        const CInt transpose = (iw * ih).v < 8 ? CInt(0) : CInt(2) * (CInt(8) * channels8);
+        const CInt inputCopy = ic.v % 8 != 0 ? iw * ih * channels8 : CInt(0);
+        return (inputCopy + channels8 * oc + transpose + align).v;
+    }
+    const CInt channels16 = roundUp(ic, 16);
+    const CInt offsets = oc * CInt(4);
+    const bool unpadded = pw.v == 0 && ph.v == 0;
+    const CInt rowLength = fw * ic;
+    if (unpadded && rowLength.v >= 16) // direct
+        return (fw * fh * channels16 * oc + align + offsets).v;
+    const CInt window = fw * fh * ic;
+    if (window.v >= 16) // im2col: one window
+        return (offsets + window + align).v;
+    // a window of fewer than 16 values: channels widened so that a filter row fills 16 bytes
+    const CInt wideChannels = roundUp(riscvDiv(CInt(16) + fw - CInt(1), fw), 16);
+    if (unpadded) // tiled
+        return (offsets + fw * fh * wideChannels * oc + iw * ih * wideChannels + align).v;
+    const CInt paddedWidth = iw + CInt(2) * pw;
+    const CInt fullInput = paddedWidth * (ih + CInt(2) * ph) * ic;
+    if ((fullInput + offsets).v <= kL1Budget) // the whole padded input
+        return (fullInput + fw * fh * channels16 * oc + align + offsets).v;
+    // tiled by output rows: as many as the budget holds beside the offsets and filter
+    CInt channels = ic, alignedFilter = 0;
+    if (rowLength.v < 16) {
+        channels = wideChannels;
+        alignedFilter = fw * fh * wideChannels * oc;
+    }
+    const CInt rowBytes = paddedWidth * channels;
+    const CInt budget = CInt(kL1Budget) - offsets - alignedFilter;
+    CInt rows = 1;
+    if (budget.v > 0 && (fh * rowBytes).v <= budget.v) {
+        rows = riscvDiv(budget - fh * rowBytes, sh * rowBytes) + CInt(1);
+        if (rows.v > out.height)
+            rows = out.height;
+    }
+    const CInt tileRows = (rows - CInt(1)) * sh + fh + CInt(2) * ph;
+    return (tileRows * rowBytes + alignedFilter + align + offsets).v;
+}
+
 } // namespace
 
 std::int32_t convScratchSize(EspNnFamily family, EspNnVersion version, const Dims& input, const Dims& filter,
@@ -165,6 +238,9 @@ std::int32_t convScratchSize(EspNnFamily family, EspNnVersion version, const Dim
 {
     if (family == EspNnFamily::Esp32S3)
         return convS3(version, input, filter, output, p);
+    if (family == EspNnFamily::Esp32P4) // until 1.2.3 the formula ESP32-S3 had before its 1.2.1 paths
+        return atLeast(version, EspNnVersion::V1_2_3) ? convP4(input, filter, output, p)
+                                                      : convS3(EspNnVersion::V1_2_0, input, filter, output, p);
     return 0; // esp_nn_get_conv_scratch_size_opt: the generic kernels need none
 }
 
@@ -173,12 +249,13 @@ std::int32_t depthwiseConvScratchSize(EspNnFamily family, EspNnVersion version, 
 {
     if (family == EspNnFamily::Esp32S3)
         return depthwiseS3(version, input, filter, output, p);
-    return 0; // esp_nn_get_depthwise_conv_scratch_size_opt
+    return 0; // _opt, and ESP32-P4's own function of 1.2.3: no scratch
 }
 
 std::int32_t softmaxScratchSize(EspNnFamily family, EspNnVersion version, std::int32_t width, std::int32_t height)
 {
-    // _opt (every family in 1.1.2) and _esp32s3 (1.2.1+) alike: one int32 per element of a row.
+    // _opt (every family in 1.1.2), _esp32s3 (1.2.1+) and _esp32p4 (1.2.3) alike: one int32 per
+    // element of a row.
     (void)family;
     (void)version;
     (void)height;

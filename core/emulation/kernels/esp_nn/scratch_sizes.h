@@ -2,9 +2,10 @@
 // esp-nn's scratch-size functions, which esp-tflite-micro's conv, depthwise conv and softmax
 // Prepare call to size their one scratch request (kernels/esp_nn/*.cc @99f49e14), per esp-nn
 // family and version:
-//   esp_nn_get_conv_scratch_size_{opt,esp32s3}            src/convolution/esp_nn_conv_*.c
-//   esp_nn_get_depthwise_conv_scratch_size_{opt,esp32s3}  src/convolution/esp_nn_depthwise_conv_*.c
-//   esp_nn_get_softmax_scratch_size_{opt,esp32s3}         src/softmax/esp_nn_softmax_*.c
+//   esp_nn_get_conv_scratch_size_*             src/convolution/esp_nn_conv_*.c
+//   esp_nn_get_depthwise_conv_scratch_size_*   src/convolution/esp_nn_depthwise_conv_*.c
+//   esp_nn_get_softmax_scratch_size_*          src/softmax/esp_nn_softmax_*.c
+// with * = opt (the generic family), esp32s3 or esp32p4.
 // Each returns a C int computed as esp-nn computes it: dimensions narrowed to uint16_t where
 // esp-nn narrows them, 32-bit arithmetic that wraps. The kernel requests a scratch buffer only
 // when the result is > 0.

@@ -1,0 +1,51 @@
+#pragma once
+// One table per enum gives both directions: the name a value prints as, and the value a name
+// parses to. Adding an enumerator is one row; the printer and the parser cannot disagree.
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace arenascope {
+
+template <typename Enum> struct EnumName {
+    Enum value;
+    std::string_view name; // a string literal, so name.data() is NUL-terminated
+};
+
+// The name of `value` in `table`, or `fallback` for a value the table lacks.
+template <typename Enum, std::size_t N>
+constexpr std::string_view nameIn(const EnumName<Enum> (&table)[N], Enum value, std::string_view fallback = "?")
+{
+    for (const EnumName<Enum>& row : table)
+        if (row.value == value)
+            return row.name;
+    return fallback;
+}
+
+// The value named `name` in `table` (exact spelling), or nullopt.
+template <typename Enum, std::size_t N>
+constexpr std::optional<Enum> valueIn(const EnumName<Enum> (&table)[N], std::string_view name)
+{
+    for (const EnumName<Enum>& row : table)
+        if (row.name == name)
+            return row.value;
+    return std::nullopt;
+}
+
+} // namespace arenascope
+
+namespace arenascope {
+
+// The first row of `table` whose `field` equals `key`, or nullptr: a parser over a table of
+// richer rows (a chip with its title, a target with its description).
+template <typename Table, typename Row, typename Field, typename Key>
+constexpr const Row* rowWhere(const Table& table, Field Row::*field, const Key& key)
+{
+    for (const Row& row : table)
+        if (row.*field == key)
+            return &row;
+    return nullptr;
+}
+
+} // namespace arenascope
