@@ -46,7 +46,8 @@ Provenance cmsisKernels(const EmulationSettings& s)
 Provenance espKernels(const EmulationSettings& s)
 {
     // esp-tflite-micro 99f49e14 with every esp-nn version, for ESP32-S3 and ESP32 (the generic
-    // family): ../shared/oracle/esp and tests/fidelity/measured/esp.
+    // family): ../shared/oracle/esp and tests/fidelity/measured/esp; ESP32-P4 with 1.1.2, 1.2.0,
+    // 1.2.1 and 1.2.3: tests/fidelity/measured/esp/esp32p4_*.
     const std::string build = "esp-tflite-micro " + std::string(kEspTfliteMicroCommit) + ", esp-nn "
         + std::string(espNnVersionName(s.espNn));
     // esp-nn 1.2.2 (def4d7a) changed no scratch-size function since 1.2.1 (only requantization
@@ -63,10 +64,7 @@ Provenance espKernels(const EmulationSettings& s)
             "measured on ESP32 with esp-nn 1.1.2 and 1.2.3, whose generic scratch functions esp-nn "
                 + std::string(espNnVersionName(s.espNn)) + " shares (esp-tflite-micro "
                 + std::string(kEspTfliteMicroCommit) + ")" };
-    if (s.espChip == EspChip::Esp32P4)
-        return { ProvenanceLevel::Source,
-            "read from source, not yet measured: " + build + " for " + std::string(espChipTitle(s.espChip)) };
-    if (s.espChip == EspChip::Esp32S3 || s.espChip == EspChip::Esp32)
+    if (s.espChip == EspChip::Esp32S3 || s.espChip == EspChip::Esp32 || s.espChip == EspChip::Esp32P4)
         return { ProvenanceLevel::Measured,
             "measured against real TFLM (" + build + " for " + std::string(espChipTitle(s.espChip)) + ")" };
     return { ProvenanceLevel::SameCode,

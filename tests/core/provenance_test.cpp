@@ -27,6 +27,10 @@ TEST(Provenance, MeasuredOnlyWhereTflmWasRun)
     EXPECT_EQ(provenance(esp(EspChip::Esp32, EspNnVersion::V1_1_2)).level, ProvenanceLevel::Measured);
     EXPECT_EQ(provenance(esp(EspChip::Esp32, EspNnVersion::V1_2_1)).level, ProvenanceLevel::SameCode);
     EXPECT_EQ(provenance(esp(EspChip::Esp32C3, EspNnVersion::V1_2_3)).level, ProvenanceLevel::SameCode);
+    // ESP32-P4 measured with the harness at 1.1.2, 1.2.0, 1.2.1 and 1.2.3 (measured/esp/esp32p4_*).
+    for (EspNnVersion v : { EspNnVersion::V1_1_2, EspNnVersion::V1_2_0, EspNnVersion::V1_2_1, EspNnVersion::V1_2_3 })
+        EXPECT_EQ(provenance(esp(EspChip::Esp32P4, v)).level, ProvenanceLevel::Measured) << espNnVersionName(v);
+    EXPECT_EQ(provenance(esp(EspChip::Esp32P4, EspNnVersion::V1_2_2)).level, ProvenanceLevel::SameCode);
     EmulationSettings cmsis;
     cmsis.kernels = KernelSet::CmsisNn;
     cmsis.cpu = Cpu::CortexM7;

@@ -181,25 +181,19 @@ Status preluPrepare(KernelContext& ctx)
     return okStatus();
 }
 
-// Inits that allocate their op-data struct and nothing else.
-constexpr KernelStep reluInit = initStruct<opdata::kReluOpData>;
-constexpr KernelStep logisticInit = initStruct<opdata::kOpDataLogistic>;
-constexpr KernelStep tanhInit = initStruct<opdata::kOpDataTanh>;
-constexpr KernelStep hardSwishInit = initStruct<opdata::kHardSwishParams>;
-constexpr KernelStep leakyReluInit = initStruct<opdata::kLeakyReluOpData>;
-constexpr KernelStep eluInit = initStruct<opdata::kOpDataElu>;
-constexpr KernelStep preluInit = initStruct<opdata::kPreluParams>;
-
 const std::array kProfiles = {
-    builtin("LOGISTIC", "kernels/logistic.cc, logistic_common.cc", nullptr, logisticInit, logisticPrepare),
-    builtin("RELU", "kernels/activations.cc, activations_common.cc", nullptr, reluInit, reluPrepare),
+    builtin("LOGISTIC", "kernels/logistic.cc, logistic_common.cc", nullptr, initStruct<opdata::kOpDataLogistic>,
+        logisticPrepare),
+    builtin(
+        "RELU", "kernels/activations.cc, activations_common.cc", nullptr, initStruct<opdata::kReluOpData>, reluPrepare),
     builtin("RELU6", "kernels/activations.cc, activations_common.cc", nullptr, relu6Init, relu6Prepare),
-    builtin("TANH", "kernels/tanh.cc", nullptr, tanhInit, tanhPrepare),
-    builtin("PRELU", "kernels/prelu.cc, prelu_common.cc", nullptr, preluInit, preluPrepare),
-    builtin("LEAKY_RELU", "kernels/leaky_relu.cc, leaky_relu_common.cc", &options::kLeakyRelu, leakyReluInit,
-        leakyReluPrepare),
-    builtin("ELU", "kernels/elu.cc", nullptr, eluInit, eluPrepare),
-    builtin("HARD_SWISH", "kernels/hard_swish.cc, hard_swish_common.cc", nullptr, hardSwishInit, hardSwishPrepare),
+    builtin("TANH", "kernels/tanh.cc", nullptr, initStruct<opdata::kOpDataTanh>, tanhPrepare),
+    builtin("PRELU", "kernels/prelu.cc, prelu_common.cc", nullptr, initStruct<opdata::kPreluParams>, preluPrepare),
+    builtin("LEAKY_RELU", "kernels/leaky_relu.cc, leaky_relu_common.cc", &options::kLeakyRelu,
+        initStruct<opdata::kLeakyReluOpData>, leakyReluPrepare),
+    builtin("ELU", "kernels/elu.cc", nullptr, initStruct<opdata::kOpDataElu>, eluPrepare),
+    builtin("HARD_SWISH", "kernels/hard_swish.cc, hard_swish_common.cc", nullptr, initStruct<opdata::kHardSwishParams>,
+        hardSwishPrepare),
 };
 
 } // namespace

@@ -8,7 +8,6 @@
 namespace arenascope::kernels {
 
 namespace {
-
 constexpr std::array kProfiles = {
     builtin("ARG_MAX", "kernels/arg_min_max.cc", &options::kArgMax, nullptr, nullptr),
     builtin("ARG_MIN", "kernels/arg_min_max.cc", &options::kArgMin, nullptr, nullptr),

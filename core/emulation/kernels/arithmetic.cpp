@@ -39,8 +39,6 @@ Status holdBinary(TempTensors& temps)
 
 // ---- ADD (add.cc, add_common.cc: AddPrepare) ----------------------------------------------
 
-constexpr KernelStep addInit = initStruct<opdata::kOpDataAdd>;
-
 Status addPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
@@ -228,23 +226,17 @@ Status addNPrepare(KernelContext& ctx)
     return ctx.kernelError(formatString("ADD_N only supports FLOAT32 and INT8, got %s.", tfliteType(output.type).name));
 }
 
-// Inits that allocate their op-data struct and nothing else.
-constexpr KernelStep mulInit = initStruct<opdata::kOpDataMul>;
-constexpr KernelStep divInit = initStruct<opdata::kOpDataDiv>;
-constexpr KernelStep subInit = initStruct<opdata::kOpDataSub>;
-constexpr KernelStep squaredDifferenceInit = initStruct<opdata::kOpDataSquaredDifference>;
-
 const std::array kProfiles = {
-    builtin("ADD", "kernels/add.cc, add_common.cc", &options::kAdd, addInit, addPrepare),
-    builtin("MUL", "kernels/mul.cc, mul_common.cc", &options::kMul, mulInit, mulPrepare),
-    builtin("SUB", "kernels/sub.cc, sub_common.cc", &options::kSub, subInit, subPrepare),
-    builtin("DIV", "kernels/div.cc", &options::kDiv, divInit, divPrepare),
+    builtin("ADD", "kernels/add.cc, add_common.cc", &options::kAdd, initStruct<opdata::kOpDataAdd>, addPrepare),
+    builtin("MUL", "kernels/mul.cc, mul_common.cc", &options::kMul, initStruct<opdata::kOpDataMul>, mulPrepare),
+    builtin("SUB", "kernels/sub.cc, sub_common.cc", &options::kSub, initStruct<opdata::kOpDataSub>, subPrepare),
+    builtin("DIV", "kernels/div.cc", &options::kDiv, initStruct<opdata::kOpDataDiv>, divPrepare),
     builtin("MAXIMUM", "kernels/maximum_minimum.cc (no Init, no Prepare)", nullptr, nullptr, nullptr),
     builtin("MINIMUM", "kernels/maximum_minimum.cc (no Init, no Prepare)", nullptr, nullptr, nullptr),
     builtin("FLOOR_DIV", "kernels/floor_div.cc", nullptr, nullptr, floorDivPrepare),
     builtin("FLOOR_MOD", "kernels/floor_mod.cc", nullptr, nullptr, floorModPrepare),
-    builtin("SQUARED_DIFFERENCE", "kernels/squared_difference.cc", nullptr, squaredDifferenceInit,
-        squaredDifferencePrepare),
+    builtin("SQUARED_DIFFERENCE", "kernels/squared_difference.cc", nullptr,
+        initStruct<opdata::kOpDataSquaredDifference>, squaredDifferencePrepare),
     builtin("ADD_N", "kernels/add_n.cc", nullptr, nullptr, addNPrepare),
 };
 

@@ -29,8 +29,6 @@ constexpr const char* kBatchMatmulCommonCc = "tensorflow/lite/micro/kernels/batc
 // adj_x, rhs unless adj_y) a TfLiteEvalTensor, its dims and its data; then ReshapeOutputTensor
 // makes the output dims writable.
 
-constexpr KernelStep batchMatmulInit = initStruct<od::kBatchMatmulOpData>;
-
 // AllocInitTransposeTensorFromTfLiteTensor: a TfLiteEvalTensor, its dims and its data.
 Status transposedOperand(KernelContext& ctx, const Tensor& t, const char* which)
 {
@@ -155,7 +153,7 @@ Status batchMatmulPrepare(KernelContext& ctx)
 
 const std::array kProfiles = {
     builtin("BATCH_MATMUL", "kernels/batch_matmul.cc, batch_matmul_common.cc, batch_matmul.h", &options::kBatchMatMul,
-        batchMatmulInit, batchMatmulPrepare),
+        initStruct<od::kBatchMatmulOpData>, batchMatmulPrepare),
 };
 
 } // namespace

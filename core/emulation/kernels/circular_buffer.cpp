@@ -60,12 +60,9 @@ Status circularBufferPrepare(KernelContext& ctx)
 
 constexpr const StructDef* kNoOptions = nullptr;
 
-// Inits that allocate their op-data struct and nothing else.
-constexpr KernelStep circularBufferInit = initStruct<od::kCircularBufferOpData>;
-
 const std::array kProfiles = {
-    custom("CIRCULAR_BUFFER", "kernels/circular_buffer.cc, circular_buffer_common.cc", kNoOptions, circularBufferInit,
-        circularBufferPrepare),
+    custom("CIRCULAR_BUFFER", "kernels/circular_buffer.cc, circular_buffer_common.cc", kNoOptions,
+        initStruct<od::kCircularBufferOpData>, circularBufferPrepare),
 };
 
 } // namespace

@@ -31,16 +31,14 @@ Status comparisonPrepare(KernelContext& ctx)
 
 constexpr const StructDef* kNoOptions = nullptr;
 
-// Inits that allocate their op-data struct and nothing else.
-constexpr KernelStep comparisonInit = initStruct<od::kComparisonOpData>;
-
 const std::array kProfiles = {
-    builtin("EQUAL", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
-    builtin("NOT_EQUAL", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
-    builtin("GREATER", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
-    builtin("GREATER_EQUAL", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
-    builtin("LESS", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
-    builtin("LESS_EQUAL", "kernels/comparisons.cc", kNoOptions, comparisonInit, comparisonPrepare),
+    builtin("EQUAL", "kernels/comparisons.cc", kNoOptions, initStruct<od::kComparisonOpData>, comparisonPrepare),
+    builtin("NOT_EQUAL", "kernels/comparisons.cc", kNoOptions, initStruct<od::kComparisonOpData>, comparisonPrepare),
+    builtin("GREATER", "kernels/comparisons.cc", kNoOptions, initStruct<od::kComparisonOpData>, comparisonPrepare),
+    builtin(
+        "GREATER_EQUAL", "kernels/comparisons.cc", kNoOptions, initStruct<od::kComparisonOpData>, comparisonPrepare),
+    builtin("LESS", "kernels/comparisons.cc", kNoOptions, initStruct<od::kComparisonOpData>, comparisonPrepare),
+    builtin("LESS_EQUAL", "kernels/comparisons.cc", kNoOptions, initStruct<od::kComparisonOpData>, comparisonPrepare),
     builtin("LOGICAL_AND", "kernels/logical.cc, logical_common.cc", kNoOptions, nullptr, nullptr),
     builtin("LOGICAL_OR", "kernels/logical.cc, logical_common.cc", kNoOptions, nullptr, nullptr),
 };

@@ -193,12 +193,9 @@ Status splitVPrepare(KernelContext& ctx)
         { BeforeConstantCheck::Message, kSplitVCc, "Non constant axis tensor not supported" });
 }
 
-// Inits that allocate their op-data struct and nothing else.
-constexpr KernelStep concatenationInit = initStruct<opdata::kOpDataConcatenation>;
-
 constexpr std::array kProfiles = {
-    builtin(
-        "CONCATENATION", "kernels/concatenation.cc", &options::kConcatenation, concatenationInit, concatenationPrepare),
+    builtin("CONCATENATION", "kernels/concatenation.cc", &options::kConcatenation,
+        initStruct<opdata::kOpDataConcatenation>, concatenationPrepare),
     builtin("SPLIT", "kernels/split.cc", &options::kSplit, nullptr, splitPrepare),
     builtin("PACK", "kernels/pack.cc", &options::kPack, nullptr, nullptr),
     builtin("UNPACK", "kernels/unpack.cc", &options::kUnpack, nullptr, nullptr),

@@ -110,15 +110,10 @@ Status callOncePrepare(KernelContext& ctx)
     return okStatus();
 }
 
-// Inits that allocate their op-data struct and nothing else.
-constexpr KernelStep ifInit = initStruct<od::kIfOpData>;
-constexpr KernelStep whileInit = initStruct<od::kWhileOpData>;
-constexpr KernelStep callOnceInit = initStruct<od::kCallOnceOpData>;
-
 const std::array kProfiles = {
-    builtin("IF", "kernels/if.cc", &options::kIf, ifInit, ifPrepare),
-    builtin("WHILE", "kernels/while.cc", &options::kWhile, whileInit, whilePrepare),
-    builtin("CALL_ONCE", "kernels/call_once.cc", &options::kCallOnce, callOnceInit, callOncePrepare),
+    builtin("IF", "kernels/if.cc", &options::kIf, initStruct<od::kIfOpData>, ifPrepare),
+    builtin("WHILE", "kernels/while.cc", &options::kWhile, initStruct<od::kWhileOpData>, whilePrepare),
+    builtin("CALL_ONCE", "kernels/call_once.cc", &options::kCallOnce, initStruct<od::kCallOnceOpData>, callOncePrepare),
 };
 
 } // namespace

@@ -51,11 +51,8 @@ Status ethosUPrepare(KernelContext& ctx)
     return okStatus();
 }
 
-// Inits that allocate their op-data struct and nothing else.
-constexpr KernelStep ethosUInit = initStruct<kOpData>;
-
 constexpr std::array kProfiles = {
-    custom("ethos-u", "kernels/ethos_u/ethosu.cc (CO_PROCESSOR=ethos_u)", nullptr, ethosUInit, ethosUPrepare),
+    custom("ethos-u", "kernels/ethos_u/ethosu.cc (CO_PROCESSOR=ethos_u)", nullptr, initStruct<kOpData>, ethosUPrepare),
 };
 
 } // namespace

@@ -125,7 +125,6 @@ Status calculateFullyConnectedOpData(KernelContext& ctx, const Tensor& input, co
 }
 
 namespace {
-
 constexpr std::array kProfiles = {
     builtin("FULLY_CONNECTED", "kernels/fully_connected.cc, fully_connected_common.cc", &options::kFullyConnected,
         fullyConnectedInit, fullyConnectedPrepare),

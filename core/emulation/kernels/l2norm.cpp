@@ -40,11 +40,9 @@ Status l2NormPrepare(KernelContext& ctx)
     return ensureEq(ctx, file.c_str(), 68, "params->activation", "kTfLiteActNone", l2NormActivation(ctx), 0);
 }
 
-// Inits that allocate their op-data struct and nothing else.
-constexpr KernelStep l2NormInit = initStruct<opdata::kL2NormalizationParams>;
-
 const std::array kProfiles = {
-    builtin("L2_NORMALIZATION", "kernels/l2norm.cc", &options::kL2Norm, l2NormInit, l2NormPrepare),
+    builtin("L2_NORMALIZATION", "kernels/l2norm.cc", &options::kL2Norm, initStruct<opdata::kL2NormalizationParams>,
+        l2NormPrepare),
 };
 
 } // namespace

@@ -99,14 +99,11 @@ Status mirrorPadPrepare(KernelContext& ctx)
     return ctx.requestScratch(bytes, "input_dims_num_elements");
 }
 
-// Inits that allocate their op-data struct and nothing else.
-constexpr KernelStep padInit = initStruct<opdata::kOpDataPad>;
-constexpr KernelStep mirrorPadInit = initStruct<opdata::kOpDataMirrorPad>;
-
 constexpr std::array kProfiles = {
-    builtin("PAD", "kernels/pad.cc, pad_common.cc", nullptr, padInit, padPrepare),
-    builtin("PADV2", "kernels/pad.cc, pad_common.cc", nullptr, padInit, padPrepare),
-    builtin("MIRROR_PAD", "kernels/mirror_pad.cc", &options::kMirrorPadding, mirrorPadInit, mirrorPadPrepare),
+    builtin("PAD", "kernels/pad.cc, pad_common.cc", nullptr, initStruct<opdata::kOpDataPad>, padPrepare),
+    builtin("PADV2", "kernels/pad.cc, pad_common.cc", nullptr, initStruct<opdata::kOpDataPad>, padPrepare),
+    builtin("MIRROR_PAD", "kernels/mirror_pad.cc", &options::kMirrorPadding, initStruct<opdata::kOpDataMirrorPad>,
+        mirrorPadPrepare),
 };
 
 } // namespace

@@ -21,8 +21,6 @@ constexpr const char* kL2PoolCc = "tensorflow/lite/micro/kernels/l2_pool_2d.cc";
 
 // ---- AVERAGE_POOL_2D / MAX_POOL_2D ----------------------------------------------------------
 
-constexpr KernelStep poolInit = initStruct<opdata::kOpDataPooling>;
-
 // pooling_common.cc: PoolingPrepare.
 Status poolPrepare(KernelContext& ctx)
 {
@@ -68,8 +66,10 @@ Status l2PoolPrepare(KernelContext& ctx)
 }
 
 const std::array kProfiles = {
-    builtin("AVERAGE_POOL_2D", "kernels/pooling.cc, pooling_common.cc", &options::kPool, poolInit, poolPrepare),
-    builtin("MAX_POOL_2D", "kernels/pooling.cc, pooling_common.cc", &options::kPool, poolInit, poolPrepare),
+    builtin("AVERAGE_POOL_2D", "kernels/pooling.cc, pooling_common.cc", &options::kPool,
+        initStruct<opdata::kOpDataPooling>, poolPrepare),
+    builtin("MAX_POOL_2D", "kernels/pooling.cc, pooling_common.cc", &options::kPool, initStruct<opdata::kOpDataPooling>,
+        poolPrepare),
     builtin("L2_POOL_2D", "kernels/l2_pool_2d.cc, kernel_util.cc", &options::kPool, nullptr, l2PoolPrepare),
 };
 

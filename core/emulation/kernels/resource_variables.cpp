@@ -102,12 +102,10 @@ Status assignVariablePrepare(KernelContext& ctx)
 
 constexpr const StructDef* kNoOptions = nullptr;
 
-// Inits that allocate their op-data struct and nothing else.
-constexpr KernelStep varHandleInit = initStruct<od::kVarHandleOpData>;
-
 const std::array kProfiles = {
     // TfLiteVarHandleParams holds two const char*: 8/4 on cortex-m, 16/8 on x86_64.
-    builtin("VAR_HANDLE", "kernels/var_handle.cc", &options::kVarHandle, varHandleInit, varHandlePrepare),
+    builtin("VAR_HANDLE", "kernels/var_handle.cc", &options::kVarHandle, initStruct<od::kVarHandleOpData>,
+        varHandlePrepare),
     builtin("READ_VARIABLE", "kernels/read_variable.cc", kNoOptions, nullptr, readVariablePrepare),
     builtin("ASSIGN_VARIABLE", "kernels/assign_variable.cc", kNoOptions, nullptr, assignVariablePrepare),
 };

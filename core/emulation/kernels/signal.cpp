@@ -497,34 +497,28 @@ Status signalStackerPrepare(KernelContext& ctx)
 }
 
 namespace {
-// Inits that allocate their op-data struct and nothing else.
-constexpr KernelStep signalWindowInit = initStruct<od::kSignalWindowParams>;
-constexpr KernelStep signalEnergyInit = initStruct<od::kSignalEnergyParams>;
-constexpr KernelStep signalPcanInit = initStruct<od::kSignalPcanParams>;
-constexpr KernelStep signalFilterBankLogInit = initStruct<od::kSignalLogParams>;
-constexpr KernelStep signalDelayInit = initStruct<od::kSignalDelayParams>;
-constexpr KernelStep signalFramerInit = initStruct<od::kSignalFramerParams>;
-
 constexpr std::array kProfiles = {
-    custom("SignalWindow", "signal/micro/kernels/window.cc", nullptr, signalWindowInit, signalWindowPrepare),
+    custom("SignalWindow", "signal/micro/kernels/window.cc", nullptr, initStruct<od::kSignalWindowParams>,
+        signalWindowPrepare),
     custom("SignalFftAutoScale", "signal/micro/kernels/fft_auto_scale_kernel.cc, fft_auto_scale_common.cc", nullptr,
         nullptr, signalFftAutoScalePrepare),
     custom("SignalRfft", "signal/micro/kernels/rfft.cc", nullptr, signalRfftInit, signalRfftPrepare),
     custom("SignalIrfft", "signal/micro/kernels/irfft.cc", nullptr, signalIrfftInit, signalIrfftPrepare),
-    custom("SignalEnergy", "signal/micro/kernels/energy.cc", nullptr, signalEnergyInit, signalEnergyPrepare),
+    custom("SignalEnergy", "signal/micro/kernels/energy.cc", nullptr, initStruct<od::kSignalEnergyParams>,
+        signalEnergyPrepare),
     custom("SignalFilterBank", "signal/micro/kernels/filter_bank.cc", nullptr, signalFilterBankInit,
         signalFilterBankPrepare),
     custom("SignalFilterBankSquareRoot", "signal/micro/kernels/filter_bank_square_root_common.cc", nullptr, nullptr,
         signalFilterBankSquareRootPrepare),
     custom("SignalFilterBankSpectralSubtraction", "signal/micro/kernels/filter_bank_spectral_subtraction.cc", nullptr,
         signalSpectralSubtractionInit, signalSpectralSubtractionPrepare),
-    custom("SignalPCAN", "signal/micro/kernels/pcan.cc", nullptr, signalPcanInit, signalPcanPrepare),
-    custom("SignalFilterBankLog", "signal/micro/kernels/filter_bank_log.cc", nullptr, signalFilterBankLogInit,
+    custom("SignalPCAN", "signal/micro/kernels/pcan.cc", nullptr, initStruct<od::kSignalPcanParams>, signalPcanPrepare),
+    custom("SignalFilterBankLog", "signal/micro/kernels/filter_bank_log.cc", nullptr, initStruct<od::kSignalLogParams>,
         signalFilterBankLogPrepare),
-    custom("SignalDelay", "signal/micro/kernels/delay.cc, signal/src/circular_buffer.cc", nullptr, signalDelayInit,
-        signalDelayPrepare),
-    custom("SignalFramer", "signal/micro/kernels/framer.cc, signal/src/circular_buffer.cc", nullptr, signalFramerInit,
-        signalFramerPrepare),
+    custom("SignalDelay", "signal/micro/kernels/delay.cc, signal/src/circular_buffer.cc", nullptr,
+        initStruct<od::kSignalDelayParams>, signalDelayPrepare),
+    custom("SignalFramer", "signal/micro/kernels/framer.cc, signal/src/circular_buffer.cc", nullptr,
+        initStruct<od::kSignalFramerParams>, signalFramerPrepare),
     custom("SignalOverlapAdd", "signal/micro/kernels/overlap_add.cc", nullptr, signalOverlapAddInit,
         signalOverlapAddPrepare),
     custom("SignalStacker", "signal/micro/kernels/stacker.cc, signal/src/circular_buffer.cc", nullptr,

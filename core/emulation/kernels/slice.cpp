@@ -103,12 +103,9 @@ Status dynamicUpdateSlicePrepare(KernelContext& ctx)
 
 constexpr const StructDef* kNone = nullptr;
 
-// Inits that allocate their op-data struct and nothing else.
-constexpr KernelStep stridedSliceInit = initStruct<opdata::kStridedSliceParams>;
-
 constexpr std::array kProfiles = {
     builtin("STRIDED_SLICE", "kernels/strided_slice.cc, strided_slice_common.cc", &options::kStridedSlice,
-        stridedSliceInit, stridedSlicePrepare),
+        initStruct<opdata::kStridedSliceParams>, stridedSlicePrepare),
     builtin("SLICE", "kernels/slice.cc", kNone, nullptr, slicePrepare),
     // ParseDynamicUpdateSlice allocates no builtin data.
     builtin("DYNAMIC_UPDATE_SLICE", "kernels/dynamic_update_slice.cc", kNone, nullptr, dynamicUpdateSlicePrepare),

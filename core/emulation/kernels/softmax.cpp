@@ -23,8 +23,6 @@ constexpr const char* kSoftmaxCommon = "tensorflow/lite/micro/kernels/softmax_co
 
 // ---- SOFTMAX (softmax.cc, softmax_common.cc) -------------------------------------------------
 
-constexpr KernelStep softmaxInit = initStruct<opdata::kSoftmaxParams>;
-
 // TF_LITE_ENSURE_NEAR(context, a, b, epsilon) on floats.
 Status ensureNear(KernelContext& ctx, int line, const char* a, const char* b, float va, float vb, float epsilon)
 {
@@ -128,7 +126,8 @@ Status calculateSoftmaxParams(KernelContext& ctx, const Tensor& input, const Ten
 namespace {
 
 const std::array kProfiles = {
-    builtin("SOFTMAX", "kernels/softmax.cc, softmax_common.cc", &options::kSoftmax, softmaxInit, softmaxPrepare),
+    builtin("SOFTMAX", "kernels/softmax.cc, softmax_common.cc", &options::kSoftmax, initStruct<opdata::kSoftmaxParams>,
+        softmaxPrepare),
     builtin("LOG_SOFTMAX", "kernels/log_softmax.cc", nullptr, nullptr, logSoftmaxPrepare),
 };
 

@@ -104,14 +104,12 @@ Status spaceToBatchPrepare(KernelContext& ctx)
 
 constexpr const StructDef* kNone = nullptr;
 
-// Inits that allocate their op-data struct and nothing else.
-constexpr KernelStep spaceToBatchInit = initStruct<opdata::kSpaceToBatchParams>;
-
 constexpr std::array kProfiles = {
     builtin("DEPTH_TO_SPACE", "kernels/depth_to_space.cc", &options::kDepthToSpace, nullptr, depthToSpacePrepare),
     builtin("SPACE_TO_DEPTH", "kernels/space_to_depth.cc", &options::kSpaceToDepth, nullptr, spaceToDepthPrepare),
     builtin("BATCH_TO_SPACE_ND", "kernels/batch_to_space_nd.cc", kNone, nullptr, batchToSpacePrepare),
-    builtin("SPACE_TO_BATCH_ND", "kernels/space_to_batch_nd.cc", kNone, spaceToBatchInit, spaceToBatchPrepare),
+    builtin("SPACE_TO_BATCH_ND", "kernels/space_to_batch_nd.cc", kNone, initStruct<opdata::kSpaceToBatchParams>,
+        spaceToBatchPrepare),
 };
 
 } // namespace

@@ -25,8 +25,6 @@ long long dim(const Tensor& t, std::size_t i)
 
 // ---- SVDF (svdf.cc, svdf_common.cc: PrepareSvdf) --------------------------------------------
 
-constexpr KernelStep svdfInit = initStruct<opdata::kOpDataSvdf>;
-
 std::int32_t svdfRank(const KernelContext& ctx)
 {
     const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_SVDFOptions() : nullptr;
@@ -150,7 +148,7 @@ Status svdfPrepare(KernelContext& ctx)
 }
 
 constexpr std::array kProfiles = {
-    builtin("SVDF", "kernels/svdf.cc, svdf_common.cc", &options::kSvdf, svdfInit, svdfPrepare),
+    builtin("SVDF", "kernels/svdf.cc, svdf_common.cc", &options::kSvdf, initStruct<opdata::kOpDataSvdf>, svdfPrepare),
 };
 
 } // namespace

@@ -22,8 +22,6 @@ constexpr const char* kLiteKernelUtilCc = "tensorflow/lite/kernels/kernel_util.c
 // TRANSPOSE_CONV (transpose_conv.cc). Inputs: 0 output shape (ignored), 1 filter, 2 input,
 // 3 bias (optional).
 
-constexpr KernelStep transposeConvInit = initStruct<od::kTransposeConvOpData>;
-
 // The filter checks of TransposeConvPrepare for int8/int16 inputs.
 Status checkTransposeConvFilter(KernelContext& ctx, const Tensor& filter, std::uint64_t channels)
 {
@@ -116,8 +114,8 @@ Status transposeConvPrepare(KernelContext& ctx)
 }
 
 const std::array kProfiles = {
-    builtin("TRANSPOSE_CONV", "kernels/transpose_conv.cc", &options::kTransposeConv, transposeConvInit,
-        transposeConvPrepare),
+    builtin("TRANSPOSE_CONV", "kernels/transpose_conv.cc", &options::kTransposeConv,
+        initStruct<od::kTransposeConvOpData>, transposeConvPrepare),
 };
 
 } // namespace

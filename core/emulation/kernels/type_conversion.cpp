@@ -64,14 +64,12 @@ Status dequantizePrepare(KernelContext& ctx)
     return ensure(ctx, ctx.output(0)->type == D::Float32, file.c_str(), 46, "output->type == kTfLiteFloat32");
 }
 
-// Inits that allocate their op-data struct and nothing else.
-constexpr KernelStep quantizeInit = initStruct<opdata::kOpDataQuantizeReference>;
-constexpr KernelStep dequantizeInit = initStruct<opdata::kDequantizeOpData>;
-
 const std::array kProfiles = {
-    builtin("DEQUANTIZE", "kernels/dequantize.cc, dequantize_common.cc", nullptr, dequantizeInit, dequantizePrepare),
+    builtin("DEQUANTIZE", "kernels/dequantize.cc, dequantize_common.cc", nullptr, initStruct<opdata::kDequantizeOpData>,
+        dequantizePrepare),
     builtin("CAST", "kernels/cast.cc", &options::kCast, nullptr, castPrepare),
-    builtin("QUANTIZE", "kernels/quantize.cc, quantize_common.cc", nullptr, quantizeInit, quantizePrepare),
+    builtin("QUANTIZE", "kernels/quantize.cc, quantize_common.cc", nullptr,
+        initStruct<opdata::kOpDataQuantizeReference>, quantizePrepare),
 };
 
 } // namespace

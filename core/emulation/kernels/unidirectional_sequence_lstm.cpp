@@ -15,7 +15,6 @@ constexpr const char* kLstmCc = "tensorflow/lite/micro/kernels/unidirectional_se
 } // namespace
 
 // OpDataLSTM (kernels/lstm_shared.h) holds no pointers: 688 bytes on every target.
-constexpr KernelStep lstmInit = initStruct<lstmdata::kOpDataLstm>;
 
 namespace {
 
@@ -95,7 +94,7 @@ Status lstmPrepare(KernelContext& ctx)
 namespace {
 constexpr std::array kProfiles = {
     builtin("UNIDIRECTIONAL_SEQUENCE_LSTM", "kernels/unidirectional_sequence_lstm.cc, lstm_eval.cc",
-        &options::kUnidirectionalSequenceLstm, lstmInit, lstmPrepare),
+        &options::kUnidirectionalSequenceLstm, initStruct<lstmdata::kOpDataLstm>, lstmPrepare),
 };
 } // namespace
 

@@ -35,8 +35,6 @@ constexpr StructDef kConvParams { "ConvParams", kConvParamsFields };
 constexpr Field kTransposeConvOpDataFields[] = { nested(kConvParams), i32(3), ptr(2) };
 constexpr StructDef kTransposeConvOpData { "OpData (cmsis_nn transpose_conv)", kTransposeConvOpDataFields };
 
-constexpr KernelStep convInit = initStruct<kConvOpData>;
-
 Status ensureTypesMatch(KernelContext& ctx, const char* file, int line, const Tensor& input, const Tensor& output)
 {
     if (input.type != output.type)
@@ -225,8 +223,6 @@ Status depthwisePrepare(KernelContext& ctx)
     return okStatus();
 }
 
-constexpr KernelStep transposeConvInit = initStruct<kTransposeConvOpData>;
-
 Status transposeConvPrepare(KernelContext& ctx)
 {
     const char* file = kTransposeConvFile;
@@ -282,15 +278,15 @@ Status transposeConvPrepare(KernelContext& ctx)
 
 constexpr std::array kProfiles = {
     builtin("CONV_2D", "kernels/cmsis_nn/conv.cc, conv_common.cc; arm_convolve_wrapper_s8/s16_get_buffer_size",
-        &options::kConv, convInit, convPrepare),
+        &options::kConv, initStruct<kConvOpData>, convPrepare),
     builtin("DEPTHWISE_CONV_2D",
         "kernels/cmsis_nn/depthwise_conv.cc, depthwise_conv_common.cc; "
         "arm_depthwise_conv_wrapper_s8/s4_get_buffer_size",
-        &options::kDepthwiseConv, convInit, depthwisePrepare),
+        &options::kDepthwiseConv, initStruct<kConvOpData>, depthwisePrepare),
     builtin("TRANSPOSE_CONV",
         "kernels/cmsis_nn/transpose_conv.cc; arm_transpose_conv_s8_get_buffer_size, "
         "arm_transpose_conv_s8_get_reverse_conv_buffer_size",
-        &options::kTransposeConv, transposeConvInit, transposeConvPrepare),
+        &options::kTransposeConv, initStruct<kTransposeConvOpData>, transposeConvPrepare),
 };
 
 } // namespace

@@ -204,8 +204,6 @@ Status transposedCopy(KernelContext& ctx, const Tensor& t, const char* which)
     return ctx.allocatePersistent(t.elementCount * tflmTypeSize(t.type).value_or(0), w + " transposed data");
 }
 
-constexpr KernelStep batchMatmulInit = initStruct<kBatchMatmulOpData>;
-
 Status batchMatmulPrepare(KernelContext& ctx)
 {
     const char* file = kBatchMatmulFile;
@@ -267,8 +265,6 @@ Status batchMatmulPrepare(KernelContext& ctx)
 // ---------------------------------------------------------------------------------------
 // SVDF
 
-constexpr KernelStep svdfInit = initStruct<kSvdfOpData>;
-
 Status svdfPrepare(KernelContext& ctx)
 {
     const char* file = kSvdfFile;
@@ -305,8 +301,6 @@ Status svdfPrepare(KernelContext& ctx)
 
 // ---------------------------------------------------------------------------------------
 // UNIDIRECTIONAL_SEQUENCE_LSTM
-
-constexpr KernelStep lstmInit = initStruct<kLstmOpData>;
 
 Status lstmPrepare(KernelContext& ctx)
 {
@@ -375,11 +369,12 @@ constexpr std::array kProfiles = {
         &options::kFullyConnected, fullyConnectedInit, fullyConnectedPrepare),
     builtin("BATCH_MATMUL",
         "kernels/cmsis_nn/batch_matmul.cc, batch_matmul_common.cc; arm_fully_connected_s8_get_buffer_size",
-        &options::kBatchMatMul, batchMatmulInit, batchMatmulPrepare),
-    builtin("SVDF", "kernels/cmsis_nn/svdf.cc; arm_svdf_s8_get_buffer_size", &options::kSvdf, svdfInit, svdfPrepare),
+        &options::kBatchMatMul, initStruct<kBatchMatmulOpData>, batchMatmulPrepare),
+    builtin("SVDF", "kernels/cmsis_nn/svdf.cc; arm_svdf_s8_get_buffer_size", &options::kSvdf, initStruct<kSvdfOpData>,
+        svdfPrepare),
     builtin("UNIDIRECTIONAL_SEQUENCE_LSTM",
         "kernels/cmsis_nn/unidirectional_sequence_lstm.cc, lstm_eval.cc, lstm_eval_common.cc",
-        &options::kUnidirectionalSequenceLstm, lstmInit, lstmPrepare),
+        &options::kUnidirectionalSequenceLstm, initStruct<kLstmOpData>, lstmPrepare),
 };
 
 } // namespace

@@ -35,8 +35,6 @@ constexpr StructDef kSoftmaxParams { "SoftmaxParams", kSoftmaxParamsFields };
 constexpr Field kCmsisSoftmaxFields[] = { nested(kSoftmaxParams), i32(2) };
 constexpr StructDef kCmsisSoftmax { "CMSISNNSoftmaxParams", kCmsisSoftmaxFields };
 
-constexpr KernelStep addInit = initStruct<kAddOpData>;
-
 Status addPrepare(KernelContext& ctx)
 {
     const char* file = kAddFile;
@@ -55,8 +53,6 @@ Status addPrepare(KernelContext& ctx)
         return ensureMsgFailed(ctx, file, "Hybrid models are not supported on TFLite Micro.");
     return okStatus();
 }
-
-constexpr KernelStep poolInit = initStruct<kPoolOpData>;
 
 // PoolingPrepare (pooling_common.cc): input and output held while the padding and activation
 // range are computed; an unsupported type returns before they are released.
@@ -88,8 +84,6 @@ Status averagePoolPrepare(KernelContext& ctx)
     return requestIfPositive(ctx, cmsisnn::avgpool(output.shape[2], depth, extension(ctx)), "arm_avgpool");
 }
 
-constexpr KernelStep softmaxInit = initStruct<kCmsisSoftmax>;
-
 Status softmaxPrepare(KernelContext& ctx)
 {
     const char* file = kSoftmaxFile;
@@ -119,12 +113,13 @@ Status softmaxPrepare(KernelContext& ctx)
 }
 
 constexpr std::array kProfiles = {
-    builtin("ADD", "kernels/cmsis_nn/add.cc", &options::kAdd, addInit, addPrepare),
+    builtin("ADD", "kernels/cmsis_nn/add.cc", &options::kAdd, initStruct<kAddOpData>, addPrepare),
     builtin("AVERAGE_POOL_2D", "kernels/cmsis_nn/pooling.cc, pooling_common.cc; arm_avgpool_s8/s16_get_buffer_size",
-        &options::kPool, poolInit, averagePoolPrepare),
-    builtin("MAX_POOL_2D", "kernels/cmsis_nn/pooling.cc, pooling_common.cc", &options::kPool, poolInit, maxPoolPrepare),
-    builtin(
-        "SOFTMAX", "kernels/cmsis_nn/softmax.cc, softmax_common.cc", &options::kSoftmax, softmaxInit, softmaxPrepare),
+        &options::kPool, initStruct<kPoolOpData>, averagePoolPrepare),
+    builtin("MAX_POOL_2D", "kernels/cmsis_nn/pooling.cc, pooling_common.cc", &options::kPool, initStruct<kPoolOpData>,
+        maxPoolPrepare),
+    builtin("SOFTMAX", "kernels/cmsis_nn/softmax.cc, softmax_common.cc", &options::kSoftmax, initStruct<kCmsisSoftmax>,
+        softmaxPrepare),
 };
 
 } // namespace

@@ -165,8 +165,6 @@ Status depthwisePrepare(KernelContext& ctx)
     return requestEspScratch(ctx, bytes, "esp-nn depthwise scratch");
 }
 
-constexpr KernelStep nodeDataInit = initStruct<kNodeData>;
-
 // Before esp-tflite-micro a91b8077e (2025-02-17: releases up to 1.3.3, TFLM 10ebaab9 and older),
 // conv.cc's Init allocated sizeof(OpDataConv), 4 bytes short of the NodeData its Prepare fills.
 Status convInit(KernelContext& ctx)
@@ -179,7 +177,7 @@ constexpr std::array kProfiles = {
     builtin("CONV_2D", "esp-tflite-micro kernels/esp_nn/conv.cc; esp-nn conv scratch", &options::kConv, convInit,
         convPrepare),
     builtin("DEPTHWISE_CONV_2D", "esp-tflite-micro kernels/esp_nn/depthwise_conv.cc; esp-nn depthwise scratch",
-        &options::kDepthwiseConv, nodeDataInit, depthwisePrepare),
+        &options::kDepthwiseConv, initStruct<kNodeData>, depthwisePrepare),
 };
 
 } // namespace

@@ -25,8 +25,6 @@ constexpr const char* kFullyConnectedFile = "tensorflow/lite/micro/kernels/esp_n
 constexpr Field kSoftmaxNodeDataFields[] = { nested(opdata::kSoftmaxParams), i32() };
 constexpr StructDef kSoftmaxNodeData { "NodeData (esp_nn softmax)", kSoftmaxNodeDataFields };
 
-constexpr KernelStep softmaxInit = initStruct<kSoftmaxNodeData>;
-
 // input->dims->data[i] as the kernel reads it. TFLM's TfLiteTensor dims point straight into
 // the flatbuffer's shape vector (little-endian targets), so an index past the tensor's rank
 // reads the words that follow the vector in the file; the kernel reads dims[1] and dims[2] of
@@ -69,8 +67,6 @@ Status softmaxPrepare(KernelContext& ctx)
     return ctx.requestScratch(static_cast<std::uint64_t>(bytes), "esp-nn softmax scratch");
 }
 
-constexpr KernelStep fullyConnectedInit = initStruct<opdata::kOpDataFullyConnected>;
-
 Status fullyConnectedPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
@@ -94,9 +90,9 @@ Status fullyConnectedPrepare(KernelContext& ctx)
 
 constexpr std::array kProfiles = {
     builtin("FULLY_CONNECTED", "esp-tflite-micro kernels/esp_nn/fully_connected.cc", &options::kFullyConnected,
-        fullyConnectedInit, fullyConnectedPrepare),
+        initStruct<opdata::kOpDataFullyConnected>, fullyConnectedPrepare),
     builtin("SOFTMAX", "esp-tflite-micro kernels/esp_nn/softmax.cc; esp-nn softmax scratch", &options::kSoftmax,
-        softmaxInit, softmaxPrepare),
+        initStruct<kSoftmaxNodeData>, softmaxPrepare),
 };
 
 } // namespace
