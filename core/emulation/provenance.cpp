@@ -79,6 +79,22 @@ Provenance olderSnapshot(const EmulationSettings& s)
 {
     if (s.kernels == KernelSet::CmsisNn && s.coProcessor == CoProcessor::None && s.target == TargetKind::CortexM)
         return cmsisKernels(s);
+    // esp-tflite-micro 1.3.3.1 (ESPHome's pin; its TFLM files are 10ebaab9's) with esp-nn 1.2.3
+    // for ESP32-S3: tests/fidelity/measured/esp_tflm_10ebaab9. Its ESP-NN glue differs from
+    // 99f49e14's only in the conv Init, so the other chips and versions keep the scratch
+    // functions measured there.
+    if (s.kernels == KernelSet::EspNn && s.coProcessor == CoProcessor::None && s.target == TargetKind::Ilp32
+        && s.tflm == TflmVersion::V2025_01 && !s.nonPersistentBytes) {
+        const std::string build = "esp-tflite-micro 1.3.3.1 (tflite-micro " + tflmVersionLabel(s.tflm) + "), esp-nn "
+            + std::string(espNnVersionName(s.espNn)) + " for " + std::string(espChipTitle(s.espChip));
+        if (s.espChip == EspChip::Esp32S3 && s.espNn == EspNnVersion::V1_2_3)
+            return { ProvenanceLevel::Measured, "measured against real TFLM (" + build + ")" };
+        return { ProvenanceLevel::SameCode,
+            build
+                + ": the esp-tflite-micro 1.3.3.1 glue measured on ESP32-S3 with esp-nn 1.2.3, these esp-nn "
+                  "scratch functions with esp-tflite-micro "
+                + std::string(kEspTfliteMicroCommit) };
+    }
     const std::string build = "tflite-micro " + tflmVersionLabel(s.tflm);
     const bool measured = s.kernels == KernelSet::Reference && s.coProcessor == CoProcessor::None
         && s.target != TargetKind::Ilp32 && tflmSnapshotMeasured(s.tflm);

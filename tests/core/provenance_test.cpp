@@ -31,6 +31,14 @@ TEST(Provenance, MeasuredOnlyWhereTflmWasRun)
     for (EspNnVersion v : { EspNnVersion::V1_1_2, EspNnVersion::V1_2_0, EspNnVersion::V1_2_1, EspNnVersion::V1_2_3 })
         EXPECT_EQ(provenance(esp(EspChip::Esp32P4, v)).level, ProvenanceLevel::Measured) << espNnVersionName(v);
     EXPECT_EQ(provenance(esp(EspChip::Esp32P4, EspNnVersion::V1_2_2)).level, ProvenanceLevel::SameCode);
+    // esp-tflite-micro 1.3.3.1 (TFLM 10ebaab9) measured on ESP32-S3 with esp-nn 1.2.3.
+    EmulationSettings older = esp(EspChip::Esp32S3, EspNnVersion::V1_2_3);
+    older.tflm = TflmVersion::V2025_01;
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::Measured);
+    older.espNn = EspNnVersion::V1_1_2;
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::SameCode);
+    older.tflm = TflmVersion::V2024_05;
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::Source);
     EmulationSettings cmsis;
     cmsis.kernels = KernelSet::CmsisNn;
     cmsis.cpu = Cpu::CortexM7;

@@ -27,6 +27,14 @@ OracleBuild ethosBuild(const char* suffix, const char* label, TargetKind target)
     return b;
 }
 
+// An esp-tflite-micro release with the TFLM snapshot it carries (measured/esp_tflm_<id>).
+OracleBuild espSnapshotBuild(const char* suffix, const char* label, EspChip chip, EspNnVersion v, TflmVersion tflm)
+{
+    OracleBuild b = espBuild(suffix, label, chip, v);
+    b.tflm = tflm;
+    return b;
+}
+
 // An older TFLM snapshot's reference build (measured/tflm_<id>).
 OracleBuild snapshotBuild(const char* suffix, const char* label, TargetKind target, TflmVersion v)
 {
@@ -64,6 +72,8 @@ const std::vector<OracleBuild>& oracleBuilds()
         espBuild("esp32p4_nn1.2.0", "esp_nn_p4_1_2_0", EspChip::Esp32P4, EspNnVersion::V1_2_0),
         espBuild("esp32p4_nn1.2.1", "esp_nn_p4_1_2_1", EspChip::Esp32P4, EspNnVersion::V1_2_1),
         espBuild("esp32p4_nn1.2.3", "esp_nn_p4_1_2_3", EspChip::Esp32P4, EspNnVersion::V1_2_3),
+        espSnapshotBuild("esptflm1.3.3.1_esp32s3_nn1.2.3", "esp_tflm133_s3_1_2_3", EspChip::Esp32S3,
+            EspNnVersion::V1_2_3, TflmVersion::V2025_01),
         ethosBuild("ethos_abi32arm_se", "ethos_u_cortex_m", TargetKind::CortexM),
         ethosBuild("ethos_abi64", "ethos_u_x86_64", TargetKind::X86_64),
         snapshotBuild("tflm10ebaab9_abi32arm_se", "tflm10ebaab9_cortex_m", TargetKind::CortexM, TflmVersion::V2025_01),
@@ -227,6 +237,7 @@ const std::vector<OracleCase>& oracleCases()
     static const std::vector<OracleCase> cases = [] {
         std::vector<OracleCase> all;
         addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "esp", "measured");
+        addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "esp_tflm_10ebaab9", "measured");
         addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "ethos_u", "measured");
         addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "lessons", "measured");
         addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "tflm_10ebaab9", "measured");
