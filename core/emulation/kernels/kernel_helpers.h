@@ -41,6 +41,11 @@ constexpr Slot out(std::size_t i, bool required = true)
 {
     return { true, i, required };
 }
+// The node's tensor in `slot`; null when the model omits it.
+inline const Tensor* tensorIn(const KernelContext& ctx, Slot slot)
+{
+    return slot.output ? ctx.output(slot.index) : ctx.input(slot.index);
+}
 
 // Temp tensors a kernel holds during Prepare, released together at the end.
 class TempTensors {
@@ -64,14 +69,17 @@ public:
     Status hold(std::initializer_list<Slot> slots)
     {
         for (const Slot& s : slots)
-            ARENASCOPE_TRY(s.output ? output(s.index, s.required) : input(s.index, s.required));
+            ARENASCOPE_TRY(holdOne(s));
         return okStatus();
     }
+    // The same for one slot whose null check the kernel makes itself (at its own line).
+    Status holdUnchecked(Slot s) { return holdOne({ s.output, s.index, false }); }
     // The kernel returns without releasing what it holds (a TFLM bug some snapshots have):
     // the temps stay counted and the next ResetTempAllocations fails.
     void leak() { m_held.clear(); }
 
 private:
+    Status holdOne(const Slot& s) { return s.output ? output(s.index, s.required) : input(s.index, s.required); }
     Status add(Result<TempTensor> r, bool required, const char* role, std::size_t i)
     {
         if (!r)

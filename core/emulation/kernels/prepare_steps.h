@@ -32,8 +32,8 @@ inline Status ensureCounts(KernelContext& ctx, const char* file, int line, std::
 // TF_LITE_ENSURE(<condition>) at `line`: an omitted tensor allocates nothing and fails the check.
 inline Status held(TempTensors& temps, KernelContext& ctx, Slot slot, const char* file, int line, const char* condition)
 {
-    ARENASCOPE_TRY(temps.hold({ { slot.output, slot.index, false } }));
-    if (!(slot.output ? ctx.output(slot.index) : ctx.input(slot.index)))
+    ARENASCOPE_TRY(temps.holdUnchecked(slot));
+    if (!tensorIn(ctx, slot))
         return ensureFailed(ctx, file, line, condition);
     return okStatus();
 }

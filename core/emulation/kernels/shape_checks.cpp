@@ -54,9 +54,8 @@ Status Checks::nonNull(const Tensor* t, int line, const char* name) const
 Status Checks::hold(TempTensors& temps, std::initializer_list<Held> rows) const
 {
     for (const Held& row : rows) {
-        ARENASCOPE_TRY(temps.hold({ { row.slot.output, row.slot.index, false } }));
-        const Tensor* t = row.slot.output ? m_ctx.output(row.slot.index) : m_ctx.input(row.slot.index);
-        ARENASCOPE_TRY(nonNull(t, row.line, row.name));
+        ARENASCOPE_TRY(temps.holdUnchecked(row.slot));
+        ARENASCOPE_TRY(nonNull(tensorIn(m_ctx, row.slot), row.line, row.name));
     }
     return okStatus();
 }
