@@ -89,6 +89,7 @@ std::string_view checkOutcomeText(CheckOutcome o)
               { CheckOutcome::OverBudget, "over budget" }, { CheckOutcome::NoLongerAllocates, "no longer allocates" },
               { CheckOutcome::StillFails, "still fails" }, { CheckOutcome::NowAllocates, "allocates now" },
               { CheckOutcome::NotInBaseline, "not in the baseline" }, { CheckOutcome::ModelGone, "model gone" } };
+    static_assert(namesEachValue(kNames, CheckOutcome::ModelGone));
     return nameIn(kNames, o);
 }
 

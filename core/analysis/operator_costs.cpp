@@ -123,6 +123,7 @@ std::string_view costKindName(CostKind kind)
 {
     static constexpr EnumName<CostKind> kNames[] = { { CostKind::OpData, "op_data" }, { CostKind::Options, "options" },
         { CostKind::Scratch, "scratch" }, { CostKind::Tail, "tail" }, { CostKind::Activation, "activation" } };
+    static_assert(namesEachValue(kNames, CostKind::Activation));
     return nameIn(kNames, kind);
 }
 

@@ -310,6 +310,7 @@ const char* verdictKindName(VerdictKind kind)
     static constexpr EnumName<VerdictKind> kNames[]
         = { { VerdictKind::Fits, "fits" }, { VerdictKind::DoesNotFit, "does_not_fit" },
               { VerdictKind::NoSizeGiven, "no_size_given" }, { VerdictKind::CannotAllocate, "cannot_allocate" } };
+    static_assert(namesEachValue(kNames, VerdictKind::CannotAllocate));
     return nameIn(kNames, kind).data();
 }
 

@@ -3,6 +3,8 @@
 
 #include "core/util/enum_names.h"
 
+#include <iterator>
+
 namespace arenascope {
 
 constexpr EnumName<RecordedType> kRecordedTypes[] = { { RecordedType::TfLiteEvalTensorData, "TfLiteEvalTensorData" },
@@ -11,6 +13,8 @@ constexpr EnumName<RecordedType> kRecordedTypes[] = { { RecordedType::TfLiteEval
     { RecordedType::PersistentBufferData, "PersistentBufferData" },
     { RecordedType::TfLiteTensorVariableBufferData, "TfLiteTensorVariableBufferData" },
     { RecordedType::NodeAndRegistrationArray, "NodeAndRegistrationArray" }, { RecordedType::OpData, "OpData" } };
+static_assert(namesEachValue(kRecordedTypes, RecordedType::OpData));
+static_assert(std::size(kRecordedTypes) == static_cast<std::size_t>(RecordedType::Count_));
 
 const char* recordedTypeName(RecordedType type)
 {
@@ -22,6 +26,8 @@ constexpr EnumName<Phase> kPhases[]
           { Phase::ParseOptions, "parse_options" }, { Phase::KernelInit, "kernel_init" },
           { Phase::KernelPrepare, "kernel_prepare" }, { Phase::FinishAllocation, "finish_allocation" },
           { Phase::CommitPlan, "commit_plan" }, { Phase::InterpreterTensors, "interpreter_tensors" } };
+static_assert(namesEachValue(kPhases, Phase::InterpreterTensors));
+static_assert(std::size(kPhases) == static_cast<std::size_t>(Phase::Count_));
 
 const char* phaseName(Phase phase)
 {
@@ -37,6 +43,8 @@ constexpr EnumName<Category> kCategories[]
           { Category::QuantizationData, "quantization_data" }, { Category::TempTensors, "temp_tensors" },
           { Category::TempBuffers, "temp_buffers" }, { Category::PlannerInfo, "planner_info" },
           { Category::PlannerScratch, "planner_scratch" }, { Category::PlannedHead, "planned_head" } };
+static_assert(namesEachValue(kCategories, Category::PlannedHead));
+static_assert(std::size(kCategories) == static_cast<std::size_t>(Category::Count_));
 
 const char* categoryName(Category category)
 {
@@ -46,6 +54,7 @@ const char* categoryName(Category category)
 constexpr EnumName<EventKind> kEventKinds[] = { { EventKind::Allocation, "allocation" },
     { EventKind::ScratchRequest, "scratch_request" }, { EventKind::HeadReserve, "head_reserve" },
     { EventKind::TempReset, "temp_reset" }, { EventKind::PlanCommit, "plan_commit" } };
+static_assert(namesEachValue(kEventKinds, EventKind::PlanCommit));
 
 const char* eventKindName(EventKind kind)
 {
@@ -54,6 +63,7 @@ const char* eventKindName(EventKind kind)
 
 constexpr EnumName<Region> kRegions[]
     = { { Region::Head, "head" }, { Region::Temp, "temp" }, { Region::Tail, "tail" } };
+static_assert(namesEachValue(kRegions, Region::Tail));
 
 const char* regionName(Region region)
 {
@@ -63,6 +73,7 @@ const char* regionName(Region region)
 constexpr EnumName<BufferKind> kBufferKinds[] = { { BufferKind::Activation, "activation" },
     { BufferKind::ModelInput, "input" }, { BufferKind::ModelOutput, "output" }, { BufferKind::Scratch, "scratch" },
     { BufferKind::OfflinePlaced, "offline" } };
+static_assert(namesEachValue(kBufferKinds, BufferKind::OfflinePlaced));
 
 const char* bufferKindName(BufferKind kind)
 {
@@ -71,6 +82,7 @@ const char* bufferKindName(BufferKind kind)
 
 constexpr EnumName<TensorPlace> kTensorPlaces[] = { { TensorPlace::Head, "head" }, { TensorPlace::Tail, "tail" },
     { TensorPlace::Flash, "flatbuffer" }, { TensorPlace::None, "none" } };
+static_assert(namesEachValue(kTensorPlaces, TensorPlace::None));
 
 const char* tensorPlaceName(TensorPlace place)
 {
@@ -78,6 +90,7 @@ const char* tensorPlaceName(TensorPlace place)
 }
 
 constexpr EnumName<PlannerKind> kPlanners[] = { { PlannerKind::Greedy, "greedy" }, { PlannerKind::Linear, "linear" } };
+static_assert(namesEachValue(kPlanners, PlannerKind::Linear));
 
 std::string_view plannerName(PlannerKind kind)
 {
@@ -90,6 +103,7 @@ std::optional<PlannerKind> parsePlanner(std::string_view name)
 
 constexpr EnumName<InterpreterKind> kInterpreters[]
     = { { InterpreterKind::Plain, "plain" }, { InterpreterKind::Recording, "recording" } };
+static_assert(namesEachValue(kInterpreters, InterpreterKind::Recording));
 
 std::string_view interpreterName(InterpreterKind kind)
 {
@@ -133,11 +147,14 @@ namespace {
 
 constexpr EnumName<KernelSet> kKernelSets[]
     = { { KernelSet::Reference, "reference" }, { KernelSet::CmsisNn, "cmsis-nn" }, { KernelSet::EspNn, "esp-nn" } };
+static_assert(namesEachValue(kKernelSets, KernelSet::EspNn));
 
 constexpr EnumName<CpuExtension> kCpuExtensions[]
     = { { CpuExtension::None, "none" }, { CpuExtension::Dsp, "DSP" }, { CpuExtension::Mve, "MVE" } };
+static_assert(namesEachValue(kCpuExtensions, CpuExtension::Mve));
 
 constexpr EnumName<CoProcessor> kCoProcessors[] = { { CoProcessor::None, "none" }, { CoProcessor::EthosU, "ethos-u" } };
+static_assert(namesEachValue(kCoProcessors, CoProcessor::EthosU));
 
 } // namespace
 

@@ -146,6 +146,7 @@ std::string_view provenanceName(ProvenanceLevel level)
 {
     static constexpr EnumName<ProvenanceLevel> kNames[] = { { ProvenanceLevel::Measured, "measured" },
         { ProvenanceLevel::SameCode, "same_code" }, { ProvenanceLevel::Source, "source" } };
+    static_assert(namesEachValue(kNames, ProvenanceLevel::Source));
     return nameIn(kNames, level);
 }
 

@@ -102,6 +102,7 @@ namespace {
 
 constexpr EnumName<SolverKind> kSolvers[] = { { SolverKind::TflmGreedy, "tflm-greedy" },
     { SolverKind::Heuristic, "heuristic" }, { SolverKind::Exact, "exact" } };
+static_assert(namesEachValue(kSolvers, SolverKind::Exact));
 
 } // namespace
 

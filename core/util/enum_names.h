@@ -23,6 +23,19 @@ constexpr std::string_view nameIn(const EnumName<Enum> (&table)[N], Enum value, 
     return fallback;
 }
 
+// True when `table` has one row for each value 0 .. last, in declaration order: the check a
+// switch's -Wswitch warning made before the names became tables. Each table asserts it:
+//   static_assert(namesEachValue(kRegions, Region::Tail));
+template <typename Enum, std::size_t N> constexpr bool namesEachValue(const EnumName<Enum> (&table)[N], Enum last)
+{
+    if (N != static_cast<std::size_t>(last) + 1)
+        return false;
+    for (std::size_t i = 0; i < N; ++i)
+        if (static_cast<std::size_t>(table[i].value) != i)
+            return false;
+    return true;
+}
+
 // The value named `name` in `table` (exact spelling), or nullopt.
 template <typename Enum, std::size_t N>
 constexpr std::optional<Enum> valueIn(const EnumName<Enum> (&table)[N], std::string_view name)
