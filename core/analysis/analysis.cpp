@@ -45,31 +45,87 @@ const Failure* Analysis::failure() const
 
 std::optional<std::uint64_t> findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling)
 {
-    return findSmallestArena(model, settings, ceiling, [](const EmulationResult& r) { return r.ok; });
+    return findSmallestArena(model, std::move(settings), ceiling, ArenaCriterion::Allocates);
 }
 
 std::optional<std::uint64_t> findOverwriteFreeArena(
     const Model& model, EmulationSettings settings, std::uint64_t ceiling)
 {
-    return findSmallestArena(
-        model, settings, ceiling, [](const EmulationResult& r) { return r.ok && !r.tempOverwrite; });
+    return findSmallestArena(model, std::move(settings), ceiling, ArenaCriterion::AllocatesWithoutOverwrite);
 }
 
 namespace {
 
-MinimumSearch searchSmallest(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
-    const std::function<bool(const EmulationResult&)>& works,
+// Whether one size works: by replaying the allocator calls of a successful emulation when a trace
+// is at hand (arena_trace.h), else by emulating.
+class SizeTrial {
+public:
+    SizeTrial(const Model& model, EmulationSettings settings, ArenaCriterion criterion, SizedArena which,
+        PlanCache* plans, const ArenaTrace* trace)
+        : m_model(model)
+        , m_settings(std::move(settings))
+        , m_criterion(criterion)
+        , m_which(which)
+        , m_plans(plans)
+        , m_trace(trace && trace->complete ? trace : nullptr)
+    {
+    }
+
+    bool replays() const { return m_trace != nullptr; }
+    void stopReplaying() { m_trace = nullptr; }
+
+    bool works(std::uint64_t size)
+    {
+        EmulationSettings s = sized(size);
+        if (m_trace) {
+            ReplayOutcome r;
+            if (s.nonPersistentBytes) {
+                r = replayTrace(*m_trace, s.arenaBytes(), *s.nonPersistentBytes);
+            } else {
+                // MicroAllocator::Create aligns the start up first (Emulation::createAllocator).
+                const std::uint64_t loss = s.arenaStartLoss();
+                if (s.arenaBytes() < loss)
+                    return false;
+                r = replayTrace(*m_trace, s.arenaBytes() - loss);
+            }
+            return r.ok && (m_criterion == ArenaCriterion::Allocates || !r.tempOverwrite);
+        }
+        return worksByEmulation(size);
+    }
+
+    bool worksByEmulation(std::uint64_t size)
+    {
+        const auto r = emulate(m_model, sized(size), m_plans);
+        return r->ok && (m_criterion == ArenaCriterion::Allocates || !r->tempOverwrite);
+    }
+
+private:
+    EmulationSettings sized(std::uint64_t size) const
+    {
+        EmulationSettings s = m_settings;
+        (m_which == SizedArena::Main ? s.arenaSize : s.nonPersistentBytes) = size;
+        return s;
+    }
+
+    const Model& m_model;
+    EmulationSettings m_settings;
+    ArenaCriterion m_criterion;
+    SizedArena m_which;
+    PlanCache* m_plans;
+    const ArenaTrace* m_trace;
+};
+
+MinimumSearch searchSmallest(SizeTrial& trial, std::uint64_t ceiling,
     std::optional<std::chrono::steady_clock::time_point> deadline, const std::atomic<bool>* cancel,
-    SizedArena which = SizedArena::Main, const std::function<void(double)>& progress = {})
+    const std::function<void(double)>& progress)
 {
-    // The bisection takes about log2(ceiling) emulations, the check below it a few more.
+    // The bisection takes about log2(ceiling) trials, the check below it a few more.
     const double expected = std::log2(static_cast<double>(std::max<std::uint64_t>(ceiling, 2))) + 4.0;
-    int emulations = 0;
+    int trials = 0;
     auto okAt = [&](std::uint64_t size) {
-        (which == SizedArena::Main ? settings.arenaSize : settings.nonPersistentBytes) = size;
-        const bool ok = works(*emulate(model, settings));
+        const bool ok = trial.works(size);
         if (progress)
-            progress(std::min(0.99, ++emulations / expected));
+            progress(std::min(0.99, ++trials / expected));
         return ok;
     };
     auto late
@@ -106,29 +162,68 @@ MinimumSearch searchSmallest(const Model& model, EmulationSettings settings, std
     }
 }
 
+MinimumSearch searchSmallest(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
+    ArenaCriterion criterion, std::optional<std::chrono::steady_clock::time_point> deadline,
+    const std::atomic<bool>* cancel, SizedArena which = SizedArena::Main,
+    const std::function<void(double)>& progress = {}, PlanCache* plans = nullptr, const ArenaTrace* trace = nullptr)
+{
+    // Every size plans the same buffers: plan once (plan_cache.h).
+    PlanCache ownPlans;
+    SizeTrial trial(model, std::move(settings), criterion, which, plans ? plans : &ownPlans, trace);
+    MinimumSearch found = searchSmallest(trial, ceiling, deadline, cancel, progress);
+    // The replayed answer, checked by emulation where it matters: the size found works and the
+    // byte below it does not. A disagreement would be a bug in the replay; the emulation decides.
+    if (trial.replays() && found.exact && found.bytes
+        && (!trial.worksByEmulation(*found.bytes) || (*found.bytes > 1 && trial.worksByEmulation(*found.bytes - 1)))) {
+        trial.stopReplaying();
+        found = searchSmallest(trial, ceiling, deadline, cancel, progress);
+    }
+    return found;
+}
+
 } // namespace
 
-std::optional<std::uint64_t> findSmallestArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
-    const std::function<bool(const EmulationResult&)>& works)
+std::optional<std::uint64_t> findSmallestArena(
+    const Model& model, EmulationSettings settings, std::uint64_t ceiling, ArenaCriterion criterion)
 {
-    return searchSmallest(model, std::move(settings), ceiling, works, std::nullopt, nullptr).bytes;
+    // A trace of one successful emulation at the ceiling answers every other size (arena_trace.h).
+    EmulationSettings atCeiling = settings;
+    atCeiling.arenaSize = ceiling;
+    PlanCache plans;
+    ArenaTrace trace;
+    emulate(model, atCeiling, &plans, &trace);
+    return searchSmallest(
+        model, std::move(settings), ceiling, criterion, std::nullopt, nullptr, SizedArena::Main, {}, &plans, &trace)
+        .bytes;
 }
 
 MinimumSearch findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
     std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* cancel, SizedArena which,
-    const std::function<void(double)>& progress)
+    const std::function<void(double)>& progress, PlanCache* plans, const ArenaTrace* trace)
 {
-    return searchSmallest(
-        model, std::move(settings), ceiling, [](const EmulationResult& r) { return r.ok; }, deadline, cancel, which,
-        progress);
+    return searchSmallest(model, std::move(settings), ceiling, ArenaCriterion::Allocates, deadline, cancel, which,
+        progress, plans, trace);
 }
 
 std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result)
 {
-    std::vector<std::uint64_t> live(static_cast<std::size_t>(std::max(result.scopeCount, 1)), 0);
+    // A difference array: + at each buffer's first scope, - past its last, then running sums, so
+    // long lifetimes cost no more than short ones.
+    const auto scopes = static_cast<std::int32_t>(std::max(result.scopeCount, 1));
+    std::vector<std::int64_t> delta(static_cast<std::size_t>(scopes) + 1, 0);
     for (const PlannedBuffer& b : result.planned) {
-        for (std::int32_t s = std::max(b.first, 0); s <= b.last && s < static_cast<std::int32_t>(live.size()); ++s)
-            live[static_cast<std::size_t>(s)] += b.alignedBytes;
+        const std::int32_t first = std::max(b.first, 0);
+        const std::int32_t end = std::min(b.last + 1, scopes);
+        if (first >= end)
+            continue;
+        delta[static_cast<std::size_t>(first)] += static_cast<std::int64_t>(b.alignedBytes);
+        delta[static_cast<std::size_t>(end)] -= static_cast<std::int64_t>(b.alignedBytes);
+    }
+    std::vector<std::uint64_t> live(static_cast<std::size_t>(scopes), 0);
+    std::int64_t running = 0;
+    for (std::size_t s = 0; s < live.size(); ++s) {
+        running += delta[s];
+        live[s] = static_cast<std::uint64_t>(running);
     }
     return live;
 }
@@ -139,18 +234,22 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
     auto a = std::make_shared<Analysis>();
     a->model = model;
     a->settings = settings;
+    a->plans = std::make_shared<PlanCache>();
+    PlanCache* plans = a->plans.get();
     const std::optional<std::uint64_t> arenaSize = settings.arenaSize;
     EmulationSettings measure = settings;
     measure.arenaSize = std::max<std::uint64_t>(kMeasureArenaBytes, arenaSize.value_or(0));
     if (measure.nonPersistentBytes)
         measure.nonPersistentBytes = std::max<std::uint64_t>(kMeasureArenaBytes, *measure.nonPersistentBytes);
-    a->measured = emulate(*model, measure);
+    // The measuring run's allocator calls answer the minimum search's sizes (arena_trace.h).
+    ArenaTrace trace;
+    a->measured = emulate(*model, measure, plans, &trace);
     // Too large for the measuring arena: measure in larger ones (emulation costs the same at
     // any size), so a model of 1-2 GiB activations still gets figures and a smallest arena.
     while (!a->measured->ok && a->measured->failure && a->measured->failure->capacity && !measure.nonPersistentBytes
         && *measure.arenaSize < limits.largestMeasureArenaBytes) {
         measure.arenaSize = std::min(*measure.arenaSize * 4, limits.largestMeasureArenaBytes);
-        auto larger = emulate(*model, measure);
+        auto larger = emulate(*model, measure, plans, &trace);
         if (larger->ok) {
             a->notes.push_back("The model does not allocate in the " + formatBytes(kMeasureArenaBytes)
                 + " measuring arena: its figures were taken in an arena of " + formatBytes(*measure.arenaSize) + ".");
@@ -161,10 +260,10 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
             a->notes.push_back("The model does not allocate even in an arena of " + formatBytes(*measure.arenaSize)
                 + ", the largest ArenaScope measures in.");
     }
-    a->atSize = arenaSize ? emulate(*model, settings) : a->measured;
+    a->atSize = arenaSize ? emulate(*model, settings, plans) : a->measured;
     if (a->measured->ok && !settings.nonPersistentBytes) {
-        const MinimumSearch found = findMinimumArena(
-            *model, settings, measure.arenaBytes(), deadline, limits.cancel, SizedArena::Main, limits.progress);
+        const MinimumSearch found = findMinimumArena(*model, settings, measure.arenaBytes(), deadline, limits.cancel,
+            SizedArena::Main, limits.progress, plans, &trace);
         a->minArenaBytes = found.bytes;
         a->minArenaExact = found.exact;
         a->cancelled = !found.exact && limits.cancel && limits.cancel->load();
@@ -178,7 +277,7 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
         if (a->minArenaBytes) {
             EmulationSettings atMin = settings;
             atMin.arenaSize = *a->minArenaBytes;
-            a->atMinimum = emulate(*model, atMin);
+            a->atMinimum = emulate(*model, atMin, plans);
             if (a->atMinimum->tempOverwrite && found.exact)
                 a->overwriteFreeMinBytes = findOverwriteFreeArena(*model, settings, measure.arenaBytes());
         }
@@ -194,12 +293,12 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
                 ? std::function<void(double)>([&limits, from](double f) { limits.progress(from + f / 2); })
                 : std::function<void(double)>();
         };
-        const MinimumSearch p = findMinimumArena(
-            *model, persistent, measure.arenaBytes(), deadline, limits.cancel, SizedArena::Main, half(0.0));
+        const MinimumSearch p = findMinimumArena(*model, persistent, measure.arenaBytes(), deadline, limits.cancel,
+            SizedArena::Main, half(0.0), plans, &trace);
         EmulationSettings nonPersistent = settings;
         nonPersistent.arenaSize = measure.arenaSize;
         const MinimumSearch np = findMinimumArena(*model, nonPersistent, *measure.nonPersistentBytes, deadline,
-            limits.cancel, SizedArena::NonPersistent, half(0.5));
+            limits.cancel, SizedArena::NonPersistent, half(0.5), plans, &trace);
         a->minArenaBytes = p.bytes;
         a->minNonPersistentBytes = np.bytes;
         a->minArenaExact = p.exact && np.exact;
@@ -212,7 +311,7 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
             EmulationSettings atMin = settings;
             atMin.arenaSize = *p.bytes;
             atMin.nonPersistentBytes = *np.bytes;
-            a->atMinimum = emulate(*model, atMin);
+            a->atMinimum = emulate(*model, atMin, plans);
         }
     }
     const auto live = liveBytesPerScope(*a->measured);
@@ -224,7 +323,7 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
     if (settings.effectiveInterpreter() == InterpreterKind::Recording && a->measured->ok) {
         EmulationSettings plain = measure;
         plain.interpreter = InterpreterKind::Plain;
-        const auto p = emulate(*model, plain);
+        const auto p = emulate(*model, plain, plans);
         if (p->ok && a->measured->arenaUsedBytes >= p->arenaUsedBytes)
             a->recordingOverheadBytes = a->measured->arenaUsedBytes - p->arenaUsedBytes;
     }
@@ -268,7 +367,7 @@ AnalysisPtr reanalyzeAtSize(const Analysis& base, const EmulationSettings& sizes
         return analyze(base.model, settings);
     auto a = std::make_shared<Analysis>(base);
     a->settings = settings;
-    a->atSize = arenaSize ? emulate(*base.model, settings) : a->measured;
+    a->atSize = arenaSize ? emulate(*base.model, settings, a->plans.get()) : a->measured;
     a->verdict = std::make_shared<const Verdict>(makeVerdict(*a));
     return a;
 }

@@ -18,6 +18,12 @@ void ArenaRecorder::useSingleArena(std::uint64_t bytes)
     m_single = std::make_unique<SingleArena>(bytes);
     m_persistent = m_single.get();
     m_nonPersistent = m_single.get();
+    if (m_trace) {
+        m_trace->split = false;
+        m_tracing = std::make_unique<TracingAllocator>(*m_single, *m_single, *m_trace);
+        m_persistent = m_tracing.get();
+        m_nonPersistent = m_tracing.get();
+    }
 }
 
 void ArenaRecorder::useSplitArenas(std::uint64_t persistentBytes, std::uint64_t nonPersistentBytes)
@@ -26,6 +32,30 @@ void ArenaRecorder::useSplitArenas(std::uint64_t persistentBytes, std::uint64_t 
     m_ownedNonPersistent = std::make_unique<NonPersistentArena>(nonPersistentBytes);
     m_persistent = m_ownedPersistent.get();
     m_nonPersistent = m_ownedNonPersistent.get();
+    if (m_trace) {
+        m_trace->split = true;
+        m_tracing = std::make_unique<TracingAllocator>(*m_ownedPersistent, *m_ownedNonPersistent, *m_trace);
+        m_persistent = m_tracing.get();
+        m_nonPersistent = m_tracing.get();
+    }
+}
+
+Result<ArenaRecorder::AllAvailable> ArenaRecorder::tempOfAllAvailable(
+    std::uint64_t alignment, Category category, std::string label)
+{
+    const std::uint64_t bytes = m_nonPersistent->availableMemory(alignment);
+    if (m_tracing)
+        m_tracing->nextTempTakesAllAvailable();
+    auto r = temp(bytes, alignment, category, std::move(label));
+    if (!r)
+        return r.error();
+    return AllAvailable { r.value(), bytes };
+}
+
+void ArenaRecorder::buffersFitAvailable(std::uint64_t buffers, std::uint64_t bytesEach)
+{
+    if (m_tracing)
+        m_tracing->buffersFitAvailable(buffers, bytesEach);
 }
 
 AllocationEvent ArenaRecorder::event(Category category, Region region, std::uint64_t requested, std::uint64_t used,

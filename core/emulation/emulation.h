@@ -13,6 +13,7 @@
 
 #include "core/arena/single_arena.h"
 #include "core/planner/buffer_request.h"
+#include "core/planner/plan_cache.h"
 
 #include <map>
 #include <optional>
@@ -23,12 +24,19 @@ namespace arenascope::detail {
 
 class Emulation final : public KernelContext {
 public:
-    Emulation(const Model& model, const EmulationSettings& settings)
+    Emulation(
+        const Model& model, const EmulationSettings& settings, PlanCache* plans = nullptr, ArenaTrace* trace = nullptr)
         : m_model(model)
+        , m_plans(plans)
+        , m_trace(trace)
         , m_target(targetFor(settings.target))
         , m_arena(m_result, m_target)
     {
         m_result.settings = settings;
+        if (m_trace) {
+            *m_trace = ArenaTrace {};
+            m_arena.traceInto(m_trace);
+        }
         // Up to two dozen events per operator (temp tensors dominate), plus a few per model.
         m_result.events.reserve(24 * model.operatorCount() + 32);
     }
@@ -119,6 +127,8 @@ private:
     Status ioTensors(const std::vector<std::int32_t>& list, const char* what);
 
     const Model& m_model;
+    PlanCache* m_plans; // may be null
+    ArenaTrace* m_trace; // may be null
     const Target& m_target;
     EmulationResult m_result;
     ArenaRecorder m_arena;

@@ -27,6 +27,8 @@ EmulationResultPtr Emulation::run()
 {
     Status status = runAll();
     m_result.ok = status.ok();
+    if (m_trace)
+        m_trace->complete = status.ok();
     if (!status.ok() && !m_result.failure)
         recordFailure(m_result, m_arena, status.error(), m_extraLog);
     finishResult(m_result, m_arena, m_model, m_allocationInfo, m_variableOffsets);
@@ -363,9 +365,9 @@ Status Emulation::checkDynamicOutputs(const Subgraph& sg, const Operator& o)
 
 } // namespace detail
 
-EmulationResultPtr emulate(const Model& model, const EmulationSettings& settings)
+EmulationResultPtr emulate(const Model& model, const EmulationSettings& settings, PlanCache* plans, ArenaTrace* trace)
 {
-    detail::Emulation emulation(model, settings);
+    detail::Emulation emulation(model, settings, plans, trace);
     return emulation.run();
 }
 

@@ -156,10 +156,10 @@ Status Emulation::commitStaticMemoryPlan()
     const AllocationInfoSet& set = built.value();
     m_result.scopeCount = set.scopeCount;
 
-    const std::uint64_t remaining = m_arena.head().availableMemory(kArenaBufferAlignment);
-    auto scratch = m_arena.temp(remaining, kArenaBufferAlignment, Category::PlannerScratch, "planner scratch");
+    auto scratch = m_arena.tempOfAllAvailable(kArenaBufferAlignment, Category::PlannerScratch, "planner scratch");
     if (!scratch)
         return scratch.error();
+    const std::uint64_t remaining = scratch.value().bytes;
 
     std::vector<BufferRequest> requests;
     std::vector<std::size_t> owners;
@@ -185,10 +185,15 @@ Status Emulation::commitStaticMemoryPlan()
         ARENASCOPE_TRY(linearAcceptsAll(requests, [&](std::size_t k) { return plannedName(set.infos[owners[k]]); }));
     const std::uint64_t maxBuffers = linear ? static_cast<std::uint64_t>(kLinearMaxBuffers)
                                             : remaining / static_cast<std::uint64_t>(kGreedyBytesPerBuffer);
+    if (!linear)
+        m_arena.buffersFitAvailable(requests.size(), static_cast<std::uint64_t>(kGreedyBytesPerBuffer));
     if (requests.size() > maxBuffers)
         return makeError(ErrorCode::OutOfMemory,
             formatString("Too many buffers (max is %llu)", static_cast<unsigned long long>(maxBuffers)));
-    const Plan plan = linear ? planLinear(requests) : planGreedy(requests);
+    const auto makePlan = [&] { return linear ? planLinear(requests) : planGreedy(requests); };
+    const std::shared_ptr<const Plan> planned
+        = m_plans ? m_plans->planFor(requests, linear ? 1 : 0, makePlan) : std::make_shared<const Plan>(makePlan());
+    const Plan& plan = *planned;
     if (plan.overflow)
         return makeError(ErrorCode::Unsupported,
             formatString(
@@ -211,7 +216,7 @@ Status Emulation::commitStaticMemoryPlan()
 
     m_arena.head().deallocateTemp(info.value());
     m_arena.head().deallocateTemp(offsets.value());
-    m_arena.head().deallocateTemp(scratch.value());
+    m_arena.head().deallocateTemp(scratch.value().offset);
     ARENASCOPE_TRY(m_arena.resetTemp());
     ARENASCOPE_TRY(m_arena.head().deallocateResizable(m_scratchHead));
     const auto head = static_cast<std::uint64_t>(plan.maxBytes);
@@ -226,6 +231,19 @@ Status Emulation::commitStaticMemoryPlan()
 void Emulation::recordPlannedBuffers(
     const AllocationInfoSet& set, const std::vector<BufferRequest>& requests, const std::vector<std::size_t>& owners)
 {
+    // Each subgraph's tensors marked as its inputs or outputs, once (a model may have 100,000).
+    enum : std::uint8_t { kInput = 1, kOutput = 2 };
+    std::vector<std::vector<std::uint8_t>> role(m_model.subgraphs().size());
+    for (const Subgraph& sg : m_model.subgraphs()) {
+        auto& r = role[sg.id.value];
+        r.assign(sg.tensors.size(), 0);
+        for (std::int32_t t : sg.inputs)
+            if (t >= 0 && static_cast<std::size_t>(t) < r.size())
+                r[static_cast<std::size_t>(t)] |= kInput;
+        for (std::int32_t t : sg.outputs)
+            if (t >= 0 && static_cast<std::size_t>(t) < r.size())
+                r[static_cast<std::size_t>(t)] |= kOutput;
+    }
     for (std::size_t k = 0; k < requests.size(); ++k) {
         const AllocationInfo& a = set.infos[owners[k]];
         PlannedBuffer b;
@@ -243,13 +261,10 @@ void Emulation::recordPlannedBuffers(
         } else if (a.offlineOffset != kOnlinePlanned) {
             b.kind = BufferKind::OfflinePlaced;
         } else {
-            const Subgraph& sg = m_model.subgraphs()[static_cast<std::size_t>(a.subgraph)];
-            auto contains = [](const std::vector<std::int32_t>& v, std::int32_t x) {
-                return std::find(v.begin(), v.end(), x) != v.end();
-            };
-            b.kind = contains(sg.inputs, a.tensor) ? BufferKind::ModelInput
-                : contains(sg.outputs, a.tensor)   ? BufferKind::ModelOutput
-                                                   : BufferKind::Activation;
+            const std::uint8_t r = role[static_cast<std::size_t>(a.subgraph)][static_cast<std::size_t>(a.tensor)];
+            b.kind = (r & kInput) ? BufferKind::ModelInput
+                : (r & kOutput)   ? BufferKind::ModelOutput
+                                  : BufferKind::Activation;
         }
         m_result.planned.push_back(b);
     }

@@ -174,6 +174,7 @@ std::string planJson(const Analysis& a, bool pretty, const std::vector<Alternati
             w.field("config", alt.configuration);
             w.field("min_arena_bytes", alt.minArenaBytes);
             w.field("delta_bytes", alt.deltaBytes);
+            w.field("complete", alt.complete);
             w.key("failure");
             if (alt.failure.empty())
                 w.null();
@@ -254,7 +255,10 @@ std::string planText(const Analysis& a, const std::vector<Alternative>* alternat
         out << "other builds:     smallest arena (difference to this one)\n";
         for (const Alternative& alt : *alternatives) {
             out << "  " << alt.configuration << ": ";
-            if (alt.minArenaBytes)
+            if (!alt.complete)
+                out << "not decided within the time budget"
+                    << (alt.minArenaBytes ? " (" + formatBytes(*alt.minArenaBytes) + " works)" : std::string());
+            else if (alt.minArenaBytes)
                 out << formatBytes(*alt.minArenaBytes)
                     << (alt.deltaBytes ? " (" + formatSignedBytes(*alt.deltaBytes) + ")" : std::string());
             else
