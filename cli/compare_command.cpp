@@ -1,6 +1,8 @@
-#include "compare_command.h"
-
-#include "cli.h"
+// `arenascope compare A.tflite [B.tflite] [options] [--b-OPTION VALUE ...] [--json]`: two models under
+// the same options, or one model under two settings (options prefixed --b- apply to B only).
+#include "commands.h"
+#include "core/util/byte_size.h"
+#include "core/util/exit_codes.h"
 #include "settings_options.h"
 
 #include "core/analysis/compare.h"
@@ -12,70 +14,38 @@
 
 namespace arenascope {
 
-namespace {
-
-const char* kUsage
-    = "usage: arenascope compare A.tflite [B.tflite] [options] [--b-OPTION VALUE ...] [--b-reorder] [--json]\n"
-      "  options apply to both sides; --b-target, --b-kernels, --b-cpu, --b-planner, ... to B only;\n"
-      "  --b-config KEY=VALUE,... gives B a whole configuration of its own\n"
-      "  --b-reorder: B's operators in the order `reorder` finds (before and after)\n";
-
-int usage(std::ostream& err, const std::string& message)
+int runCompare(const ParsedArgs& args, std::ostream& out, std::ostream& err)
 {
-    err << "arenascope: " << message << "\n" << kUsage << settingsUsage();
-    return kExitBadInput;
-}
-
-} // namespace
-
-int runCompare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
-{
-    std::vector<std::string> models;
-    SettingsOptions a;
-    std::vector<std::string> bOnly = { "compare" };
-    std::vector<std::string> shared = { "compare" };
-    bool json = false;
-    bool reorderB = false;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& x = args[i];
-        if (x == "--json") {
-            json = true;
-        } else if (x == "--b-reorder") {
-            reorderB = true;
-        } else if (x.rfind("--b-", 0) == 0) {
-            bOnly.push_back("--" + x.substr(4));
-            if (x != "--b-preserve-all-tensors" && i + 1 < args.size())
-                bOnly.push_back(args[++i]);
-        } else if (!x.empty() && x[0] == '-') {
-            shared.push_back(x);
-            if (x != "--preserve-all-tensors" && i + 1 < args.size())
-                shared.push_back(args[++i]);
-        } else {
-            models.push_back(x);
-        }
-    }
+    const std::vector<std::string>& models = args.operands;
     if (models.empty() || models.size() > 2)
-        return usage(err, "compare takes one or two models");
-    for (std::size_t i = 1; i < shared.size(); ++i)
-        if (parseSettingsOption(shared, i, a) != OptionParse::Taken)
-            return usage(err, a.error.empty() ? "unknown option " + shared[i] : a.error);
-    if (const std::string conflict = finishSettings(a); !conflict.empty())
-        return usage(err, conflict);
+        return usageError(err, "compare", "compare takes one or two models");
+    if (args.configs.size() > 1 || args.configsB.size() > 1)
+        return usageError(err, "compare", "compare takes one --config (and one --b-config)");
+    std::vector<std::string> shared = args.settingsArgs;
+    if (!args.configs.empty())
+        shared.insert(shared.begin(), { "--config", args.configs.front() });
+    auto parsedA = applySettingsArgs(SettingsOptions {}, shared);
+    if (!parsedA)
+        return usageError(err, "compare", parsedA.error().message);
+    const SettingsOptions& a = parsedA.value();
     // B starts from A's finished settings; only B's own options decide B's defaults. A
     // configuration of its own (--b-config) is B's whole configuration: its keys left out take
     // plan's defaults, not A's settings (the arena size stays shared).
     SettingsOptions b = a;
     b.targetGiven = false;
     b.espOptionGiven = false;
-    if (std::find(bOnly.begin(), bOnly.end(), "--config") != bOnly.end()) {
+    std::vector<std::string> bOnly = args.settingsArgsB;
+    if (!args.configsB.empty()) {
         b = SettingsOptions {};
         b.settings.arenaSize = a.settings.arenaSize;
+        bOnly.insert(bOnly.begin(), { "--config", args.configsB.front() });
     }
-    for (std::size_t i = 1; i < bOnly.size(); ++i)
-        if (parseSettingsOption(bOnly, i, b) != OptionParse::Taken)
-            return usage(err, b.error.empty() ? "unknown option --b-" + bOnly[i].substr(2) : b.error);
-    if (const std::string conflict = finishSettings(b); !conflict.empty())
-        return usage(err, conflict);
+    auto parsedB = applySettingsArgs(b, bOnly);
+    if (!parsedB)
+        return usageError(err, "compare", "B: " + parsedB.error().message);
+    b = parsedB.value();
+    const bool json = args.has("--json");
+    const bool reorderB = args.has("--b-reorder");
     auto modelA = loadModelFile(models[0]);
     auto modelB = models.size() == 2 ? loadModelFile(models[1]) : modelA;
     for (const auto* m : { &modelA, &modelB })
