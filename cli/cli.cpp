@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "cli_docs.h"
 #include "command_table.h"
 #include "commands.h"
 #include "configuration.h"
@@ -151,7 +152,8 @@ bool isCliCommand(const std::vector<std::string>& args)
         return false;
     if (args[0] == "--board" && args.size() == 2 && args[1] == "list")
         return true;
-    if (args[0] == "--version" || args[0] == "--help" || args[0] == "-h" || args[0] == "help")
+    if (args[0] == "--version" || args[0] == "--help" || args[0] == "-h" || args[0] == "help" || args[0] == "--man"
+        || args[0] == "--completion")
         return true;
     const CommandSpec* c = findCommand(args[0]);
     return c && c->run;
@@ -177,6 +179,8 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     const std::string& name = args[0];
     if (name == "--version")
         return runVersion(out);
+    if (name == "--man" || name == "--completion")
+        return runDocsOption(args, out, err);
     if (name == "help" || name == "--help" || name == "-h") {
         const CommandSpec* about = args.size() > 1 ? findCommand(args[1]) : nullptr;
         out << (about ? commandHelp(*about) : usageText());

@@ -194,6 +194,7 @@ std::string usageText()
         text += "  " + indented + "\n      " + std::string(c.summary) + "\n";
     }
     text += "  arenascope --version | --help | COMMAND --help\n";
+    text += "  arenascope --man | --completion bash|zsh\n      the manual page (troff), a shell completion script\n";
     text += "build settings options (plan, report, optimize, reorder, compare, solve):\n" + settingsOptionsText();
     return text;
 }

@@ -3,6 +3,8 @@
 #   scripts/arenascope.sh run    install what is missing, build, open the app on the bundled example
 #   scripts/arenascope.sh test   install what is missing, build, run every test
 #   scripts/arenascope.sh build  install what is missing and build only
+#   scripts/arenascope.sh package  install what is missing, build, make the Debian package
+#                                  (build/packages/arenascope_VERSION_ARCH.deb) and run lintian on it
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,6 +18,9 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
   xvfb xauth fonts-dejavu-core clang-format git
   clang libclang-rt-14-dev
+  # the package and the desktop integration, and their tests (tests/packaging)
+  dpkg-dev lintian file desktop-file-utils appstream shared-mime-info xdg-utils libfile-mimeinfo-perl
+  man-db zsh
 )
 
 install_missing() {
@@ -63,8 +68,19 @@ case "${1:-run}" in
   build)
     install_missing; build
     ;;
+  package)
+    install_missing; build
+    # CPack installs the build into a staging folder, strips it, and dpkg-shlibdeps names the
+    # libraries it needs (packaging/CMakeLists.txt).
+    rm -f "$build_dir"/packages/arenascope_*.deb
+    (cd "$build_dir" && cpack -G DEB)
+    deb="$(ls "$build_dir"/packages/arenascope_*.deb)"
+    lintian --fail-on error "$deb"
+    echo "$deb: $(du -k "$deb" | cut -f1) KiB, installed $(dpkg-deb -f "$deb" Installed-Size) KiB"
+    echo "Install it with: sudo apt install $deb"
+    ;;
   *)
-    echo "usage: $0 run [MODEL.tflite] | test | build" >&2
+    echo "usage: $0 run [MODEL.tflite] | test | build | package" >&2
     exit 2
     ;;
 esac
