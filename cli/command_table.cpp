@@ -15,6 +15,10 @@ std::vector<std::string> tableFormats()
 {
     return { "md", "csv" };
 }
+std::vector<std::string> constructionChoices()
+{
+    return { "all-first", "interleaved" };
+}
 std::vector<std::string> solvePlanners()
 {
     return { "tflm-greedy", "heuristic", "exact", "all" };
@@ -32,8 +36,15 @@ const std::vector<CommandSpec>& table()
             { kJson,
                 { "--table", "md|csv", ValueKind::Choice, "one row per model x configuration, as Markdown or CSV",
                     tableFormats },
-                { "--csv", "TENSORS.csv", ValueKind::Csv, "also write the tensor table (one model)" } },
-            true, false, runPlan, "exit 0: fits (or allocates when no size is given); 1: does not fit; 2: bad input" },
+                { "--csv", "TENSORS.csv", ValueKind::Csv, "also write the tensor table (one model)" },
+                { "--shared-arena", "", ValueKind::None,
+                    "the models share one arena (one MicroAllocator), built and allocated in the order given" },
+                { "--construct", "all-first|interleaved", ValueKind::Choice,
+                    "shared arena: every interpreter constructed first (default), or each right before it allocates",
+                    constructionChoices } },
+            true, false, runPlan,
+            "exit 0: fits (or allocates when no size is given); 1: does not fit; 2: bad input\n"
+            "--shared-arena: one --config for all, or one per model (the keys that build the firmware must agree)" },
         { "report", "write every export without a window",
             { { "MODEL|FOLDER...", ValueKind::ModelOrFolder, false, true } },
             { { "--out", "DIR", ValueKind::Folder, "the folder to write (DIR/<model>/ for several)", nullptr, false,

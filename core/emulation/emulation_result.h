@@ -74,6 +74,9 @@ struct AllocationEvent {
     std::uint64_t offset = 0; // where it landed (head/temp: from the arena start; tail too)
     std::string label; // "TfLiteEvalTensor[89]", "OpDataConv", ...
     std::int32_t tensor = -1; // the tensor an allocation is for (temp tensors), -1 if none
+    // Several models in one arena (shared_arena.h): the tenant whose interpreter made it; -1 alone.
+    std::int32_t tenant = -1;
+    std::uint32_t sequence = 0; // order among all events of the arena (several tenants interleave)
     bool failed = false;
     // The allocator right after the event (offsets from the arena start; with separate arenas
     // the tail is in the persistent arena, head and temp in the non-persistent one).

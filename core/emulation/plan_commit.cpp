@@ -24,9 +24,11 @@ constexpr std::uint64_t kLargestPlannableBytes = static_cast<std::uint64_t>(INT3
 // ("Too many buffers" past its array), and it has no AddBuffer for an offline offset, so the
 // first buffer an offline plan places makes MicroMemoryPlanner's default return kTfLiteError,
 // which AllocateTensors passes up without printing anything.
-template <typename NameOf> Status linearAcceptsAll(const std::vector<BufferRequest>& requests, NameOf nameOf)
+// `before`: buffers earlier models on the same allocator already gave the planner (it is never reset).
+template <typename NameOf>
+Status linearAcceptsAll(const std::vector<BufferRequest>& requests, std::size_t before, NameOf nameOf)
 {
-    std::int64_t online = 0;
+    auto online = static_cast<std::int64_t>(before);
     for (std::size_t k = 0; k < requests.size(); ++k) {
         if (requests[k].offlineOffset == kOnlinePlanned) {
             if (online >= kLinearMaxBuffers)
@@ -46,6 +48,24 @@ template <typename NameOf> Status linearAcceptsAll(const std::vector<BufferReque
     return okStatus();
 }
 } // namespace
+
+Plan Emulation::planOnLinear(const std::vector<BufferRequest>& requests)
+{
+    // LinearMemoryPlanner appends every AddBuffer at next_free_offset_ and answers
+    // GetOffsetForBuffer(i) with its i-th buffer ever: after another model on the same allocator,
+    // this model's buffers get the offsets of that model's (linear_memory_planner.cc @90b983c2).
+    SharedAllocator::LinearPlanner& planner = m_shared.linear;
+    Plan plan;
+    for (const BufferRequest& r : requests) {
+        planner.offsets.push_back(static_cast<std::int32_t>(std::min<std::int64_t>(planner.nextFree, INT32_MAX)));
+        planner.nextFree += r.size;
+        plan.overflow |= planner.nextFree > INT32_MAX; // TFLM's int offsets would overflow
+    }
+    for (std::size_t k = 0; k < requests.size(); ++k)
+        plan.offsets.push_back(planner.offsets[k]);
+    plan.maxBytes = planner.nextFree;
+    return plan;
+}
 
 std::string Emulation::plannedName(const AllocationInfo& a) const
 {
@@ -67,7 +87,9 @@ Status Emulation::finishModelAllocation()
             return r.error();
     }
     m_arena.context.phase = Phase::CommitPlan;
-    return commitStaticMemoryPlan();
+    ARENASCOPE_TRY(commitStaticMemoryPlan());
+    m_shared.modelIsAllocating = false;
+    return okStatus();
 }
 
 Status Emulation::allocateVariables()
@@ -182,7 +204,8 @@ Status Emulation::commitStaticMemoryPlan()
     recordPlannedBuffers(set, requests, owners);
     const bool linear = m_result.settings.effectivePlanner() == PlannerKind::Linear;
     if (linear)
-        ARENASCOPE_TRY(linearAcceptsAll(requests, [&](std::size_t k) { return plannedName(set.infos[owners[k]]); }));
+        ARENASCOPE_TRY(linearAcceptsAll(requests, m_shared.linear.offsets.size(),
+            [&](std::size_t k) { return plannedName(set.infos[owners[k]]); }));
     const std::uint64_t maxBuffers = linear ? static_cast<std::uint64_t>(kLinearMaxBuffers)
                                             : remaining / static_cast<std::uint64_t>(kGreedyBytesPerBuffer);
     if (!linear)
@@ -190,9 +213,9 @@ Status Emulation::commitStaticMemoryPlan()
     if (requests.size() > maxBuffers)
         return makeError(ErrorCode::OutOfMemory,
             formatString("Too many buffers (max is %llu)", static_cast<unsigned long long>(maxBuffers)));
-    const auto makePlan = [&] { return linear ? planLinear(requests) : planGreedy(requests); };
-    const std::shared_ptr<const Plan> planned
-        = m_plans ? m_plans->planFor(requests, linear ? 1 : 0, makePlan) : std::make_shared<const Plan>(makePlan());
+    const std::shared_ptr<const Plan> planned = linear ? std::make_shared<const Plan>(planOnLinear(requests))
+        : m_plans ? m_plans->planFor(requests, 0, [&] { return planGreedy(requests); })
+                  : std::make_shared<const Plan>(planGreedy(requests));
     const Plan& plan = *planned;
     if (plan.overflow)
         return makeError(ErrorCode::Unsupported,
@@ -219,7 +242,10 @@ Status Emulation::commitStaticMemoryPlan()
     m_arena.head().deallocateTemp(scratch.value().offset);
     ARENASCOPE_TRY(m_arena.resetTemp());
     ARENASCOPE_TRY(m_arena.head().deallocateResizable(m_scratchHead));
-    const auto head = static_cast<std::uint64_t>(plan.maxBytes);
+    // The head is reserved for the largest plan any model on this allocator has had
+    // (max_head_buffer_usage_).
+    const auto head = std::max(m_shared.maxHeadUsage, static_cast<std::uint64_t>(plan.maxBytes));
+    m_shared.maxHeadUsage = head;
     ARENASCOPE_TRY(m_arena.head().reserveOverlay(head, kArenaBufferAlignment));
     AllocationEvent e = m_arena.event(Category::PlannedHead, Region::Head, head, m_arena.head().headOffset(),
         m_arena.head().overlayOffset(), "memory plan");
