@@ -14,6 +14,7 @@
 #include "core/model/synthetic_model.h"
 #include "core/planner/linear_planner.h"
 
+#include <filesystem>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -160,6 +161,36 @@ TEST(SharedArenaCli, BadInputIsRefusedWithAReason)
     r = test::arenascope({ "plan", example, example, "--shared-arena" });
     EXPECT_EQ(r.exitCode, 0) << r.out;
     EXPECT_NE(r.out.find("the same model file more than once"), std::string::npos) << r.out;
+}
+
+TEST(SharedArenaCli, BaselineCheckHeaderAndCompareTakeAGroup)
+{
+    const std::string dir = std::string(ARENASCOPE_SOURCE_DIR) + "/models/lessons/";
+    const std::string planner = dir + "shared_arena_planner.tflite";
+    const std::string state = dir + "shared_arena_state.tflite";
+    const auto tmp = std::filesystem::temp_directory_path() / "arenascope_shared_arena_cli";
+    std::filesystem::create_directories(tmp);
+    const std::string baseline = (tmp / "baseline.json").string();
+    auto r = test::arenascope({ "baseline", planner, state, "--shared-arena", "--out", baseline });
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    const auto doc = nlohmann::json::parse(test::readFile(baseline));
+    ASSERT_EQ(doc["entries"].size(), 1u);
+    EXPECT_EQ(doc["entries"][0]["shared_arena"].size(), 2u);
+    EXPECT_EQ(doc["entries"][0]["min_arena_bytes"], 57356);
+    r = test::arenascope({ "check", "--baseline", baseline });
+    EXPECT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_NE(r.out.find("57,356 B | 57,356 B"), std::string::npos) << r.out;
+    const std::string header = (tmp / "group_arena.h").string();
+    r = test::arenascope({ "header", planner, state, "--shared-arena", "--out", header, "--name", "group" });
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    const auto text = test::readFile(header);
+    EXPECT_NE(std::string(text.begin(), text.end()).find("#define GROUP_ARENA_MIN_BYTES 57356u"), std::string::npos);
+    r = test::arenascope({ "compare", planner, state, "--shared-arena" });
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_NE(r.out.find("+23,900 B"), std::string::npos) << r.out;
+    r = test::arenascope({ "compare", planner, state, "--shared-arena", "--b-order", "1,1" });
+    EXPECT_EQ(r.exitCode, 2) << r.out;
+    std::filesystem::remove_all(tmp);
 }
 
 } // namespace
