@@ -114,23 +114,31 @@ std::vector<std::uint8_t> scratchBuffer()
     return b.finish();
 }
 
-// SVDF keeps its activation state between invocations: a variable tensor, in the tail.
-std::vector<std::uint8_t> statefulSvdf()
+// An SVDF on a 40-value audio frame, `filters` filters remembering `memory` frames: its activation
+// state (int16, filters x memory) is a variable tensor, in the tail, for as long as the interpreter lives.
+std::vector<std::uint8_t> svdfModel(const char* description, std::int32_t filters, std::int32_t memory)
 {
-    ModelBuilder b("ArenaScope lesson: state that outlives an invocation");
+    ModelBuilder b(description);
     const auto in = b.tensor(int8("audio_frame", { 1, 40 }, 0.1f));
-    const auto wf = b.constant(int8("svdf/weights_feature", { 64, 40 }, 0.01f));
-    const auto wt
-        = b.constant(TensorSpec { "svdf/weights_time", TensorType::INT16, { 64, 16 }, { 0.001f }, { 0 }, 0, false });
-    const auto bias = b.constant(int32("svdf/bias", { 64 }, 0.002f * 0.001f));
-    TensorSpec state { "svdf/activation_state", TensorType::INT16, { 1, 64 * 16 }, { 0.002f }, { 0 }, 0, true };
+    const auto wf = b.constant(int8("svdf/weights_feature", { filters, 40 }, 0.01f));
+    const auto wt = b.constant(
+        TensorSpec { "svdf/weights_time", TensorType::INT16, { filters, memory }, { 0.001f }, { 0 }, 0, false });
+    const auto bias = b.constant(int32("svdf/bias", { filters }, 0.002f * 0.001f));
+    TensorSpec state { "svdf/activation_state", TensorType::INT16, { 1, filters * memory }, { 0.002f }, { 0 }, 0,
+        true };
     const auto st = b.tensor(state);
-    const auto out = b.tensor(int8("svdf/output", { 1, 64 }, 0.05f));
+    const auto out = b.tensor(int8("svdf/output", { 1, filters }, 0.05f));
     SVDFOptionsT o;
     o.rank = 1;
     b.op(Op::SVDF, { in, wf, wt, bias, st }, { out }).builtin_options.Set(o);
     b.setIo({ in }, { out });
     return b.finish();
+}
+
+// SVDF keeps its activation state between invocations: a variable tensor, in the tail.
+std::vector<std::uint8_t> statefulSvdf()
+{
+    return svdfModel("ArenaScope lesson: state that outlives an invocation", 64, 16);
 }
 
 // Many tiny operators: a small head and tail, but TFLM's planner needs its working arrays (40 B per
@@ -152,20 +160,7 @@ std::vector<std::uint8_t> sharedArenaPlanner()
 // A streaming SVDF whose 24 KiB activation state stays in the tail for good.
 std::vector<std::uint8_t> sharedArenaState()
 {
-    ModelBuilder b("ArenaScope lesson: two models in one arena (state in the tail)");
-    const auto in = b.tensor(int8("audio_frame", { 1, 40 }, 0.1f));
-    const auto wf = b.constant(int8("svdf/weights_feature", { 192, 40 }, 0.01f));
-    const auto wt
-        = b.constant(TensorSpec { "svdf/weights_time", TensorType::INT16, { 192, 64 }, { 0.001f }, { 0 }, 0, false });
-    const auto bias = b.constant(int32("svdf/bias", { 192 }, 0.002f * 0.001f));
-    TensorSpec state { "svdf/activation_state", TensorType::INT16, { 1, 192 * 64 }, { 0.002f }, { 0 }, 0, true };
-    const auto st = b.tensor(state);
-    const auto out = b.tensor(int8("svdf/output", { 1, 192 }, 0.05f));
-    SVDFOptionsT o;
-    o.rank = 1;
-    b.op(Op::SVDF, { in, wf, wt, bias, st }, { out }).builtin_options.Set(o);
-    b.setIo({ in }, { out });
-    return b.finish();
+    return svdfModel("ArenaScope lesson: two models in one arena (state in the tail)", 192, 64);
 }
 
 // A model whose converter planned the arena offline: OfflineMemoryAllocation metadata.

@@ -89,8 +89,13 @@ void checkCase(const json& c, TargetKind target, TflmVersion tflm, const std::fi
             const TenantOutcome* f = r->firstFailure();
             ASSERT_TRUE(f);
             EXPECT_EQ(f - r->tenants.data(), p["first_failing_tenant"].get<std::int64_t>()) << "probe at " << p["size"];
-            EXPECT_EQ(firstLine(f->result->failure ? &*f->result->failure : nullptr), p["first_error"])
-                << "probe at " << p["size"];
+            ASSERT_TRUE(f->result->failure);
+            const Failure& failure = *f->result->failure;
+            // Real TFLM crashed: the emulation must say the device faults, and why.
+            if (p["first_error"].get<std::string>().rfind("[multitenant:", 0) == 0)
+                EXPECT_TRUE(failure.plannerOverrun || failure.writesThroughNull) << "probe at " << p["size"];
+            else
+                EXPECT_EQ(firstLine(&failure), p["first_error"]) << "probe at " << p["size"];
         }
     }
 }
