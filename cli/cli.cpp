@@ -109,6 +109,10 @@ int runPlan(const ParsedArgs& a, std::ostream& out, std::ostream& err)
 {
     if (a.operands.empty())
         return usageError(err, "plan", "plan needs a model file (or several, or a folder)");
+    if (a.has("--shared-arena"))
+        return runPlanSharedArena(a, out, err);
+    if (a.has("--construct"))
+        return usageError(err, "plan", "--construct says how the interpreters of a --shared-arena are built");
     const std::optional<TableFormat> table = a.value("--table") ? parseTableFormat(*a.value("--table")) : std::nullopt;
     const std::string csvPath = a.value("--csv") ? *a.value("--csv") : std::string();
     bool folderGiven = false;

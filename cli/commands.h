@@ -10,6 +10,7 @@ namespace arenascope {
 
 int runInfo(const ParsedArgs& a, std::ostream& out, std::ostream& err); // cli.cpp
 int runPlan(const ParsedArgs& a, std::ostream& out, std::ostream& err); // cli.cpp
+int runPlanSharedArena(const ParsedArgs& a, std::ostream& out, std::ostream& err); // shared_arena_command.cpp
 int runOptimize(const ParsedArgs& a, std::ostream& out, std::ostream& err); // rewrite_commands.cpp
 int runReorder(const ParsedArgs& a, std::ostream& out, std::ostream& err); // rewrite_commands.cpp
 int runCompare(const ParsedArgs& a, std::ostream& out, std::ostream& err); // compare_command.cpp

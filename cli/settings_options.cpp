@@ -198,9 +198,13 @@ std::string applyPreserveAll(SettingsOptions& s, const std::string&)
 
 std::string applyResourceVariables(SettingsOptions& s, const std::string& v)
 {
+    if (v == "auto") {
+        s.settings.resourceVariables = kResourceVariablesAuto;
+        return {};
+    }
     std::uint32_t n = 0;
     if (!parseCount(v, n) || n > 100000)
-        return "--resource-variables takes a count from 0 to 100000";
+        return "--resource-variables takes a count from 0 to 100000, or auto (one per VAR_HANDLE operator)";
     s.settings.resourceVariables = n;
     return {};
 }
@@ -273,8 +277,9 @@ const SettingsOptionRow kRows[] = {
         true, applyInterpreter },
     { { "--preserve-all-tensors", "", ValueKind::None, "the interpreter keeps every tensor (linear planner)" }, true,
         applyPreserveAll },
-    { { "--resource-variables", "N", ValueKind::Number, "MicroResourceVariables::Create(allocator, N) first" }, true,
-        applyResourceVariables },
+    { { "--resource-variables", "N|auto", ValueKind::Number,
+          "MicroResourceVariables::Create(allocator, N) first (auto: one per VAR_HANDLE operator)" },
+        true, applyResourceVariables },
     { { "--resource-variables-arena", "N[K|M]", ValueKind::Number,
           "the resource variables in an arena of their own of this size" },
         true, applyResourceVariablesArena },

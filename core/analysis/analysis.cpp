@@ -56,129 +56,42 @@ std::optional<std::uint64_t> findOverwriteFreeArena(
 
 namespace {
 
-// Whether one size works: by replaying the allocator calls of a successful emulation when a trace
-// is at hand (arena_trace.h), else by emulating.
-class SizeTrial {
-public:
-    SizeTrial(const Model& model, EmulationSettings settings, ArenaCriterion criterion, SizedArena which,
-        PlanCache* plans, const ArenaTrace* trace)
-        : m_model(model)
-        , m_settings(std::move(settings))
-        , m_criterion(criterion)
-        , m_which(which)
-        , m_plans(plans)
-        , m_trace(trace && trace->complete ? trace : nullptr)
-    {
-    }
-
-    bool replays() const { return m_trace != nullptr; }
-    void stopReplaying() { m_trace = nullptr; }
-
-    bool works(std::uint64_t size)
-    {
-        EmulationSettings s = sized(size);
-        if (m_trace) {
-            ReplayOutcome r;
-            if (s.nonPersistentBytes) {
-                r = replayTrace(*m_trace, s.arenaBytes(), *s.nonPersistentBytes);
-            } else {
-                // MicroAllocator::Create aligns the start up first (Emulation::createAllocator).
-                const std::uint64_t loss = s.arenaStartLoss();
-                if (s.arenaBytes() < loss)
-                    return false;
-                r = replayTrace(*m_trace, s.arenaBytes() - loss);
-            }
-            return r.ok && (m_criterion == ArenaCriterion::Allocates || !r.tempOverwrite);
-        }
-        return worksByEmulation(size);
-    }
-
-    bool worksByEmulation(std::uint64_t size)
-    {
-        const auto r = emulate(m_model, sized(size), m_plans);
-        return r->ok && (m_criterion == ArenaCriterion::Allocates || !r->tempOverwrite);
-    }
-
-private:
-    EmulationSettings sized(std::uint64_t size) const
-    {
-        EmulationSettings s = m_settings;
-        (m_which == SizedArena::Main ? s.arenaSize : s.nonPersistentBytes) = size;
-        return s;
-    }
-
-    const Model& m_model;
-    EmulationSettings m_settings;
-    ArenaCriterion m_criterion;
-    SizedArena m_which;
-    PlanCache* m_plans;
-    const ArenaTrace* m_trace;
-};
-
-MinimumSearch searchSmallest(SizeTrial& trial, std::uint64_t ceiling,
-    std::optional<std::chrono::steady_clock::time_point> deadline, const std::atomic<bool>* cancel,
-    const std::function<void(double)>& progress)
+// Whether a size works for one model: replayed from `trace` when it is complete, else emulated.
+SizeProbe modelProbe(const Model& model, const EmulationSettings& settings, ArenaCriterion criterion, SizedArena which,
+    PlanCache* plans, const ArenaTrace* trace)
 {
-    // The bisection takes about log2(ceiling) trials, the check below it a few more.
-    const double expected = std::log2(static_cast<double>(std::max<std::uint64_t>(ceiling, 2))) + 4.0;
-    int trials = 0;
-    auto okAt = [&](std::uint64_t size) {
-        const bool ok = trial.works(size);
-        if (progress)
-            progress(std::min(0.99, ++trials / expected));
-        return ok;
+    const bool allowOverwrite = criterion == ArenaCriterion::Allocates;
+    SizeProbe probe;
+    probe.emulate = [&model, settings, which, plans, allowOverwrite](std::uint64_t size) {
+        EmulationSettings s = settings;
+        (which == SizedArena::Main ? s.arenaSize : s.nonPersistentBytes) = size;
+        const auto r = emulate(model, s, plans);
+        return r->ok && (allowOverwrite || !r->tempOverwrite);
     };
-    auto late
-        = [&] { return (cancel && cancel->load()) || (deadline && std::chrono::steady_clock::now() > *deadline); };
-    if (!okAt(ceiling))
-        return { std::nullopt, true };
-    std::uint64_t lo = 0; // fails (an empty arena cannot hold the allocator)
-    std::uint64_t hi = ceiling; // succeeds
-    while (true) {
-        while (hi - lo > 1) {
-            if (late())
-                return { hi, false };
-            const std::uint64_t mid = lo + (hi - lo) / 2;
-            if (okAt(mid))
-                hi = mid;
-            else
-                lo = mid;
-        }
-        // The tail aligns each allocation from the raw arena end, so success is not strictly
-        // monotonic in the size. It is within one residue class mod 16 (a larger arena of the
-        // same residue shifts the whole tail by 16k and only adds free space), so a smaller
-        // working size, if any, has one within 16 bytes below hi.
-        std::optional<std::uint64_t> lower;
-        for (std::uint64_t d = 2; d <= 16 && d <= hi; ++d) {
-            if (okAt(hi - d)) {
-                lower = hi - d;
-                break;
-            }
-        }
-        if (!lower)
-            return { hi, true };
-        hi = *lower;
-        lo = 0;
+    ReplayShape shape;
+    shape.allowOverwrite = allowOverwrite;
+    if (settings.nonPersistentBytes) {
+        if (which == SizedArena::Main)
+            shape.nonPersistentBytes = *settings.nonPersistentBytes;
+        else
+            shape.persistentBytes = settings.arenaBytes();
+    } else {
+        // MicroAllocator::Create aligns the start up first (Emulation::createAllocator).
+        shape.loss = settings.arenaStartLoss();
     }
+    probe.replay = replayProbe(trace, shape);
+    return probe;
 }
 
-MinimumSearch searchSmallest(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
+MinimumSearch searchSmallest(const Model& model, const EmulationSettings& settings, std::uint64_t ceiling,
     ArenaCriterion criterion, std::optional<std::chrono::steady_clock::time_point> deadline,
     const std::atomic<bool>* cancel, SizedArena which = SizedArena::Main,
     const std::function<void(double)>& progress = {}, PlanCache* plans = nullptr, const ArenaTrace* trace = nullptr)
 {
     // Every size plans the same buffers: plan once (plan_cache.h).
     PlanCache ownPlans;
-    SizeTrial trial(model, std::move(settings), criterion, which, plans ? plans : &ownPlans, trace);
-    MinimumSearch found = searchSmallest(trial, ceiling, deadline, cancel, progress);
-    // The replayed answer, checked by emulation where it matters: the size found works and the
-    // byte below it does not. A disagreement would be a bug in the replay; the emulation decides.
-    if (trial.replays() && found.exact && found.bytes
-        && (!trial.worksByEmulation(*found.bytes) || (*found.bytes > 1 && trial.worksByEmulation(*found.bytes - 1)))) {
-        trial.stopReplaying();
-        found = searchSmallest(trial, ceiling, deadline, cancel, progress);
-    }
-    return found;
+    const SizeProbe probe = modelProbe(model, settings, criterion, which, plans ? plans : &ownPlans, trace);
+    return searchSmallestSize(probe, ceiling, deadline, cancel, progress);
 }
 
 } // namespace

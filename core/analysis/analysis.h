@@ -18,6 +18,7 @@
 //   if (!analysis->fits()) explain(*analysis->atSize->failure);
 
 #include "analysis_limits.h"
+#include "minimum_search.h"
 
 #include "core/arena/arena_trace.h"
 #include "core/emulation/emulation_result.h"
@@ -107,11 +108,8 @@ enum class ArenaCriterion { Allocates, AllocatesWithoutOverwrite };
 std::optional<std::uint64_t> findSmallestArena(
     const Model& model, EmulationSettings settings, std::uint64_t ceiling, ArenaCriterion criterion);
 
-// findMinimumArena under a deadline: past it, the smallest working size found so far.
-struct MinimumSearch {
-    std::optional<std::uint64_t> bytes;
-    bool exact = true;
-};
+// findMinimumArena under a deadline: past it, the smallest working size found so far
+// (MinimumSearch: minimum_search.h).
 // `which` says which arena's size varies (the other keeps its size in `settings`).
 enum class SizedArena { Main, NonPersistent };
 // `progress` (if given) hears the fraction of the search done after each emulation.

@@ -3,6 +3,7 @@
 #include "single_arena.h"
 #include "split_arena.h"
 
+#include <algorithm>
 #include <memory>
 
 namespace arenascope {
@@ -56,7 +57,8 @@ Status TracingAllocator::resetTemp()
     return m_head.resetTemp();
 }
 
-ReplayOutcome replayTrace(const ArenaTrace& trace, std::uint64_t arenaBytes, std::uint64_t nonPersistentBytes)
+ReplayOutcome replayTrace(
+    const ArenaTrace& trace, std::uint64_t arenaBytes, std::uint64_t nonPersistentBytes, std::size_t stepLimit)
 {
     std::unique_ptr<SingleArena> single;
     std::unique_ptr<PersistentArena> persistentArena;
@@ -75,7 +77,9 @@ ReplayOutcome replayTrace(const ArenaTrace& trace, std::uint64_t arenaBytes, std
     }
     ReplayOutcome out;
     std::uint64_t allAvailable = 0; // the size of the last TempOfAllAvailable
-    for (const TraceStep& s : trace.steps) {
+    const std::size_t steps = std::min(stepLimit, trace.steps.size());
+    for (std::size_t k = 0; k < steps; ++k) {
+        const TraceStep& s = trace.steps[k];
         bool ok = true;
         switch (s.op) {
         case TraceOp::Persistent: {

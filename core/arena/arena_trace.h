@@ -19,6 +19,7 @@
 
 #include "buffer_allocator.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -48,6 +49,8 @@ struct ArenaTrace {
     bool split = false; // persistent and non-persistent arenas apart (else one arena)
     bool complete = false; // the emulation ran to the end: only then is the trace replayable
     std::vector<TraceStep> steps;
+    // Several models in one arena: steps.size() when each one's AllocateTensors returned.
+    std::vector<std::size_t> checkpoints;
 };
 
 struct ReplayOutcome {
@@ -57,7 +60,9 @@ struct ReplayOutcome {
 
 // The calls of `trace` on a fresh single arena of `arenaBytes` (after its start alignment), or on
 // split arenas of `arenaBytes` (persistent) and `nonPersistentBytes`.
-ReplayOutcome replayTrace(const ArenaTrace& trace, std::uint64_t arenaBytes, std::uint64_t nonPersistentBytes = 0);
+// `stepLimit`: only the first steps (a checkpoint: the models up to one allocated).
+ReplayOutcome replayTrace(const ArenaTrace& trace, std::uint64_t arenaBytes, std::uint64_t nonPersistentBytes = 0,
+    std::size_t stepLimit = SIZE_MAX);
 
 // Forwards every call to the allocators it wraps and records the ones that change them.
 class TracingAllocator final : public PersistentAllocator, public NonPersistentAllocator {
@@ -89,6 +94,10 @@ public:
     void deallocateTemp(std::uint64_t buffer) override;
     Status resetTemp() override;
     std::uint64_t availableMemory(std::uint64_t alignment) const override { return m_head.availableMemory(alignment); }
+    std::int64_t signedAvailableMemory(std::uint64_t alignment) const override
+    {
+        return m_head.signedAvailableMemory(alignment);
+    }
     std::uint64_t overlayOffset() const override { return m_head.overlayOffset(); }
     std::uint64_t nonPersistentUsedBytes() const override { return m_head.nonPersistentUsedBytes(); }
     std::uint64_t headOffset() const override { return m_head.headOffset(); }

@@ -8,7 +8,7 @@
 namespace arenascope {
 
 ArenaRecorder::ArenaRecorder(EmulationResult& result, const Target& target)
-    : m_result(result)
+    : m_result(&result)
     , m_target(target)
 {
 }
@@ -71,6 +71,7 @@ AllocationEvent ArenaRecorder::event(Category category, Region region, std::uint
     e.used = used;
     e.offset = offset;
     e.label = std::move(label);
+    e.tenant = context.tenant;
     return e;
 }
 
@@ -81,7 +82,8 @@ void ArenaRecorder::record(AllocationEvent e)
         e.tempEndAfter = m_nonPersistent->tempOffset();
         e.tailBeginAfter = m_persistent->tailOffset();
     }
-    m_result.events.push_back(std::move(e));
+    e.sequence = m_sequence++;
+    m_result->events.push_back(std::move(e));
 }
 
 Status ArenaRecorder::structInTail(RuntimeStruct s, const char* label)
@@ -108,23 +110,23 @@ Result<std::uint64_t> ArenaRecorder::persistent(std::uint64_t bytes, std::uint64
     // SingleArenaBufferAllocator checks the tail only against the head, not against temp
     // allocations a kernel still holds: TFLM then silently writes over them. Keep going as
     // TFLM does, but remember the hazard.
-    if (m_single && r.value() < m_single->tempOffset() && !m_result.tempOverwrite) {
+    if (m_single && r.value() < m_single->tempOffset() && !m_result->tempOverwrite) {
         TempOverwrite o;
         o.label = e.label;
         o.subgraph = e.subgraph;
         o.op = e.op;
         o.offset = r.value();
         o.bytes = m_single->tempOffset() - r.value();
-        m_result.warnings.push_back(formatString(
+        m_result->warnings.push_back(formatString(
             "%s (%llu bytes at offset %llu) was placed over %llu bytes of temp memory still in use: TFLM does "
             "not check this, so the kernel's data overwrites its temp tensors and the outcome depends on the "
             "overwritten bytes",
             o.label.c_str(), static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(o.offset),
             static_cast<unsigned long long>(o.bytes)));
-        m_result.tempOverwrite = std::move(o);
+        m_result->tempOverwrite = std::move(o);
     }
     if (recorded) {
-        RecordedAllocation& rec = m_result.recording[static_cast<std::size_t>(*recorded)];
+        RecordedAllocation& rec = m_result->recording[static_cast<std::size_t>(*recorded)];
         rec.requested += bytes;
         rec.used += e.used;
         rec.count += recordedCount;
@@ -148,8 +150,8 @@ Result<std::uint64_t> ArenaRecorder::temp(
     e.used = m_nonPersistent->tempOffset() - before;
     // The greedy planner's scratch takes whatever is left: not a demand of the model.
     if (category != Category::PlannerScratch)
-        m_result.tempPeakBytes
-            = std::max(m_result.tempPeakBytes, m_nonPersistent->tempOffset() - m_nonPersistent->headOffset());
+        m_result->tempPeakBytes
+            = std::max(m_result->tempPeakBytes, m_nonPersistent->tempOffset() - m_nonPersistent->headOffset());
     record(std::move(e));
     return r;
 }

@@ -28,11 +28,16 @@ struct EmulationContext {
     Phase phase = Phase::CreateAllocator;
     std::int32_t subgraph = -1;
     std::int32_t op = -1;
+    std::int32_t tenant = -1; // several interpreters on one allocator: whose turn it is
 };
 
 class ArenaRecorder {
 public:
     ArenaRecorder(EmulationResult& result, const Target& target);
+
+    // Where events and figures go from now on: one allocator serves several interpreters in
+    // turn, each with its own result (shared_arena.h).
+    void recordInto(EmulationResult& result) { m_result = &result; }
 
     // Records every allocator call of the arenas set up after this into `trace` (arena_trace.h).
     void traceInto(ArenaTrace* trace) { m_trace = trace; }
@@ -79,7 +84,8 @@ public:
 
 private:
     bool m_tempTensorStructFailed = false;
-    EmulationResult& m_result;
+    EmulationResult* m_result;
+    std::uint32_t m_sequence = 0; // the next event's AllocationEvent::sequence
     const Target& m_target;
     std::unique_ptr<SingleArena> m_single;
     ArenaTrace* m_trace = nullptr;
