@@ -85,8 +85,13 @@ int runDesktopApp(int argc, char** argv)
     SingleInstance instance(SingleInstance::defaultDirectory(), SingleInstance::defaultName());
     if (!instance.becomePrimary() && instance.sendToPrimary(launchArguments(request)))
         return 0; // the running app opens them
-    QObject::connect(&instance, &SingleInstance::argumentsReceived, &app,
-        [](const QStringList& arguments) { openRequest(parseLaunchArguments(arguments, QDir::rootPath()), false); });
+    QObject::connect(&instance, &SingleInstance::argumentsReceived, &app, [](const QStringList& arguments) {
+        const LaunchRequest later = parseLaunchArguments(arguments, QDir::rootPath());
+        // On stderr, where a desktop session's journal keeps it (and tst_single_instance reads it).
+        for (const QString& model : later.models)
+            qInfo("arenascope: a later launch opens %s here", qUtf8Printable(model));
+        openRequest(later, false);
+    });
     openRequest(request, true);
     return QApplication::exec();
 }

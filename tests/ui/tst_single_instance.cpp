@@ -41,13 +41,15 @@ QList<MainWindow*> mainWindows()
     return out;
 }
 
-void closeAll()
+// Closes every main window once its analysis is done; false when one never finished or closed.
+bool closeAll()
 {
+    bool finished = true;
     for (MainWindow* w : mainWindows()) {
-        QTest::qWaitFor([w] { return !w->opening(); }, 60000);
+        finished = QTest::qWaitFor([w] { return !w->opening(); }, 60000) && finished;
         w->close();
     }
-    QTest::qWaitFor([] { return mainWindows().isEmpty(); }, 5000);
+    return QTest::qWaitFor([] { return mainWindows().isEmpty(); }, 5000) && finished;
 }
 
 } // namespace
@@ -163,7 +165,7 @@ private slots:
         // A launch without a model brings the app forward instead of opening another window.
         openRequest(parseLaunchArguments({}, dir.path()), false);
         QCOMPARE(mainWindows().size(), 2);
-        closeAll();
+        QVERIFY(closeAll());
     }
 
     void installedDataIsFoundBesideTheExecutable()
@@ -207,6 +209,7 @@ private slots:
         env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime.path());
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), runtime.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("QT_FORCE_STDERR_LOGGING"), QStringLiteral("1")); // not to a journal
         QProcess first;
         first.setProcessEnvironment(env);
         first.start(QStringLiteral(ARENASCOPE_CLI), {});
@@ -225,11 +228,21 @@ private slots:
         second.start(QStringLiteral(ARENASCOPE_CLI), { QFileInfo(model).fileName() });
         const bool exited = second.waitForFinished(15000);
         const bool firstRuns = first.state() == QProcess::Running;
+        // The first process opens it, by its whole path (spaces, non-ASCII letters and all).
+        const QString expected = QStringLiteral("a later launch opens ") + model;
+        QString said;
+        const bool opened = QTest::qWaitFor(
+            [&] {
+                said += QString::fromUtf8(first.readAllStandardError());
+                return said.contains(expected);
+            },
+            15000);
         first.kill();
         first.waitForFinished();
         QVERIFY2(exited, "the second launch kept running: a second app");
         QCOMPARE(second.exitCode(), 0);
         QVERIFY(firstRuns);
+        QVERIFY2(opened, qPrintable(QStringLiteral("the first app did not say '%1'; it said: %2").arg(expected, said)));
     }
 };
 
