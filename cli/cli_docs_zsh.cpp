@@ -68,9 +68,11 @@ std::string zshCommandCase(const CommandSpec& c)
     for (std::size_t k = 0; k < c.operands.size(); ++k) {
         const OperandSpec& o = c.operands[k];
         const OptionSpec asOption { o.name, o.name, o.kind, "" };
-        const std::string where = k + 1 == c.operands.size() && o.repeatable ? "*:" : std::to_string(k + 1) + ":";
-        out += " \\\n                "
-            + quoted(where + (o.optional ? ":" : "") + zshEscaped(o.name) + ":" + zshAction(asOption));
+        // "*:" (the rest) is optional by itself; "*::" would mean something else (words narrowed
+        // to the operands), which hides the options after the first operand.
+        const bool rest = k + 1 == c.operands.size() && o.repeatable;
+        const std::string where = rest ? "*:" : std::to_string(k + 1) + (o.optional ? "::" : ":");
+        out += " \\\n                " + quoted(where + zshEscaped(o.name) + ":" + zshAction(asOption));
     }
     return out + "\n            ;;\n";
 }

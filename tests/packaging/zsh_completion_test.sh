@@ -34,8 +34,10 @@ refuse() {
 mkdir -p "$scratch/work/sub" && cd "$scratch/work"
 touch a.tflite "with space ü.tflite" table.csv baseline.json
 start=$SECONDS
-# shellcheck disable=SC2046
-expect "arenascope plan a.tflite --board " $("$exe" --board list | grep -v '^ ')
+boards="$("$exe" --board list | grep -v '^ ')" || fail "$exe --board list failed"
+[ "$(wc -w <<<"$boards")" -ge 5 ] || fail "--board list printed $(wc -w <<<"$boards") boards"
+# shellcheck disable=SC2086
+expect "arenascope plan a.tflite --board " $boards
 expect "arenascope pl" plan
 expect "arenascope plan a.tflite --bo" --board
 expect "arenascope compare a.tflite --b-ker" --b-kernels
