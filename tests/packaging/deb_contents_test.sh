@@ -46,4 +46,9 @@ rc=0
     >"$scratch/plan.txt" || rc=$?
 [ "$rc" -eq 0 ] || { cat "$scratch/plan.txt"; fail "the extracted arenascope's plan exited $rc"; }
 head -n 3 "$scratch/plan.txt"
+# And a lesson the package ships (0: it allocates; 1 would be a lesson that does not fit).
+lesson="$scratch/root/usr/share/arenascope/models/lessons/greedy_gap.tflite"
+rc=0
+"$scratch/root/usr/bin/arenascope" plan "$lesson" --json >"$scratch/lesson.json" || rc=$?
+[ "$rc" -le 1 ] && grep -q '"min_arena_bytes"' "$scratch/lesson.json" || fail "plan on the installed lesson exited $rc"
 echo "$(basename "$deb"): $(stat -c %s "$deb") bytes, Installed-Size $(field Installed-Size) KiB"
