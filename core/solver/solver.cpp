@@ -141,7 +141,8 @@ Solution solve(const BufferSet& set, const SolveOptions& options)
         std::int64_t stoppedAt = provenInfeasible; // the highest target left undecided so far
         const auto attempt = [&](std::int64_t target, Clock::time_point until) {
             std::vector<std::int64_t> found;
-            const Decision d = decideWithRestarts(set, target, SearchLimits { until, options.cancel }, found, out.nodes);
+            const Decision d
+                = decideWithRestarts(set, target, SearchLimits { until, options.cancel }, found, out.nodes);
             if (d == Decision::Found) {
                 best.consider(set, std::move(found), "exact search");
                 noteFit();
