@@ -1,4 +1,4 @@
-// The man page from the command table (cli_docs.h); the completions are in cli_docs_completion.cpp.
+// The man page from the command table (cli_docs.h); the completions are in cli_docs_bash.cpp and cli_docs_zsh.cpp.
 #include "cli_docs.h"
 
 #include "configuration.h"

@@ -4,8 +4,8 @@
 // command, option, board or TFLM snapshot appears in all of them at the next build.
 //
 //   arenascope --man                  troff for man(1), section 1 (cli_docs.cpp)
-//   arenascope --completion bash      a script for bash's `complete` (cli_docs_completion.cpp)
-//   arenascope --completion zsh       a `#compdef arenascope` function for zsh's compsys
+//   arenascope --completion bash      a script for bash's `complete` (cli_docs_bash.cpp)
+//   arenascope --completion zsh       a `#compdef arenascope` function for zsh's compsys (cli_docs_zsh.cpp)
 //
 // The build writes all three (packaging/CMakeLists.txt) and installs them. The completions are
 // static scripts: completing runs no arenascope process, so it never waits on a model or an
