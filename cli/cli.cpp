@@ -16,6 +16,7 @@
 #include "core/report/plan_report.h"
 #include "core/util/format.h"
 #include "core/util/version.h"
+#include "explain_command.h"
 #include "model_inputs.h"
 #include "settings_options.h"
 #include "solve_command.h"
@@ -403,6 +404,10 @@ constexpr Command kCommands[] = {
         "  arenascope compare A.tflite [B.tflite] [options] [--b-OPTION VALUE ...] [--json]\n"
         "                                               two models, or two settings, side by side\n",
         runCompare },
+    { "explain",
+        "  arenascope explain LOG.txt|- [--model M.tflite] [--config KEY=VALUE,...] [--arena-size N] [--json]\n"
+        "                                               which build and arena printed a device log\n",
+        runExplain },
     { "solve",
         "  arenascope solve BUFFERS.csv|MODEL.tflite [--capacity N]\n"
         "                   [--planner tflm-greedy|heuristic|exact|all] [--time-limit S] [--json]\n"
