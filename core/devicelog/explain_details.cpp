@@ -150,6 +150,19 @@ void collectMatches(const ExplainContext& c, ExplainResult& result)
         }
         m.configuration = explicitConfigurationText(m.settings);
         m.title = matchTitle(m.settings);
+        // "esp-nn 1.2.1 or 1.2.2" when other versions of the same build print the same.
+        std::string versions;
+        for (const EmulationSettings& a : m.alike) {
+            EmulationSettings same = a;
+            same.espNn = m.settings.espNn;
+            if (a.kernels == KernelSet::EspNn && a.espNn != m.settings.espNn && same == m.settings.withArena(a.arenaSize))
+                versions += " or " + std::string(espNnVersionName(a.espNn));
+        }
+        if (!versions.empty()) {
+            const std::string named = "esp-nn " + std::string(espNnVersionName(m.settings.espNn));
+            if (const auto at = m.title.find(named); at != std::string::npos)
+                m.title.insert(at + named.size(), versions);
+        }
         ++c.emulations;
         const FactComparison shown = compareAttempt(c.attempts.front(), *emulate(c.model, m.settings));
         m.emulatedLines = shown.emulatedLines;

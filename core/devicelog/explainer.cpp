@@ -112,10 +112,54 @@ std::vector<TflmVersion> snapshotsPrinting(
     return out;
 }
 
+// The log with its lines in wordings older than every snapshot reworded as the snapshots print
+// the same event; nullopt when it has none (or one without an equivalent).
+std::optional<ParsedLog> modernized(const ParsedLog& log)
+{
+    bool any = false;
+    ParsedLog out = log;
+    for (LogFact& f : out.facts) {
+        const Wording* w = findWording(f.wording);
+        if (!w || w->until.empty())
+            continue;
+        auto modern = modernEquivalent(f);
+        if (!modern)
+            return std::nullopt;
+        f = *modern;
+        any = true;
+    }
+    return any ? std::optional<ParsedLog>(std::move(out)) : std::nullopt;
+}
+
+// An older TFLM's log: no snapshot prints its words, so nothing matches; the build that prints
+// the same numbers in today's words is the nearest.
+ExplainResultPtr explainOlderWording(ParsedLog log, ParsedLog modern, const ModelPtr& model, const ExplainOptions& options)
+{
+    auto near = explainLog(std::move(modern), model, options);
+    auto result = std::make_shared<ExplainResult>(*near);
+    result->log = std::move(log);
+    std::vector<std::string> notes;
+    snapshotsPrinting(result->log, result->explainedAttempts, notes);
+    result->notes.insert(result->notes.begin(), notes.begin(), notes.end());
+    if (!result->matches.empty()) {
+        result->nearest = result->matches.front();
+        result->nearestAttempt = result->explainedAttempts.front();
+        result->nearestFact.reset();
+        result->nearestWhy = "this build prints the same numbers in the words of the snapshots ArenaScope emulates; the "
+                             "log's words are an older TFLM's, so no emulated build prints this log as it is";
+        result->matches.clear();
+        result->tellApart.clear();
+    }
+    return result;
+}
+
 } // namespace
 
 ExplainResultPtr explainLog(ParsedLog log, const ModelPtr& model, const ExplainOptions& options)
 {
+    if (model)
+        if (auto modern = modernized(log))
+            return explainOlderWording(std::move(log), std::move(*modern), model, options);
     const auto start = Clock::now();
     auto result = std::make_shared<ExplainResult>();
     result->log = std::move(log);

@@ -55,6 +55,11 @@ std::optional<LogFact> matchKernelCheck(std::string_view line);
 // names wrapping past 61 since tflite-micro b2f27186d (2024-12-14); before, " %d: " / "%d: " and '*'.
 bool planPrintIsNew(TflmVersion v);
 
+// A line in a wording older than every snapshot, as the emulated snapshots word the same event
+// ("Failed to set head size" -> "Failed to resize buffer", the old planner's "Needed N but only
+// M" -> a resize of N with M available); nullopt for every other fact.
+std::optional<LogFact> modernEquivalent(const LogFact& fact);
+
 // The snapshots (ids, oldest first) that print the fact's wording, e.g. "4e62ea7b, 71fba59b, 10ebaab9".
 std::string wordingSnapshots(const Wording& w);
 

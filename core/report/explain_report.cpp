@@ -5,6 +5,7 @@
 #include "core/analysis/concepts.h"
 #include "core/devicelog/fact_compare.h"
 #include "core/devicelog/fact_text.h"
+#include "core/emulation/tflm_version.h"
 #include "core/util/format.h"
 
 namespace arenascope {
@@ -75,6 +76,22 @@ std::string needText(const ExplainMatch& m)
                      : "the device's arena is enough.");
 }
 
+// "0, 4-15".
+std::string offsetsText(const std::vector<std::uint32_t>& offsets)
+{
+    std::string out;
+    for (std::size_t i = 0; i < offsets.size();) {
+        std::size_t j = i;
+        while (j + 1 < offsets.size() && offsets[j + 1] == offsets[j] + 1)
+            ++j;
+        out += (out.empty() ? "" : ", ") + std::to_string(offsets[i]);
+        if (j > i)
+            out += "-" + std::to_string(offsets[j]);
+        i = j + 1;
+    }
+    return out;
+}
+
 std::string arenaText(const ExplainMatch& m)
 {
     const bool declared = !m.offsets.empty();
@@ -85,12 +102,8 @@ std::string arenaText(const ExplainMatch& m)
         text = "arena " + sizeRangeText(m.sizes.front()) + " (the log reads the same at each)";
     if (m.settings.arenaOffset != 0 || !m.offsets.empty()) {
         text += formatString(", starting %u B past a 16-byte boundary", m.settings.arenaOffset);
-        if (m.offsets.size() > 1) {
-            text += " (or";
-            for (std::size_t i = 1; i < m.offsets.size(); ++i)
-                text += formatString("%s %u", i > 1 ? "," : "", m.offsets[i]);
-            text += ")";
-        }
+        if (m.offsets.size() > 1)
+            text += " (it reads the same at offsets " + offsetsText(m.offsets) + ")";
     }
     return text;
 }
@@ -112,13 +125,24 @@ void matchText(std::string& out, std::size_t n, const ExplainMatch& m)
             out += (i ? "; " : " ") + explicitConfigurationText(m.alike[i]);
         out += "\n";
     }
-    if (!m.otherVersions.empty()) {
-        std::string versions;
-        for (const OtherVersion& o : m.otherVersions)
-            versions += (versions.empty() ? "" : "; ") + o.label + " needs "
-                + (o.minArenaBytes ? formatBytes(*o.minArenaBytes) : std::string("more than any arena"))
-                + (o.fitsDeviceArena ? " (fits)" : " (does not fit)");
-        out += wrap("At " + formatBytes(m.arenaBytes()) + ": " + versions + ".", 3);
+    out += wrap("TFLM " + std::string(tflmVersionId(m.settings.tflm)) + " ships in "
+            + std::string(tflmVersionInfo(m.settings.tflm).shippedBy) + ".",
+        3);
+    for (const char* kind : { "esp-nn", "TFLM" }) {
+        std::string fits, breaks;
+        for (const OtherVersion& o : m.otherVersions) {
+            if (o.label.rfind(kind, 0) != 0)
+                continue;
+            const std::string item = o.label + " ("
+                + (o.minArenaBytes ? "needs " + formatBytes(*o.minArenaBytes) : std::string("no arena is enough"))
+                + ")";
+            std::string& into = o.fitsDeviceArena ? fits : breaks;
+            into += (into.empty() ? "" : "; ") + item;
+        }
+        if (!fits.empty())
+            out += wrap("Fits in " + formatBytes(m.arenaBytes()) + " with " + fits + ".", 3);
+        if (!breaks.empty())
+            out += wrap("Does not fit in " + formatBytes(m.arenaBytes()) + " with " + breaks + ".", 3);
     }
     if (!m.exact)
         out += "   (the log lacks some lines this build prints there; the ones it has are all reproduced)\n";
@@ -166,6 +190,7 @@ void jsonFact(JsonWriter& w, const LogFact& f, std::optional<std::size_t> attemp
     w.endObject();
 }
 
+// [lo, hi] (hi null: no upper end), and the sizes modulo 16 that belong when not all do.
 void jsonRange(JsonWriter& w, const SizeRange& r)
 {
     w.beginArray();
@@ -174,6 +199,13 @@ void jsonRange(JsonWriter& w, const SizeRange& r)
         w.null();
     else
         w.value(r.hi);
+    if (r.residues != 0xffff) {
+        w.beginArray();
+        for (unsigned k = 0; k < 16; ++k)
+            if ((r.residues >> k) & 1U)
+                w.value(static_cast<std::uint64_t>(k));
+        w.endArray();
+    }
     w.endArray();
 }
 
@@ -237,6 +269,13 @@ void jsonMatch(JsonWriter& w, const ExplainMatch& m)
 
 std::string sizeRangeText(const SizeRange& r)
 {
+    if (r.unbounded && r.residues != 0xffff) {
+        std::string which;
+        for (unsigned k = 0; k < 16; ++k)
+            if ((r.residues >> k) & 1U)
+                which += (which.empty() ? "" : ", ") + std::to_string(k);
+        return "at least " + formatBytes(r.lo) + " whose size modulo 16 is " + which;
+    }
     if (r.unbounded)
         return "at least " + formatBytes(r.lo);
     if (r.lo == r.hi)
