@@ -1,5 +1,5 @@
-#include "explain_command.h"
-
+// arenascope explain: the command-table row is in command_table.cpp.
+#include "commands.h"
 #include "configuration.h"
 #include "settings_options.h"
 
@@ -18,18 +18,6 @@
 namespace arenascope {
 
 namespace {
-
-const char* kUsage = "usage: arenascope explain LOG.txt|- [--model M.tflite] [--config KEY=VALUE,...] [options]\n"
-                     "                          [--arena-size N] [--time-limit S] [--json]\n"
-                     "  explains each line TFLM printed about the arena; with the model, names the builds and\n"
-                     "  arena sizes that print the log and what they need. Options and --config keys fix what is\n"
-                     "  known of the build (the rest is searched); --arena-size is the arena the firmware declares.\n";
-
-int usage(std::ostream& err, const std::string& message)
-{
-    err << "arenascope: " << message << "\n" << kUsage;
-    return kExitBadInput;
-}
 
 // One settings option (name and value as given) into the constraints: the value is read by the
 // options' own parser, so messages and spellings are plan's.
@@ -85,73 +73,58 @@ std::string constrain(const std::vector<std::string>& option, ConfigConstraints&
     return {};
 }
 
-struct ExplainArgs {
-    std::string log;
-    std::string model;
-    bool json = false;
-    ExplainOptions options;
-};
-
-// The option at args[i] and its value, if it takes one.
+// The option at args[i] and its value, if it takes one (the settings rows say which do).
 std::vector<std::string> optionAt(const std::vector<std::string>& args, std::size_t& i)
 {
     std::vector<std::string> option = { args[i] };
-    if (args[i] != "--preserve-all-tensors" && i + 1 < args.size())
+    const SettingsOptionRow* row = findSettingsOption(args[i]);
+    if (row && row->spec.kind != ValueKind::None && i + 1 < args.size())
         option.push_back(args[++i]);
     return option;
 }
 
-int parseArgs(const std::vector<std::string>& args, ExplainArgs& a, std::ostream& err)
+// Each --config's pairs, then the options beside them: what is known of the build.
+std::string readConstraints(const ParsedArgs& a, ExplainOptions& options)
 {
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& x = args[i];
-        if (x == "--json") {
-            a.json = true;
-        } else if (x == "--model") {
-            if (i + 1 >= args.size() || args[i + 1].empty())
-                return usage(err, "--model takes a .tflite file");
-            a.model = args[++i];
-        } else if (x == "--time-limit") {
-            double seconds = 0;
-            const std::string v = i + 1 < args.size() ? args[++i] : "";
-            const auto end = std::from_chars(v.data(), v.data() + v.size(), seconds);
-            if (v.empty() || end.ptr != v.data() + v.size() || seconds <= 0 || seconds > 3600)
-                return usage(err, "--time-limit takes seconds, more than 0 and at most 3600");
-            a.options.budget = std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
-        } else if (x == "--config") {
-            if (i + 1 >= args.size())
-                return usage(
-                    err, "--config takes KEY=VALUE[,KEY=VALUE...] with the keys " + std::string(configurationKeys()));
-            auto pairs = configurationOptions(args[++i]);
-            if (!pairs)
-                return usage(err, describe(pairs.error()));
-            for (std::size_t k = 0; k < pairs.value().size(); ++k)
-                if (std::string why = constrain(optionAt(pairs.value(), k), a.options.fixed, a.options); !why.empty())
-                    return usage(err, "configuration '" + args[i] + "': " + why);
-        } else if (x.size() > 1 && x[0] == '-') {
-            if (std::string why = constrain(optionAt(args, i), a.options.fixed, a.options); !why.empty())
-                return usage(err, why);
-        } else if (a.log.empty()) {
-            a.log = x;
-        } else {
-            return usage(err, "explain takes one log (and --model for the model)");
-        }
+    for (const std::string& config : a.configs) {
+        auto pairs = configurationOptions(config);
+        if (!pairs)
+            return describe(pairs.error());
+        for (std::size_t k = 0; k < pairs.value().size(); ++k)
+            if (std::string why = constrain(optionAt(pairs.value(), k), options.fixed, options); !why.empty())
+                return "configuration '" + config + "': " + why;
     }
-    if (a.log.empty())
-        return usage(err, "explain needs a log file, or - for standard input");
-    return kExitOk;
+    for (std::size_t i = 0; i < a.settingsArgs.size(); ++i)
+        if (std::string why = constrain(optionAt(a.settingsArgs, i), options.fixed, options); !why.empty())
+            return why;
+    if (const std::string* v = a.value("--time-limit")) {
+        double seconds = 0;
+        const auto end = std::from_chars(v->data(), v->data() + v->size(), seconds);
+        if (v->empty() || end.ptr != v->data() + v->size() || !(seconds > 0) || seconds > 3600)
+            return "--time-limit takes seconds, more than 0 and at most 3600";
+        options.budget = std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
+    }
+    return {};
 }
 
 } // namespace
 
-int runExplain(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+int runExplain(const ParsedArgs& a, std::ostream& out, std::ostream& err)
 {
-    ExplainArgs a;
-    if (int code = parseArgs(args, a, err); code != kExitOk)
-        return code;
+    if (a.operands.empty())
+        return usageError(err, "explain", "explain needs a log file, or - for standard input");
+    if (a.operands.size() > 1)
+        return usageError(err, "explain", "explain takes one log (and --model for the model)");
+    const std::string& logPath = a.operands.front();
+    const std::string* modelPath = a.value("--model");
+    if (modelPath && modelPath->empty())
+        return usageError(err, "explain", "--model takes a .tflite file");
+    ExplainOptions options;
+    if (std::string why = readConstraints(a, options); !why.empty())
+        return usageError(err, "explain", why);
     ModelPtr model;
-    if (!a.model.empty()) {
-        auto loaded = loadModelFile(a.model);
+    if (modelPath) {
+        auto loaded = loadModelFile(*modelPath);
         if (!loaded) {
             err << "arenascope: " << describe(loaded.error()) << "\n";
             return kExitBadInput;
@@ -159,27 +132,27 @@ int runExplain(const std::vector<std::string>& args, std::ostream& out, std::ost
         model = loaded.value();
     }
     Result<ParsedLog> log = makeError(ErrorCode::Io, "");
-    if (a.log == "-") {
+    if (logPath == "-") {
         log = parseDeviceLog(std::cin);
     } else {
         std::error_code ec;
-        if (std::filesystem::is_directory(a.log, ec))
-            return usage(err, a.log + " is a folder, not a log file");
-        std::ifstream in(a.log, std::ios::binary);
+        if (std::filesystem::is_directory(logPath, ec))
+            return usageError(err, "explain", logPath + " is a folder, not a log file");
+        std::ifstream in(logPath, std::ios::binary);
         if (!in) {
-            err << "arenascope: cannot read " << a.log << "\n";
+            err << "arenascope: cannot read " << logPath << "\n";
             return kExitBadInput;
         }
         log = parseDeviceLog(in);
     }
     if (!log) {
-        err << "arenascope: " << (a.log == "-" ? std::string("standard input") : a.log) << ": " << log.error().message
-            << "\n";
+        err << "arenascope: " << (logPath == "-" ? std::string("standard input") : logPath) << ": "
+            << log.error().message << "\n";
         return kExitBadInput;
     }
-    const ExplainResultPtr result = explainLog(std::move(log.value()), model, a.options);
-    const std::string name = a.model.empty() ? std::string() : std::filesystem::path(a.model).filename().string();
-    out << (a.json ? explainJson(*result, name) : explainText(*result, name));
+    const ExplainResultPtr result = explainLog(std::move(log.value()), model, options);
+    const std::string name = modelPath ? std::filesystem::path(*modelPath).filename().string() : std::string();
+    out << (a.has("--json") ? explainJson(*result, name) : explainText(*result, name));
     if (!model || result->explainedAttempts.empty())
         return kExitOk;
     return result->matches.empty() ? kExitDoesNotFit : kExitOk;
