@@ -3,6 +3,7 @@
 #include "core/emulation/boards.h"
 #include "core/emulation/configuration_text.h"
 #include "core/emulation/cpu_table.h"
+#include "core/emulation/resource_variables.h"
 #include "core/model/builtin_names.h"
 
 #include <algorithm>
@@ -112,14 +113,19 @@ struct VariablesPreset {
 
 // Resource variables matter only to models that use them (elsewhere they move the tail by a
 // constant, as a smaller arena would): ESPHome's micro_wake_word (20 on an arena of 1,024 B of
-// their own), 20 in the tensor arena, and none (VAR_HANDLE then fails in Prepare).
+// their own), 20 in the tensor arena, one per VAR_HANDLE operator in the tensor arena (TFLM's
+// benchmarks and `--resource-variables auto`), and none (VAR_HANDLE then fails in Prepare).
 std::vector<VariablesPreset> variablePresets(const Model& model, const ConfigConstraints& fixed)
 {
     if (fixed.resourceVariables)
         return { { *fixed.resourceVariables, fixed.resourceVariablesArena } };
     if (!hasBuiltin(model, "VAR_HANDLE"))
         return { { 0, std::nullopt } };
-    return { { 20, 1024 }, { 20, std::nullopt }, { 0, std::nullopt } };
+    std::vector<VariablesPreset> out = { { 20, 1024 }, { 20, std::nullopt } };
+    if (const std::uint32_t perOperator = varHandleCount(model); perOperator != 20)
+        out.push_back({ perOperator, std::nullopt });
+    out.push_back({ 0, std::nullopt });
+    return out;
 }
 
 } // namespace

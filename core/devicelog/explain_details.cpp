@@ -155,7 +155,8 @@ void collectMatches(const ExplainContext& c, ExplainResult& result)
         for (const EmulationSettings& a : m.alike) {
             EmulationSettings same = a;
             same.espNn = m.settings.espNn;
-            if (a.kernels == KernelSet::EspNn && a.espNn != m.settings.espNn && same == m.settings.withArena(a.arenaSize))
+            if (a.kernels == KernelSet::EspNn && a.espNn != m.settings.espNn
+                && same == m.settings.withArena(a.arenaSize))
                 versions += " or " + std::string(espNnVersionName(a.espNn));
         }
         if (!versions.empty()) {
@@ -216,6 +217,16 @@ void addDetails(const ExplainContext& c, ExplainResult& result)
                 o.fitsDeviceArena = o.minArenaBytes && *o.minArenaBytes <= m.arenaBytes();
                 m.otherVersions.push_back(std::move(o));
             }
+        },
+        {}, c.options.workers);
+    // Every other match's smallest arena too (the minimum search replays one run: milliseconds
+    // each), so the build that printed the log has its figure wherever it is listed; bounded.
+    const auto stop = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    parallelFor(
+        result.matches.size() > n ? result.matches.size() - n : 0,
+        [&](std::size_t i) {
+            if (std::chrono::steady_clock::now() < stop && !(c.options.cancel && c.options.cancel->load()))
+                result.matches[n + i].minArenaBytes = smallestArena(c, result.matches[n + i].settings);
         },
         {}, c.options.workers);
     if (result.nearest)

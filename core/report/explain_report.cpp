@@ -113,6 +113,8 @@ void matchText(std::string& out, std::size_t n, const ExplainMatch& m)
     if (!m.detailed) {
         out += formatString(
             "%zu. %s, %s\n   config: %s\n", n, m.title.c_str(), arenaText(m).c_str(), m.configuration.c_str());
+        if (m.minArenaBytes)
+            out += "   " + needText(m) + "\n";
         return;
     }
     out += formatString("%zu. %s\n", n, m.title.c_str());
