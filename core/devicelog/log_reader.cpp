@@ -62,6 +62,10 @@ std::size_t espIdfPrefix(std::string_view s)
     if (!digitsAtLeastOne(s, at) || !literal(s, at, ") "))
         return 0;
     const std::size_t colon = s.find(": ", at);
+    // "E (1234) tag:" alone: a blank line of TFLM's (its messages end in "\n"), trailing space trimmed.
+    if (colon == std::string_view::npos && s.back() == ':' && s.size() - 1 - at <= 40
+        && s.substr(at).find(' ') == std::string_view::npos)
+        return s.size();
     if (colon == std::string_view::npos || colon - at > 40)
         return 0;
     return colon + 2;
