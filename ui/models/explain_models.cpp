@@ -147,7 +147,12 @@ QVariant LogLinesModel::data(const QModelIndex& index, int role) const
 
 QVariant LogLinesModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    // The build's name is long: in the tooltip, the column says what it holds.
+    if (role == Qt::ToolTipRole && section == Emulated && !m_buildName.isEmpty())
+        return m_buildName;
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case Line:
@@ -155,7 +160,7 @@ QVariant LogLinesModel::headerData(int section, Qt::Orientation orientation, int
     case Device:
         return tr("Device log");
     case Emulated:
-        return m_buildName.isEmpty() ? tr("Emulated") : tr("Emulated: %1").arg(m_buildName);
+        return m_buildName.isEmpty() ? tr("Emulated") : tr("The chosen build prints");
     default:
         return {};
     }

@@ -76,14 +76,18 @@ ExplainLogDialog::ExplainLogDialog(JobTracker* tracker, QWidget* parent)
     m_lines->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_lines->setSelectionMode(QAbstractItemView::SingleSelection);
     m_lines->verticalHeader()->hide();
-    m_lines->setWordWrap(false);
+    // Whole lines, wrapped (an elided line hides the number that differs).
+    m_lines->setWordWrap(true);
+    m_lines->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_lines->horizontalHeader()->setSectionResizeMode(LogLinesModel::Line, QHeaderView::ResizeToContents);
     m_lines->horizontalHeader()->setSectionResizeMode(LogLinesModel::Device, QHeaderView::Stretch);
     m_lines->horizontalHeader()->setSectionResizeMode(LogLinesModel::Emulated, QHeaderView::Stretch);
-    m_lines->setTextElideMode(Qt::ElideMiddle);
     m_matches->setModel(m_matchModel);
     m_matches->setObjectName(QStringLiteral("matches"));
     m_matches->setAlternatingRowColors(true);
+    m_matches->setWordWrap(true); // a build's title is long: wrapped, never scrolled sideways
+    m_matches->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_matches->setResizeMode(QListView::Adjust);
     m_matches->setAccessibleName(tr("Builds that print this log"));
     for (QTextBrowser* b : { m_lineText, m_matchText }) {
         b->setOpenLinks(false);
@@ -106,8 +110,8 @@ ExplainLogDialog::ExplainLogDialog(JobTracker* tracker, QWidget* parent)
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(left);
     split->addWidget(right);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_again, QDialogButtonBox::ActionRole);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
