@@ -133,7 +133,8 @@ std::optional<ParsedLog> modernized(const ParsedLog& log)
 
 // An older TFLM's log: no snapshot prints its words, so nothing matches; the build that prints
 // the same numbers in today's words is the nearest.
-ExplainResultPtr explainOlderWording(ParsedLog log, ParsedLog modern, const ModelPtr& model, const ExplainOptions& options)
+ExplainResultPtr explainOlderWording(
+    ParsedLog log, ParsedLog modern, const ModelPtr& model, const ExplainOptions& options)
 {
     auto near = explainLog(std::move(modern), model, options);
     auto result = std::make_shared<ExplainResult>(*near);
@@ -145,8 +146,9 @@ ExplainResultPtr explainOlderWording(ParsedLog log, ParsedLog modern, const Mode
         result->nearest = result->matches.front();
         result->nearestAttempt = result->explainedAttempts.front();
         result->nearestFact.reset();
-        result->nearestWhy = "this build prints the same numbers in the words of the snapshots ArenaScope emulates; the "
-                             "log's words are an older TFLM's, so no emulated build prints this log as it is";
+        result->nearestWhy
+            = "this build prints the same numbers in the words of the snapshots ArenaScope emulates; the "
+              "log's words are an older TFLM's, so no emulated build prints this log as it is";
         result->matches.clear();
         result->tellApart.clear();
     }
@@ -181,6 +183,17 @@ ExplainResultPtr explainLog(ParsedLog log, const ModelPtr& model, const ExplainO
         if (attempts.back().options.planPrint && !fixed.planner)
             fixed.planner = PlannerKind::Greedy; // only the greedy planner prints its plan
     }
+    // A number no TFLM prints (overflowing, or missing != requested - available): no build
+    // reproduces the line, and no nearest build means anything beside it.
+    for (const AttemptFacts& a : attempts)
+        for (const LogFact& f : a.facts)
+            if (!f.impossible.empty()) {
+                result->notes.push_back(formatString("line %zu: %s: no build TFLM makes prints it, so none reproduces "
+                                                     "this log (was the line edited or garbled?)",
+                    f.line, f.impossible.c_str()));
+                result->seconds = std::chrono::duration<double>(Clock::now() - start).count();
+                return result;
+            }
     const std::vector<TflmVersion> snapshots = snapshotsPrinting(result->log, result->explainedAttempts, result->notes);
     std::vector<EmulationSettings> candidates;
     for (const EmulationSettings& s : candidateConfigurations(*model, fixed))

@@ -191,8 +191,10 @@ FactText explainFact(const LogFact& f)
         t.text += " This wording is from TFLM before " + std::string(w->until) + ".";
     else if (w && w->printedBy)
         t.text += " Worded as TFLM " + wordingSnapshots(*w) + " print it.";
+    // Its numbers cannot be TFLM's: what they would mean is not said.
     if (!f.impossible.empty())
-        t.text += " But " + f.impossible + ": no TFLM build prints this line as it stands.";
+        t.text = "This line is worded as TFLM's, but " + f.impossible
+            + ": no TFLM build prints this line as it stands (edited, garbled or from other software?).";
     return t;
 }
 

@@ -155,6 +155,20 @@ TEST(Explain, AnOlderTflmsWordingIsDatedAndItsNumbersPlaced)
     EXPECT_NE(explainText(*x, "example").find("Nearest:"), std::string::npos);
 }
 
+// A number TFLM cannot print: no match and no nearest build, the line named.
+TEST(Explain, AnOverflowingNumberIsNoBuildsLine)
+{
+    const ModelPtr model = exampleModel();
+    const ExplainResultPtr r = explain("Failed to resize buffer. Requested: 99999999999999999999999, available 11876, "
+                                       "missing: 7564\nAllocateTensors() failed\n",
+        model);
+    EXPECT_TRUE(r->matches.empty());
+    EXPECT_FALSE(r->nearest);
+    ASSERT_FALSE(r->notes.empty());
+    EXPECT_NE(r->notes.front().find("line 1: the number 99999999999999999999999 overflows"), std::string::npos)
+        << r->notes.front();
+}
+
 TEST(Explain, TwoModelsInOneLogAreNotOneBuild)
 {
     const ModelPtr model = exampleModel();
