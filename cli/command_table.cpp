@@ -77,6 +77,16 @@ const std::vector<CommandSpec>& table()
                     "--shared-arena: B's order, the models' positions from 1 (default: reversed)" } },
             true, true, runCompare,
             "the options apply to both sides; --b-OPTION VALUE (--b-kernels cmsis-nn, --b-config ...) to B only" },
+        { "explain", "which build and arena size printed a device's serial log, and what that build needs",
+            { { "LOG.txt|-", ValueKind::Log } },
+            { { "--model", "M.tflite", ValueKind::Model,
+                  "the model the device ran: name the builds and arena sizes that print the log" },
+                { "--time-limit", "S", ValueKind::Number, "seconds the search may take (default 30)" }, kJson },
+            true, false, runExplain,
+            "- reads standard input. Without --model each line TFLM printed about the arena is explained in words.\n"
+            "The build settings options and --config keys fix what is known of the build (the rest is searched);\n"
+            "--arena-size is the arena the firmware declares (its start offset 0-15 is then solved).\n"
+            "exit 0: the log is reproduced (or no model was given); 1: no build reproduces it; 2: bad input" },
         { "solve", "place a buffer list (MiniMalloc CSV) or a model's buffers",
             { { "BUFFERS.csv|MODEL.tflite", ValueKind::File } },
             { { "--capacity", "N[K|M]", ValueKind::Number, "the bytes the plan must fit" },
@@ -214,7 +224,8 @@ std::string usageText()
     }
     text += "  arenascope --version | --help | COMMAND --help\n";
     text += "  arenascope --man | --completion bash|zsh\n      the manual page (troff), a shell completion script\n";
-    text += "build settings options (plan, report, optimize, reorder, compare, solve):\n" + settingsOptionsText();
+    text += "build settings options (plan, report, optimize, reorder, compare, solve, explain):\n"
+        + settingsOptionsText();
     return text;
 }
 

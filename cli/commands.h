@@ -14,6 +14,7 @@ int runPlanSharedArena(const ParsedArgs& a, std::ostream& out, std::ostream& err
 int runOptimize(const ParsedArgs& a, std::ostream& out, std::ostream& err); // rewrite_commands.cpp
 int runReorder(const ParsedArgs& a, std::ostream& out, std::ostream& err); // rewrite_commands.cpp
 int runCompare(const ParsedArgs& a, std::ostream& out, std::ostream& err); // compare_command.cpp
+int runExplain(const ParsedArgs& a, std::ostream& out, std::ostream& err); // explain_command.cpp
 int runSolve(const ParsedArgs& a, std::ostream& out, std::ostream& err); // solve_command.cpp
 int runBaseline(const ParsedArgs& a, std::ostream& out, std::ostream& err); // ci_commands.cpp
 int runCheck(const ParsedArgs& a, std::ostream& out, std::ostream& err); // ci_commands.cpp

@@ -8,6 +8,7 @@
 #include "pages/compare_window.h"
 #include "pages/concept_help.h"
 #include "pages/controls_panel.h"
+#include "pages/explain_log_dialog.h"
 #include "pages/job_status_widget.h"
 #include "pages/playback_bar.h"
 #include "pages/ram_budget_panel.h"
@@ -169,6 +170,8 @@ bool MainWindow::openModel(const QString& path)
     }
     m_messageBar->hide();
     m_model = loaded.value();
+    if (m_explain)
+        m_explain->setModel(m_model);
     m_fileWatcher->watch(QFileInfo(path).absoluteFilePath(), m_model);
     m_reloadedFrom.reset();
     setWindowTitle(tr("ArenaScope - %1").arg(QFileInfo(path).fileName()));
@@ -290,18 +293,33 @@ void MainWindow::modelFileReloaded(const ModelPtr& model)
 {
     m_reloadedFrom = m_shown;
     m_model = model;
+    if (m_explain)
+        m_explain->setModel(m_model);
     m_jobs->request(m_model, m_controls->settings(), AnalysisRunner::Where::Background);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (event->mimeData()->hasUrls())
+    if (event->mimeData()->hasUrls() || event->mimeData()->hasText())
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
     const auto urls = event->mimeData()->urls();
+    // A device log (.txt, .log) or dropped text is explained with the open model.
+    const QString suffix = urls.isEmpty() ? QString() : QFileInfo(urls.first().toLocalFile()).suffix().toLower();
+    if (!urls.isEmpty() && urls.first().isLocalFile()
+        && (suffix == QStringLiteral("txt") || suffix == QStringLiteral("log"))) {
+        explainDeviceLog(urls.first().toLocalFile());
+        event->acceptProposedAction();
+        return;
+    }
+    if (urls.isEmpty() && event->mimeData()->hasText()) {
+        explainDeviceLogText(event->mimeData()->text());
+        event->acceptProposedAction();
+        return;
+    }
     if (!urls.isEmpty() && urls.first().isLocalFile()) {
         // Two models: the first opens, Compare shows the second beside it once it is analysed.
         m_pendingCompareB = urls.size() > 1 && urls[1].isLocalFile() ? urls[1].toLocalFile() : QString();

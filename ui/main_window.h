@@ -24,6 +24,7 @@ class ArenaMapView;
 class CompareWindow;
 class ControlsPanel;
 class EventLogView;
+class ExplainLogDialog;
 class AnalysisRunner;
 class JobTracker;
 class SmallerPlanSearch;
@@ -51,6 +52,11 @@ public:
     bool openModel(const QString& path);
     bool opening() const { return m_opening; }
     bool analyzing() const; // an analysis runs in the background (its result not shown yet)
+    // File > Explain Device Log: a device's serial log (a file, or pasted text) explained with the
+    // open model; choosing a build it names switches the window to it (main_window_actions.cpp).
+    void explainDeviceLog(const QString& path);
+    void explainDeviceLogText(const QString& text);
+    ExplainLogDialog* explainDialog() const; // null until the first log
     // Help > Concepts, at the page of concept `id` if given ("head", "tail", ...).
     void showConcepts(const QString& id = {});
     const ModelPtr& model() const { return m_model; }
@@ -112,6 +118,8 @@ private:
     std::unique_ptr<QTemporaryDir> m_lessonDir; // where Help > Lessons writes the lesson models
     QMenu* m_recentMenu = nullptr;
     QPointer<CompareWindow> m_compare; // follows the analysis shown as its A
+    QPointer<ExplainLogDialog> m_explain;
+    ExplainLogDialog* openExplainDialog();
     ModelFileWatcher* m_fileWatcher;
     QSplitter* m_centerSplit = nullptr; // timeline, arena map, playback, table and log
     bool m_centerLaidOut = false;

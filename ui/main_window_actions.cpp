@@ -13,6 +13,7 @@
 #include "pages/concept_help.h"
 #include "pages/concepts_dialog.h"
 #include "pages/controls_panel.h"
+#include "pages/explain_log_dialog.h"
 #include "pages/planner_lab_dialog.h"
 #include "pages/planner_watch_dialog.h"
 #include "pages/smaller_plan_search.h"
@@ -24,6 +25,7 @@
 #include "core/model/lessons.h"
 
 #include <QApplication>
+#include <QClipboard>
 #include <QCursor>
 #include <QDir>
 #include <QDockWidget>
@@ -60,6 +62,14 @@ void MainWindow::buildMenus()
         if (kind == ExportKind::ReportSheetPng)
             action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     }
+    file->addAction(tr("Explain Device &Log..."), QKeySequence(Qt::CTRL | Qt::Key_L), this,
+            [this] {
+                const QString path = QFileDialog::getOpenFileName(
+                    this, tr("Explain a device log"), QString(), tr("Device logs (*.txt *.log);;All files (*)"));
+                if (!path.isEmpty())
+                    explainDeviceLog(path);
+            })
+        ->setToolTip(tr("What a device's serial log says about the arena, and which build and arena size printed it"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -70,6 +80,15 @@ void MainWindow::buildMenus()
     redo->setShortcuts({ QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z) });
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    // Ctrl+V over the window (a text field keeps its own paste) explains the copied log.
+    edit->addAction(tr("&Paste Device Log"), QKeySequence::Paste, this, [this] {
+        const QString text = QApplication::clipboard()->text();
+        if (text.trimmed().isEmpty())
+            statusBar()->showMessage(tr("The clipboard holds no text: copy a device's serial log first"), 5000);
+        else
+            explainDeviceLogText(text);
+    });
 
     auto* view = menuBar()->addMenu(tr("&View"));
     // Every panel can be hidden and shown again (their title bars' close buttons hide them).
@@ -153,6 +172,38 @@ void MainWindow::openLesson(const Lesson& lesson)
     guide->setModal(false);
     guide->setAttribute(Qt::WA_DeleteOnClose);
     guide->show();
+}
+
+ExplainLogDialog* MainWindow::openExplainDialog()
+{
+    if (!m_explain) {
+        m_explain = new ExplainLogDialog(m_tracker, this);
+        connect(m_explain, &ExplainLogDialog::conceptRequested, this, [this](const QString& id) { showConcepts(id); });
+        // A build the log names: its configuration and the device's arena size (undo goes back).
+        connect(m_explain, &ExplainLogDialog::chosen, this, [this](const EmulationSettings& s) {
+            m_controls->applySettings(s);
+            requestAnalysis();
+        });
+    }
+    m_explain->show();
+    m_explain->raise();
+    m_explain->activateWindow();
+    return m_explain;
+}
+
+ExplainLogDialog* MainWindow::explainDialog() const
+{
+    return m_explain;
+}
+
+void MainWindow::explainDeviceLog(const QString& path)
+{
+    openExplainDialog()->explainFile(path, m_model);
+}
+
+void MainWindow::explainDeviceLogText(const QString& text)
+{
+    openExplainDialog()->explainText(text, tr("the pasted log"), m_model);
 }
 
 void MainWindow::showConcepts(const QString& id)

@@ -167,7 +167,7 @@ Result<TempTensor> ArenaRecorder::tempTensor(
     const StructLayout tl = m_target.layout(RuntimeStruct::TfLiteTensor);
     auto s = temp(tl.size, tl.align, Category::TempTensors, std::string(role) + " tensor", list[i]);
     if (!s) {
-        m_tempTensorStructFailed = true;
+        m_tempTensorFailed = TempTensorPart::Struct;
         return s.error();
     }
     out.valid = true;
@@ -176,12 +176,16 @@ Result<TempTensor> ArenaRecorder::tempTensor(
     if (t.quant.present) {
         const StructLayout q = m_target.layout(RuntimeStruct::TfLiteAffineQuantization);
         auto a = temp(q.size, q.align, Category::TempTensors, "quantization", list[i]);
-        if (!a)
+        if (!a) {
+            m_tempTensorFailed = TempTensorPart::Quantization;
             return a.error();
+        }
         out.quantOffset = a.value();
         auto z = temp(m_target.intArrayBytes(t.quant.channels), 4, Category::TempTensors, "zero points", list[i]);
-        if (!z)
+        if (!z) {
+            m_tempTensorFailed = TempTensorPart::ZeroPoint;
             return z.error();
+        }
         out.zeroPointOffset = z.value();
     }
     return out;

@@ -67,11 +67,13 @@ public:
     Result<std::uint64_t> temp(
         std::uint64_t bytes, std::uint64_t alignment, Category category, std::string label, std::int32_t tensor = -1);
     // MicroAllocator::AllocateTempTfLiteTensor: the struct, then its quantization data.
-    // tempTensorStructFailed() tells whether the last failure was the struct's own allocation.
+    // tempTensorFailedPart() tells which of them did not fit (the last failure).
     Result<TempTensor> tempTensor(
         const Subgraph& subgraph, const std::vector<std::int32_t>& list, std::size_t i, const char* role);
     void releaseTemp(const TempTensor& tensor);
-    bool tempTensorStructFailed() const { return m_tempTensorStructFailed; }
+    enum class TempTensorPart { None, Struct, Quantization, ZeroPoint };
+    TempTensorPart tempTensorFailedPart() const { return m_tempTensorFailed; }
+    bool tempTensorStructFailed() const { return m_tempTensorFailed == TempTensorPart::Struct; }
     // ResetTempAllocations, recorded as a TempReset event when temp memory was in use.
     Status resetTemp();
     // An event of the current context (not yet recorded).
@@ -83,7 +85,7 @@ public:
     EmulationContext context;
 
 private:
-    bool m_tempTensorStructFailed = false;
+    TempTensorPart m_tempTensorFailed = TempTensorPart::None;
     EmulationResult* m_result;
     std::uint32_t m_sequence = 0; // the next event's AllocationEvent::sequence
     const Target& m_target;

@@ -136,6 +136,10 @@ private:
     // A failure of the resource-variables arena: TFLM's message, but no size of this arena fixes it.
     Error variableArenaError(const Error& e);
 
+    // AllocateTempTfLiteTensor for list[i] of the current operator; a temp TfLiteTensor that does
+    // not fit adds what micro_allocator.cc prints about it to the log.
+    Result<TempTensor> tempTensorOf(const std::vector<std::int32_t>& list, std::size_t i, const char* role);
+
     // MicroAllocator::StartModelAllocation.
     Status startModelAllocation();
 

@@ -82,19 +82,47 @@ Status Emulation::allocatePersistent(std::uint64_t bytes, std::string label)
     return okStatus();
 }
 
+Result<TempTensor> Emulation::tempTensorOf(const std::vector<std::int32_t>& list, std::size_t i, const char* role)
+{
+    Result<TempTensor> t = m_arena.tempTensor(subgraph(), list, i, role);
+    if (t || t.error().code != ErrorCode::OutOfMemory)
+        return t;
+    // What micro_allocator.cc prints after the allocator's line (AllocateTempTfLiteTensor,
+    // InitializeTfLiteTensorFromFlatbuffer @90b983c2); the kernel's own null check, if it has
+    // one, follows in TFLM and is not emulated.
+    const char* populate = "Failed to populate a temp TfLiteTensor struct from flatbuffer data!";
+    switch (m_arena.tempTensorFailedPart()) {
+    case ArenaRecorder::TempTensorPart::Struct:
+        // Before b15beb9d4 TFLM wrote through the null struct instead (Failure::writesThroughNull).
+        if (tflmHas(m_result.settings.tflm, TflmChange::TempTensorNullChecked))
+            m_extraLog.push_back(formatString(
+                "Failed to allocate temp. memory for tensor %d, subgraph %d", list[i], m_arena.context.subgraph));
+        break;
+    case ArenaRecorder::TempTensorPart::Quantization:
+        m_extraLog.insert(m_extraLog.end(), { "Unable to allocate TfLiteAffineQuantization.", "", populate });
+        break;
+    case ArenaRecorder::TempTensorPart::ZeroPoint:
+        m_extraLog.insert(m_extraLog.end(), { "Unable to allocate quantization->zero_point.", "", populate });
+        break;
+    case ArenaRecorder::TempTensorPart::None:
+        break;
+    }
+    return t;
+}
+
 Result<TempTensor> Emulation::tempInput(std::size_t i)
 {
-    return m_arena.tempTensor(subgraph(), op().inputs, i, "input");
+    return tempTensorOf(op().inputs, i, "input");
 }
 
 Result<TempTensor> Emulation::tempOutput(std::size_t i)
 {
-    return m_arena.tempTensor(subgraph(), op().outputs, i, "output");
+    return tempTensorOf(op().outputs, i, "output");
 }
 
 Result<TempTensor> Emulation::tempIntermediate(std::size_t i)
 {
-    return m_arena.tempTensor(subgraph(), op().intermediates, i, "intermediate");
+    return tempTensorOf(op().intermediates, i, "intermediate");
 }
 
 Result<std::uint64_t> Emulation::allocateTempBuffer(std::uint64_t bytes, std::uint64_t alignment, std::string label)

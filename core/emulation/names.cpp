@@ -1,8 +1,10 @@
+#include "cpu_table.h"
 #include "emulation_result.h"
 #include "emulation_settings.h"
 
 #include "core/util/enum_names.h"
 
+#include <array>
 #include <iterator>
 
 namespace arenascope {
@@ -183,6 +185,17 @@ std::string_view cpuName(Cpu cpu)
 {
     const CpuInfo* c = rowWhere(kCpus, &CpuInfo::cpu, cpu);
     return c ? c->name : "?";
+}
+
+std::span<const Cpu> allCpus()
+{
+    static const auto cpus = [] {
+        std::array<Cpu, std::size(kCpus)> out {};
+        for (std::size_t i = 0; i < out.size(); ++i)
+            out[i] = kCpus[i].cpu;
+        return out;
+    }();
+    return cpus;
 }
 
 std::optional<Cpu> parseCpu(std::string_view name)
