@@ -79,7 +79,8 @@ void Solver::collectRange(std::uint64_t lo, std::uint64_t hi)
 }
 
 // How the emulation's number at `size` compares with the log's, for the first fact of the
-// log that states a number (-1 smaller, 0 equal, 1 larger); 0 when there is nothing to compare.
+// log that states a number (-1 smaller or not printed yet, 0 equal, 1 larger); 0 when there is
+// nothing to compare.
 int Solver::order(std::uint64_t size)
 {
     const FactComparison& c = compareAt(size);
@@ -97,7 +98,10 @@ int Solver::order(std::uint64_t size)
         for (const LogFact& e : emulated)
             if (e.wording == want.wording && number(e))
                 return *number(e) < *n ? -1 : (*number(e) > *n ? 1 : 0);
-        return 0;
+        // The step fails otherwise at this size: below the sizes that print the log's line (the
+        // greedy planner's count wraps, so it writes past the arena, until the memory left
+        // between head and tail holds its first buffer; "max is N" grows from there).
+        return -1;
     }
     return 0;
 }
