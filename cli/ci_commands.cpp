@@ -111,6 +111,23 @@ std::vector<BaselineEntry> measureAll(
     return entries;
 }
 
+// Several models in one arena, in the order given: one entry per configuration.
+std::vector<BaselineEntry> measureGroup(const std::vector<LoadedModel>& models, const std::vector<Configured>& configs)
+{
+    std::vector<std::string> paths, hashes;
+    std::vector<ModelPtr> loaded;
+    for (const LoadedModel& m : models) {
+        paths.push_back(m.path);
+        hashes.push_back(m.sha256);
+        loaded.push_back(m.model);
+    }
+    std::vector<BaselineEntry> entries(configs.size());
+    parallelFor(configs.size(), [&](std::size_t c) {
+        entries[c] = measureSharedEntry(paths, hashes, loaded, configs[c].settings, configs[c].text);
+    });
+    return entries;
+}
+
 bool writeOrSay(const std::string& path, const std::string& text, const char* what, std::ostream& err)
 {
     if (auto st = writeFileAtomically(path, text); !st) {
@@ -152,15 +169,18 @@ int runBaseline(const ParsedArgs& args, std::ostream& out, std::ostream& err)
             return fail(err, *m.error);
     BaselineFile file;
     file.arenascopeVersion = kArenaScopeVersion;
-    file.entries = measureAll(models, configs.value(), err);
+    file.entries
+        = args.has("--shared-arena") ? measureGroup(models, configs.value()) : measureAll(models, configs.value(), err);
     if (!writeOrSay(output, baselineJson(file), "baseline", err))
         return kExitBadInput;
     std::size_t failing = 0;
     for (const BaselineEntry& e : file.entries)
         failing += e.minArenaBytes ? 0U : 1U;
     out << "wrote " << output << ": " << file.entries.size() << " entries (" << models.size()
-        << (models.size() == 1 ? " model x " : " models x ") << configs.value().size()
-        << (configs.value().size() == 1 ? " configuration)" : " configurations)");
+        << (args.has("--shared-arena")  ? " models in one arena x "
+                   : models.size() == 1 ? " model x "
+                                        : " models x ")
+        << configs.value().size() << (configs.value().size() == 1 ? " configuration)" : " configurations)");
     if (failing)
         out << ", " << failing << " of them fail at every arena size (their TFLM message is recorded)";
     out << "\n";
@@ -222,7 +242,7 @@ int runCheck(const ParsedArgs& args, std::ostream& out, std::ostream& err)
     } else {
         std::set<std::string> seen;
         for (const BaselineEntry& e : baseline.value().entries)
-            if (seen.insert(e.model).second)
+            if (e.sharedArena.empty() && seen.insert(e.model).second)
                 paths.push_back(e.model);
     }
     std::vector<LoadedModel> models = loadModels(paths);
@@ -234,7 +254,22 @@ int runCheck(const ParsedArgs& args, std::ostream& out, std::ostream& err)
                 return fail(err, *m.error);
             goneReason[m.path] = "cannot be read: " + m.error->message;
         }
-    const std::vector<BaselineEntry> now = measureAll(models, configs, err);
+    std::vector<BaselineEntry> now = measureAll(models, configs, err);
+    // Groups of models in one arena: measured again from the baseline's own paths, as a group.
+    std::map<std::vector<std::string>, std::vector<Configured>> groups;
+    for (const BaselineEntry& e : baseline.value().entries)
+        if (!e.sharedArena.empty())
+            groups[e.sharedArena].push_back(configs[configIndex.at(e.configuration)]);
+    for (const auto& [groupPaths, groupConfigs] : groups) {
+        const std::vector<LoadedModel> members = loadModels(groupPaths);
+        const auto missing = std::find_if(members.begin(), members.end(), [](const LoadedModel& m) { return m.error; });
+        if (missing != members.end()) {
+            goneReason[sharedArenaKey(groupPaths)] = missing->path + " cannot be read: " + missing->error->message;
+            continue;
+        }
+        for (BaselineEntry& e : measureGroup(members, groupConfigs))
+            now.push_back(std::move(e));
+    }
 
     std::map<std::pair<std::string, std::string>, const BaselineEntry*> before, after;
     for (const BaselineEntry& e : baseline.value().entries)
@@ -285,8 +320,9 @@ int runHeader(const ParsedArgs& args, std::ostream& out, std::ostream& err)
     std::uint64_t margin = 0;
     if (const std::string* v = args.value("--margin"); v && !parseByteSize(*v, margin))
         return usageError(err, "header", "--margin takes a byte count like 512 or 2K");
-    if (args.operands.size() > 1)
-        return usageError(err, "header", "header takes one model");
+    const bool group = args.has("--shared-arena");
+    if (args.operands.size() > 1 && !group)
+        return usageError(err, "header", "header takes one model (several in one arena: --shared-arena)");
     if (args.operands.empty() || output.empty())
         return usageError(err, "header", "header needs a model and --out FILE.h");
     const std::string& model = args.operands.front();
@@ -297,19 +333,23 @@ int runHeader(const ParsedArgs& args, std::ostream& out, std::ostream& err)
     if (!configs)
         return fail(err, configs.error());
     const Configured& config = configs.value().front();
-    auto loaded = loadModelFile(model);
-    if (!loaded)
-        return fail(err, loaded.error());
-    const BaselineEntry e
-        = measureEntry(model, sha256Hex(loaded.value()->bytes()), loaded.value(), config.settings, config.text);
+    // One model, or several in one arena (in the order given): one arena either way.
+    const std::vector<LoadedModel> models = loadModels(group ? args.operands : std::vector<std::string> { model });
+    for (const LoadedModel& m : models)
+        if (m.error)
+            return fail(err, *m.error);
+    const BaselineEntry e = group
+        ? measureGroup(models, { config }).front()
+        : measureEntry(model, models.front().sha256, models.front().model, config.settings, config.text);
     if (!e.minArenaBytes) {
-        err << "arenascope: " << model << " does not allocate at any arena size under " << config.text << ": "
+        err << "arenascope: " << e.model << " does not allocate at any arena size under " << config.text << ": "
             << e.message << " (no header written)\n";
         return kExitDoesNotFit;
     }
     ArenaHeader h;
     h.name = *id;
-    h.modelPath = model;
+    h.modelPath = e.model;
+    h.sharedArena = e.sharedArena;
     h.sha256 = e.sha256;
     h.configuration = config.text;
     h.tflm = e.tflm;

@@ -25,6 +25,8 @@ std::vector<std::string> solvePlanners()
 }
 
 const OptionSpec kJson { "--json", "", ValueKind::None, "print one JSON object instead of text" };
+const OptionSpec kSharedArenaGroup { "--shared-arena", "", ValueKind::None,
+    "the models share one arena, built in the order given: one entry (one arena) for the group" };
 
 const std::vector<CommandSpec>& table()
 {
@@ -65,11 +67,14 @@ const std::vector<CommandSpec>& table()
             { { "MODEL.tflite", ValueKind::Model } },
             { { "--out", "OUT.tflite", ValueKind::File, "the model to write", nullptr, false, true } }, true, false,
             runReorder },
-        { "compare", "two models, or one under two settings, side by side",
-            { { "A.tflite", ValueKind::Model }, { "B.tflite", ValueKind::Model, true } },
+        { "compare", "two models, or one under two settings, or two orders of models in one arena, side by side",
+            { { "A.tflite", ValueKind::Model }, { "B.tflite", ValueKind::Model, true, true } },
             { kJson,
-                { "--b-reorder", "", ValueKind::None,
-                    "B's operators in the order `reorder` finds (before and after)" } },
+                { "--b-reorder", "", ValueKind::None, "B's operators in the order `reorder` finds (before and after)" },
+                { "--shared-arena", "", ValueKind::None,
+                    "the models share one arena: A builds them in the order given, B in --b-order" },
+                { "--b-order", "N,N,...", ValueKind::Text,
+                    "--shared-arena: B's order, the models' positions from 1 (default: reversed)" } },
             true, true, runCompare,
             "the options apply to both sides; --b-OPTION VALUE (--b-kernels cmsis-nn, --b-config ...) to B only" },
         { "solve", "place a buffer list (MiniMalloc CSV) or a model's buffers",
@@ -86,7 +91,8 @@ const std::vector<CommandSpec>& table()
             { { "MODEL|FOLDER...", ValueKind::ModelOrFolder, false, true } },
             { { "--config", "KEY=VALUE,...", ValueKind::Text, "a configuration to record (several: one entry each)",
                   nullptr, true },
-                { "--out", "BASELINE.json", ValueKind::Json, "the baseline file to write", nullptr, false, true } },
+                { "--out", "BASELINE.json", ValueKind::Json, "the baseline file to write", nullptr, false, true },
+                kSharedArenaGroup },
             false, false, runBaseline },
         { "check", "measure again against a baseline; exit 1 when an arena grew (CI)",
             { { "MODEL|FOLDER...", ValueKind::ModelOrFolder, true, true } },
@@ -98,8 +104,10 @@ const std::vector<CommandSpec>& table()
                 { "--update", "", ValueKind::None, "rewrite the baseline with today's figures" } },
             false, false, runCheck,
             "exit 0: nothing grew beyond --max-growth and every arena fits --budget; 1: a regression; 2: bad input" },
-        { "header", "the smallest arena as C #defines for the firmware", { { "MODEL.tflite", ValueKind::Model } },
-            { { "--out", "MODEL_arena.h", ValueKind::File, "the header to write", nullptr, false, true },
+        { "header", "the smallest arena as C #defines for the firmware",
+            { { "MODEL.tflite", ValueKind::Model, false, true } },
+            { kSharedArenaGroup,
+                { "--out", "MODEL_arena.h", ValueKind::File, "the header to write", nullptr, false, true },
                 { "--config", "KEY=VALUE,...", ValueKind::Text, "the configuration (default plan's)" },
                 { "--name", "NAME", ValueKind::Text, "the macros' prefix (default from the model's file name)" },
                 { "--margin", "BYTES", ValueKind::Number, "bytes added apart as NAME_ARENA_MARGIN_BYTES" } },

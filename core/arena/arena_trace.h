@@ -94,6 +94,10 @@ public:
     void deallocateTemp(std::uint64_t buffer) override;
     Status resetTemp() override;
     std::uint64_t availableMemory(std::uint64_t alignment) const override { return m_head.availableMemory(alignment); }
+    std::int64_t signedAvailableMemory(std::uint64_t alignment) const override
+    {
+        return m_head.signedAvailableMemory(alignment);
+    }
     std::uint64_t overlayOffset() const override { return m_head.overlayOffset(); }
     std::uint64_t nonPersistentUsedBytes() const override { return m_head.nonPersistentUsedBytes(); }
     std::uint64_t headOffset() const override { return m_head.headOffset(); }

@@ -164,6 +164,8 @@ private:
 
     // MicroAllocator::CommitStaticMemoryPlan.
     Status commitStaticMemoryPlan();
+    // The greedy planner handed a negative scratch size (`deficit` bytes of the tail in temp).
+    Status plannerScratchNegative(std::uint64_t deficit, std::size_t buffers);
     // The linear planner's answer, carrying its state from earlier models on the allocator.
     Plan planOnLinear(const std::vector<BufferRequest>& requests);
 
@@ -184,6 +186,7 @@ private:
     SharedAllocator& m_shared;
     ArenaRecorder& m_arena; // m_shared.arena
     std::int32_t m_tenant = -1;
+    bool m_plannerOverrun = false; // the last failure was plannerScratchNegative's overrun
     std::uint64_t m_scratchHead = 0;
     std::vector<ScratchRequest> m_scratch;
     std::vector<std::vector<const KernelProfile*>> m_profiles;

@@ -151,6 +151,11 @@ struct Failure {
     // through the null pointer (a host segfaults; a microcontroller writes near address 0)
     // instead of AllocateTensors returning an error.
     bool writesThroughNull = false;
+    // The greedy planner was handed a negative scratch size: the tail had grown into the temp
+    // memory holding the allocation info, GetAvailableMemory wrapped, and Init turned it into a
+    // huge buffer count; the planner then writes its arrays past the arena (a host segfaults, a
+    // microcontroller corrupts memory) and TFLM prints nothing.
+    bool plannerOverrun = false;
 };
 
 // A tail allocation that landed on temp memory a kernel still held. TFLM's

@@ -42,8 +42,10 @@ EmulationResultPtr Emulation::finish(const Status& status)
 {
     m_arena.recordInto(m_result);
     m_result.ok = status.ok();
-    if (!status.ok() && !m_result.failure)
+    if (!status.ok() && !m_result.failure) {
         recordFailure(m_result, m_arena, status.error(), m_extraLog);
+        m_result.failure->plannerOverrun = m_plannerOverrun;
+    }
     finishResult(m_result, m_arena, m_model, m_allocationInfo, m_variableOffsets);
     return std::make_shared<const EmulationResult>(std::move(m_result));
 }

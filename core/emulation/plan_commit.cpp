@@ -49,6 +49,30 @@ Status linearAcceptsAll(const std::vector<BufferRequest>& requests, std::size_t 
 }
 } // namespace
 
+Status Emulation::plannerScratchNegative(std::uint64_t deficit, std::size_t buffers)
+{
+    // TFLM's arithmetic, in the target's size_t (micro_allocator.cc CommitStaticMemoryPlan,
+    // greedy_memory_planner.cc Init @90b983c2, the same at every snapshot): GetAvailableMemory
+    // wraps to 2^N - deficit, AllocateTemp of that wraps too and succeeds, Init takes it as int
+    // (-deficit) and divides it by per_buffer_size(), a size_t, so the int becomes 2^N - deficit
+    // again; the quotient is stored back into an int.
+    const unsigned bits = 8U * m_target.sizeTBytes();
+    const std::uint64_t wrapped = bits == 64 ? (0 - deficit) : ((1ULL << bits) - deficit) & 0xFFFFFFFFULL;
+    const auto maxBuffers = static_cast<std::int32_t>(
+        static_cast<std::uint32_t>((wrapped / static_cast<std::uint64_t>(kGreedyBytesPerBuffer)) & 0xFFFFFFFFULL));
+    if (maxBuffers < 0 || buffers > static_cast<std::uint64_t>(maxBuffers))
+        return makeError(ErrorCode::OutOfMemory, formatString("Too many buffers (max is %d)", maxBuffers));
+    Error e = makeError(ErrorCode::OutOfMemory,
+        formatString("TFLM prints nothing here and does not return: the tail grew %llu B into the temp memory holding "
+                     "the allocation info while the variables were allocated, so GetAvailableMemory wrapped around "
+                     "and GreedyMemoryPlanner::Init took a buffer count of %d; the planner then writes its arrays "
+                     "past the arena (a host faults, a microcontroller corrupts memory)",
+            static_cast<unsigned long long>(deficit), maxBuffers));
+    e.tflmSilent = true;
+    m_plannerOverrun = true;
+    return e;
+}
+
 Plan Emulation::planOnLinear(const std::vector<BufferRequest>& requests)
 {
     // LinearMemoryPlanner appends every AddBuffer at next_free_offset_ and answers
@@ -178,6 +202,8 @@ Status Emulation::commitStaticMemoryPlan()
     const AllocationInfoSet& set = built.value();
     m_result.scopeCount = set.scopeCount;
 
+    // Negative when AllocateVariables' tail grew into the allocation info still held in temp.
+    const std::int64_t signedAvailable = m_arena.head().signedAvailableMemory(kArenaBufferAlignment);
     auto scratch = m_arena.tempOfAllAvailable(kArenaBufferAlignment, Category::PlannerScratch, "planner scratch");
     if (!scratch)
         return scratch.error();
@@ -210,6 +236,8 @@ Status Emulation::commitStaticMemoryPlan()
                                             : remaining / static_cast<std::uint64_t>(kGreedyBytesPerBuffer);
     if (!linear)
         m_arena.buffersFitAvailable(requests.size(), static_cast<std::uint64_t>(kGreedyBytesPerBuffer));
+    if (!linear && signedAvailable < 0)
+        return plannerScratchNegative(static_cast<std::uint64_t>(-signedAvailable), requests.size());
     if (requests.size() > maxBuffers)
         return makeError(ErrorCode::OutOfMemory,
             formatString("Too many buffers (max is %llu)", static_cast<unsigned long long>(maxBuffers)));

@@ -46,6 +46,8 @@ void writeFailureJson(JsonWriter& w, const Failure* f)
     // true: this TFLM snapshot does not check the failed allocation; the device crashes after
     // `message` instead of AllocateTensors returning an error.
     w.field("writes_through_null", f->writesThroughNull);
+    // true: TFLM's planner was handed a negative scratch size and writes past the arena (no message).
+    w.field("planner_overrun", f->plannerOverrun);
     w.key("log");
     w.beginArray();
     for (const auto& line : f->log)

@@ -26,11 +26,9 @@ std::string orderText(const SharedArenaAnalysis& a, const std::vector<std::size_
     return out;
 }
 
-// Multi-tenancy is the same code at every snapshot (micro_allocator.cc); the builds' own figures
-// are as for one model.
 std::string fidelityNote(const SharedArenaAnalysis& a)
 {
-    return provenance(a.settings).text + "; several models on one MicroAllocator as micro_allocator.cc does it";
+    return sharedArenaProvenance(a.settings).text;
 }
 
 } // namespace
@@ -53,7 +51,7 @@ std::string sharedArenaJson(const SharedArenaAnalysis& a, bool pretty)
     w.field("fits", a.fits());
     w.field("verdict", verdictKindName(v.kind));
     w.field("headline", v.headline);
-    w.field("fidelity", std::string(provenanceName(provenance(a.settings).level)));
+    w.field("fidelity", std::string(provenanceName(sharedArenaProvenance(a.settings).level)));
     w.field("fidelity_note", fidelityNote(a));
     w.field("min_arena_bytes", a.minArenaBytes);
     w.field("min_arena_exact", a.minArenaExact);

@@ -88,8 +88,9 @@ void expectReplayMatches(const Model& model, const NamedSettings& build, std::si
         const ReplayOutcome replayed
             = size < loss ? ReplayOutcome {} : replayTrace(trace, size - loss, at.nonPersistentBytes.value_or(0));
         ASSERT_EQ(replayed.ok, r->ok) << build.name << " at " << size << " B";
-        if (r->ok)
+        if (r->ok) {
             ASSERT_EQ(replayed.tempOverwrite, r->tempOverwrite.has_value()) << build.name << " at " << size << " B";
+        }
     }
 }
 
