@@ -1,5 +1,7 @@
 #include "event_log_model.h"
 
+#include "ui/text.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QFont>

@@ -76,8 +76,8 @@ std::vector<BufferBox> TimelineGeometry::placeBuffers(
 
 QRectF TimelineGeometry::pixelRect(const BufferBox& box, bool usedOnly) const
 {
-    const double top = offsetToPixel(usedOnly ? box.used : box.hi);
-    return QRectF(QPointF(mapStepToX(box.first), top), QPointF(mapStepToX(box.last), offsetToPixel(box.lo)))
+    const double upper = offsetToPixel(usedOnly ? box.used : box.hi);
+    return QRectF(QPointF(mapStepToX(box.first), upper), QPointF(mapStepToX(box.last), offsetToPixel(box.lo)))
         .normalized();
 }
 
