@@ -6,8 +6,8 @@
 // the build when the settings change here.
 
 #include "models/selection_state.h"
-#include "pages/controls_panel.h"
 #include "pages/compare_window.h"
+#include "pages/controls_panel.h"
 #include "pages/shared_arena_window.h"
 #include "text.h"
 
