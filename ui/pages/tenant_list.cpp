@@ -48,7 +48,8 @@ TenantList::TenantList(QWidget* parent)
 
 void TenantList::setTenants(const std::vector<QString>& names, const SharedArenaAnalysisPtr& analysis)
 {
-    const QSignalBlocker block(m_list->model());
+    // No signal blocker on the model: the view would miss the new rows and stay empty. clear()'s
+    // rowsRemoved reaches emitOrder, which ignores it (nothing moved).
     m_list->clear();
     const SharedArenaResult* run = analysis ? &analysis->figuresRun() : nullptr;
     for (std::size_t k = 0; k < names.size(); ++k) {
