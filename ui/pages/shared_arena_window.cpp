@@ -80,6 +80,9 @@ void SharedArenaWindow::buildUi()
     m_verdict->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_verdict->setMargin(6);
+    // The panel's width, not the rich text's widest line: the text wraps instead of being cut.
+    m_verdict->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_verdict->setMinimumWidth(0);
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_verdict);
     scroll->setWidgetResizable(true);
