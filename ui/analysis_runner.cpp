@@ -1,6 +1,7 @@
 #include "analysis_runner.h"
 
 #include "job_tracker.h"
+#include "models/analysis_key.h"
 
 #include <QElapsedTimer>
 
@@ -14,6 +15,7 @@ const QString kAlternativesLane = QStringLiteral("other builds");
 struct Timed {
     AnalysisPtr analysis;
     double millis = 0.0;
+    bool sizeOnly = false; // the cost of one emulation at a new size
 };
 } // namespace
 
@@ -31,15 +33,15 @@ bool AnalysisRunner::busy() const
 void AnalysisRunner::request(ModelPtr model, EmulationSettings settings, Where where)
 {
     const bool running = busy();
-    if (m_last && m_last->model == model && sameExceptSize(m_last->settings, settings) && !running) {
-        deliver(reanalyzeAtSize(*m_last, settings));
-        return;
-    }
-    if (where == Where::AsCheapAsItWas && m_lastMillis < kFrameMillis && !running) {
+    // Only the arena size changed: one emulation at the new size, the rest kept (reanalyzeAtSize).
+    // (A full analysis still running is for other settings, or not yet the base of a size change.)
+    const bool sizeOnly
+        = m_last && AnalysisKey::of(*m_last) == AnalysisKey(model, settings) && (!running || m_runningSizeOnly);
+    if (sizeOnly && !running && where == Where::AsCheapAsItWas && m_sizeMillis < kFrameMillis) {
         QElapsedTimer timer;
         timer.start();
-        AnalysisPtr a = analyze(std::move(model), settings);
-        m_lastMillis = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        AnalysisPtr a = reanalyzeAtSize(*m_last, settings);
+        m_sizeMillis = static_cast<double>(timer.nsecsElapsed()) / 1e6;
         deliver(std::move(a));
         return;
     }
@@ -47,20 +49,28 @@ void AnalysisRunner::request(ModelPtr model, EmulationSettings settings, Where w
         m_busy = true;
         emit busyChanged(true);
     }
+    m_runningSizeOnly = sizeOnly;
+    const QString what = sizeOnly ? tr("Emulating the new arena size") : tr("Searching for the smallest arena");
     m_tracker->start(
-        this, kAnalysisLane, tr("Searching for the smallest arena"),
-        [model = std::move(model), settings](const JobControl& job) {
+        this, kAnalysisLane, what,
+        [model = std::move(model), settings, base = sizeOnly ? m_last : nullptr](const JobControl& job) {
             QElapsedTimer timer;
             timer.start();
+            if (base) {
+                auto a = reanalyzeAtSize(*base, settings);
+                return std::make_shared<const Timed>(
+                    Timed { std::move(a), static_cast<double>(timer.nsecsElapsed()) / 1e6, true });
+            }
             AnalysisLimits limits;
             limits.cancel = job.cancel();
             limits.progress = job.progressSink();
             auto a = analyze(model, settings, limits);
             return std::make_shared<const Timed>(
-                Timed { std::move(a), static_cast<double>(timer.nsecsElapsed()) / 1e6 });
+                Timed { std::move(a), static_cast<double>(timer.nsecsElapsed()) / 1e6, false });
         },
         [this](const std::shared_ptr<const Timed>& done) {
-            m_lastMillis = done->millis;
+            if (done->sizeOnly)
+                m_sizeMillis = done->millis;
             m_busy = false;
             emit busyChanged(false);
             deliver(done->analysis);

@@ -1,9 +1,13 @@
 #pragma once
-// The analyses one window shows. A request that was cheap before (a size change, a small model)
-// runs at once on the GUI thread, so a drag updates within the same frame; any other goes to
-// the JobTracker in this runner's "analysis" lane, where a newer request supersedes it. Only
-// the newest request's result is delivered (STYLE.md rule 16). cancel() stops the running
-// search, which then delivers what it found (a working arena, marked as not proven smallest).
+// The analyses one window shows. A new model, and any change of a setting other than the arena
+// size, runs analyze() (the search for the smallest arena) in the background, through the
+// JobTracker in this runner's "analysis" lane, where a newer request supersedes it. A change of
+// the arena size alone keeps everything but the emulation at the new size (reanalyzeAtSize): that
+// one emulation runs on the GUI thread while it takes less than a frame (16 ms), so a drag of the
+// arena line follows the mouse within the frame; when it takes longer (a very large model), it
+// too runs in the background, and the drag shows the newest result that arrived. Only the newest
+// request's result is delivered (STYLE.md rule 16). cancel() stops the running search, which then
+// delivers what it found (a working arena, marked as not proven smallest).
 //
 // What the other builds need for a shown analysis (core/analysis/alternatives.h) runs in the
 // runner's "other builds" lane, with the same newest-wins rule.
@@ -25,8 +29,8 @@ public:
     AnalysisRunner(JobTracker* tracker, QObject* parent);
 
     // Starts an analysis; earlier ones still running are superseded. When only the arena size
-    // changed, one emulation at the new size suffices (reanalyzeAtSize).
-    // Background: never on the GUI thread (a newly opened model, whose cost is unknown).
+    // changed, one emulation at the new size suffices (reanalyzeAtSize), on the GUI thread when
+    // the last one was cheap. Background: never on the GUI thread.
     enum class Where { AsCheapAsItWas, Background };
     void request(ModelPtr model, EmulationSettings settings, Where where = Where::AsCheapAsItWas);
     bool busy() const;
@@ -46,7 +50,8 @@ private:
 
     JobTracker* m_tracker;
     AnalysisPtr m_last; // the newest delivered result, reused when only the size changes
-    double m_lastMillis = 0.0; // cost of the previous analysis
+    double m_sizeMillis = 0.0; // cost of the last emulation at a new size
+    bool m_runningSizeOnly = false; // the job in the lane emulates a new size of m_last
     bool m_busy = false;
 };
 

@@ -1,8 +1,11 @@
 #include "main_window.h"
 
+#include "ui/text.h"
+
 #include "analysis_runner.h"
 #include "job_tracker.h"
 #include "model_file_watcher.h"
+#include "models/analysis_key.h"
 #include "models/selection_state.h"
 #include "pages/alternatives_view.h"
 #include "pages/compare_window.h"
@@ -41,6 +44,7 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace arenascope {
@@ -144,8 +148,7 @@ void MainWindow::connectViews()
     // A board sets the RAM budget's device RAM, and is remembered for the next start.
     connect(m_controls, &ControlsPanel::boardChanged, this, [this](const Board* board) {
         m_ramBudget->setBoard(board);
-        Settings().setBoard(
-            board ? QString::fromUtf8(board->id.data(), static_cast<qsizetype>(board->id.size())) : QString());
+        Settings().setBoard(board ? toQString(board->id) : QString());
     });
 }
 
@@ -208,6 +211,8 @@ void MainWindow::showOpened(const AnalysisPtr& a)
         if (m_compare)
             m_compare->setModelB(b);
     }
+    if (!m_pendingArenaB.isEmpty())
+        addModelToArena(std::exchange(m_pendingArenaB, QString()));
 }
 
 void MainWindow::requestAnalysis()
@@ -237,7 +242,8 @@ void MainWindow::showAnalysis(const AnalysisPtr& a)
     m_planSearch->setShownModel(a->model);
     // What the last settings change did, said with this analysis (the verdict reads it when
     // the selection settles).
-    if (m_shown && m_shown->model == a->model && !sameExceptSize(m_shown->settings, a->settings))
+    if (m_shown && AnalysisKey::of(*m_shown).sameModel(AnalysisKey::of(*a))
+        && AnalysisKey::of(*m_shown) != AnalysisKey::of(*a))
         m_changeNote = QString::fromStdString(describeSettingsChange(*m_shown, *a));
     m_shown = a;
     m_verdict->setChangeNote(m_changeNote);
@@ -265,9 +271,7 @@ void MainWindow::showAnalysis(const AnalysisPtr& a)
 void MainWindow::showSettled(const AnalysisPtr& a)
 {
     // What the other builds need, once per model and settings (a size change leaves it as it is).
-    if (a
-        && (!m_alternativesFor || m_alternativesFor->model != a->model
-            || !sameExceptSize(m_alternativesFor->settings, a->settings))) {
+    if (a && (!m_alternativesFor || AnalysisKey::of(*m_alternativesFor) != AnalysisKey::of(*a))) {
         m_alternativesFor = a;
         m_alternatives->clear();
         m_jobs->requestAlternatives(a);
@@ -320,12 +324,21 @@ void MainWindow::dropEvent(QDropEvent* event)
         event->acceptProposedAction();
         return;
     }
-    if (!urls.isEmpty() && urls.first().isLocalFile()) {
-        // Two models: the first opens, Compare shows the second beside it once it is analysed.
-        m_pendingCompareB = urls.size() > 1 && urls[1].isLocalFile() ? urls[1].toLocalFile() : QString();
-        openModel(urls.first().toLocalFile());
-        event->acceptProposedAction();
+    QStringList paths;
+    for (const QUrl& url : urls)
+        if (url.isLocalFile() && paths.size() < 2)
+            paths << url.toLocalFile();
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    m_pendingCompareB.clear();
+    m_pendingArenaB.clear();
+    if (paths.size() == 1 && !m_model) {
+        openModel(paths.first());
+        return;
     }
+    // A second model: asked once the drop is over (main_window_shared.cpp).
+    QTimer::singleShot(0, this, [this, paths] { askAboutSecondModel(paths); });
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -39,6 +39,7 @@ class VerdictPanel;
 class WalkthroughPanel;
 class PlaybackBar;
 class SettingsHistory;
+class SharedArenaWindow;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -66,6 +67,9 @@ public:
     TimelinePlot* timeline() const { return m_timeline; }
     ArenaMapView* arenaMap() const { return m_arenaMap; }
     VerdictPanel* verdict() const { return m_verdict; }
+    // File > Add Model to This Arena: `path` shares the arena with this model (main_window_shared.cpp).
+    void addModelToArena(const QString& path);
+    SharedArenaWindow* sharedArena() const;
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -94,6 +98,8 @@ private:
     void showEvent(QShowEvent* event) override;
     void openLesson(const Lesson& lesson);
     void analyzeSettings(const EmulationSettings& s); // without a step in the undo history
+    void chooseModelForArena();
+    void askAboutSecondModel(const QStringList& paths); // compare, or share the arena
 
     ModelPtr m_model;
     SelectionState* m_selection;
@@ -125,6 +131,8 @@ private:
     bool m_centerLaidOut = false;
     AnalysisPtr m_reloadedFrom; // the analysis before the open file was rewritten, until the new one arrives
     QString m_pendingCompareB; // a second dropped model: Compare opens with it once the first is shown
+    QString m_pendingArenaB; // ... or shares the arena with it
+    QPointer<SharedArenaWindow> m_sharedArena;
     bool m_opening = false; // the newly opened model's first analysis has not arrived
     AnalysisPtr m_shown; // the analysis on screen, to say what the next settings change did
     QString m_changeNote;

@@ -1,11 +1,14 @@
 #include "main_window.h"
 
+#include "ui/text.h"
+
 // The main window's menus and what their actions do: files, exports, undo, views, the tools
 // (each opens itself from the shown analysis) and help.
 
 #include "analysis_runner.h"
 #include "export/export_actions.h"
 #include "export/png_options_dialog.h"
+#include "models/analysis_key.h"
 #include "models/selection_state.h"
 #include "pages/about_dialogs.h"
 #include "pages/alternatives_view.h"
@@ -45,6 +48,9 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::chooseFile);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     refreshRecentMenu();
+    file->addAction(tr("Add Model to This &Arena..."), this, &MainWindow::chooseModelForArena)
+        ->setToolTip(tr("Put another model in this model's tensor arena, as firmware that runs several models "
+                        "builds them: one allocator, one interpreter per model"));
     auto* exports = file->addMenu(tr("&Export"));
     const std::pair<ExportKind, QString> kinds[] = {
         { ExportKind::ReportSheetPng, tr("Report Sheet as &PNG...") },
@@ -135,8 +141,7 @@ void MainWindow::buildMenus()
     auto* help = menuBar()->addMenu(tr("&Help"));
     auto* lessonsMenu = help->addMenu(tr("&Lessons"));
     for (const Lesson& lesson : lessons())
-        lessonsMenu->addAction(QString::fromUtf8(lesson.title.data(), static_cast<int>(lesson.title.size())), this,
-            [this, &lesson] { openLesson(lesson); });
+        lessonsMenu->addAction(toQString(lesson.title), this, [this, &lesson] { openLesson(lesson); });
     // F1 over a view or control opens the page of the concept it shows (concept_help.h).
     help->addAction(tr("&Concepts..."), QKeySequence::HelpContents, this, [this] {
         QString id = conceptAt(QApplication::widgetAt(QCursor::pos()));
@@ -153,9 +158,7 @@ void MainWindow::openLesson(const Lesson& lesson)
     // The lesson's model, written by the core's builder (the same bytes as models/lessons/).
     if (!m_lessonDir)
         m_lessonDir = std::make_unique<QTemporaryDir>();
-    const QString path = QDir(m_lessonDir->path())
-                             .filePath(QString::fromUtf8(lesson.id.data(), static_cast<int>(lesson.id.size()))
-                                 + QStringLiteral(".tflite"));
+    const QString path = QDir(m_lessonDir->path()).filePath(toQString(lesson.id) + QStringLiteral(".tflite"));
     const std::vector<std::uint8_t> bytes = lesson.build();
     if (const QString error = saveAtomically(
             path, QByteArray(reinterpret_cast<const char*>(bytes.data()), static_cast<qsizetype>(bytes.size())));
@@ -165,9 +168,8 @@ void MainWindow::openLesson(const Lesson& lesson)
     }
     if (!openModel(path))
         return;
-    auto* guide = new QMessageBox(QMessageBox::Information,
-        tr("Lesson: %1").arg(QString::fromUtf8(lesson.title.data(), static_cast<int>(lesson.title.size()))),
-        QString::fromUtf8(lesson.guide.data(), static_cast<int>(lesson.guide.size())), QMessageBox::Ok, this);
+    auto* guide = new QMessageBox(QMessageBox::Information, tr("Lesson: %1").arg(toQString(lesson.title)),
+        toQString(lesson.guide), QMessageBox::Ok, this);
     guide->setObjectName(QStringLiteral("lessonGuide"));
     guide->setModal(false);
     guide->setAttribute(Qt::WA_DeleteOnClose);
@@ -253,8 +255,8 @@ void MainWindow::exportTo(int kindValue)
     if (QFileInfo(path).suffix().isEmpty())
         path += QLatin1Char('.') + suffix;
     // The Other builds list, when it is the one for this analysis (it does not depend on the size).
-    const bool listed = m_alternativesFor && m_alternativesFor->model == a->model
-        && sameExceptSize(m_alternativesFor->settings, a->settings) && !m_alternatives->alternatives().empty();
+    const bool listed = m_alternativesFor && AnalysisKey::of(*m_alternativesFor) == AnalysisKey::of(*a)
+        && !m_alternatives->alternatives().empty();
     const QString error = writeExport(kind, a, path, image, listed ? &m_alternatives->alternatives() : nullptr);
     if (!error.isEmpty()) {
         QMessageBox::critical(this, tr("Export failed"), error);

@@ -1,6 +1,10 @@
 #include "settings.h"
 
+#include "ui/text.h"
+
 #include <QSettings>
+
+#include <utility>
 
 namespace arenascope {
 
@@ -89,18 +93,25 @@ EmulationSettings Settings::emulation() const
 
 void Settings::setEmulation(const EmulationSettings& s)
 {
+    const std::pair<const char*, QVariant> values[] = {
+        { kPlanner, toQString(plannerName(s.planner)) },
+        { kTarget, toQString(targetName(s.target)) },
+        { kInterpreter, toQString(interpreterName(s.interpreter)) },
+        { kPreserve, s.preserveAllTensors },
+        { kKernels, toQString(kernelSetName(s.kernels)) },
+        { kCpu, toQString(cpuName(s.cpu)) },
+        { kEspChip, toQString(espChipName(s.espChip)) },
+        { kEspNn, toQString(espNnVersionName(s.espNn)) },
+        { kCoProcessor, toQString(coProcessorName(s.coProcessor)) },
+        { kResourceVariables, s.resourceVariables },
+        { kTflm, toQString(tflmVersionId(s.tflm)) },
+    };
     QSettings q;
-    q.setValue(QString::fromLatin1(kPlanner), QString::fromUtf8(plannerName(s.planner).data()));
-    q.setValue(QString::fromLatin1(kTarget), QString::fromUtf8(targetName(s.target).data()));
-    q.setValue(QString::fromLatin1(kInterpreter), QString::fromUtf8(interpreterName(s.interpreter).data()));
-    q.setValue(QString::fromLatin1(kPreserve), s.preserveAllTensors);
-    q.setValue(QString::fromLatin1(kKernels), QString::fromUtf8(kernelSetName(s.kernels).data()));
-    q.setValue(QString::fromLatin1(kCpu), QString::fromUtf8(cpuName(s.cpu).data()));
-    q.setValue(QString::fromLatin1(kEspChip), QString::fromUtf8(espChipName(s.espChip).data()));
-    q.setValue(QString::fromLatin1(kEspNn), QString::fromUtf8(espNnVersionName(s.espNn).data()));
-    q.setValue(QString::fromLatin1(kCoProcessor), QString::fromUtf8(coProcessorName(s.coProcessor).data()));
-    q.setValue(QString::fromLatin1(kResourceVariables), s.resourceVariables);
-    q.setValue(QString::fromLatin1(kTflm), QString::fromUtf8(tflmVersionId(s.tflm).data()));
+    // Only what changed: a drag of the arena line changes none of these, and anything set is
+    // written to the settings file when `q` goes (a file write per drag frame otherwise).
+    for (const auto& [key, value] : values)
+        if (q.value(QString::fromLatin1(key)) != value)
+            q.setValue(QString::fromLatin1(key), value);
 }
 
 QString Settings::board() const

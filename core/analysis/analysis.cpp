@@ -174,6 +174,9 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
                 + ", the largest ArenaScope measures in.");
     }
     a->atSize = arenaSize ? emulate(*model, settings, plans) : a->measured;
+    a->sizeReferences = std::make_shared<SizeReferences>();
+    a->sizeReferences->keep(a->measured);
+    a->sizeReferences->keep(a->atSize);
     if (a->measured->ok && !settings.nonPersistentBytes) {
         const MinimumSearch found = findMinimumArena(*model, settings, measure.arenaBytes(), deadline, limits.cancel,
             SizedArena::Main, limits.progress, plans, &trace);
@@ -191,6 +194,7 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
             EmulationSettings atMin = settings;
             atMin.arenaSize = *a->minArenaBytes;
             a->atMinimum = emulate(*model, atMin, plans);
+            a->sizeReferences->keep(a->atMinimum);
             if (a->atMinimum->tempOverwrite && found.exact)
                 a->overwriteFreeMinBytes = findOverwriteFreeArena(*model, settings, measure.arenaBytes());
         }
@@ -240,6 +244,8 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
         if (p->ok && a->measured->arenaUsedBytes >= p->arenaUsedBytes)
             a->recordingOverheadBytes = a->measured->arenaUsedBytes - p->arenaUsedBytes;
     }
+    if (trace.complete && a->measured->ok && !settings.nonPersistentBytes)
+        a->trace = std::make_shared<const ArenaTrace>(std::move(trace));
     a->verdict = std::make_shared<const Verdict>(makeVerdict(*a));
     return a;
 }
@@ -258,6 +264,28 @@ bool sameExceptSize(const EmulationSettings& a, const EmulationSettings& b)
         y.nonPersistentBytes = a.nonPersistentBytes;
     return a == y;
 }
+
+namespace {
+
+// One emulation at the size of `settings`, or a kept run moved there when that is exact.
+EmulationResultPtr emulateAtSize(const Analysis& base, const EmulationSettings& settings)
+{
+    const std::uint64_t size = settings.arenaBytes();
+    const std::uint64_t loss = settings.arenaStartLoss();
+    if (base.trace && base.sizeReferences && !settings.nonPersistentBytes && size > loss) {
+        const ReplayOutcome r = replayTrace(*base.trace, size - loss);
+        if (r.ok && !r.tempOverwrite) {
+            if (const EmulationResultPtr reference = base.sizeReferences->forSize(size))
+                return shiftedToSize(*reference, settings);
+            auto run = emulate(*base.model, settings, base.plans.get());
+            base.sizeReferences->keep(run);
+            return run;
+        }
+    }
+    return emulate(*base.model, settings, base.plans.get());
+}
+
+} // namespace
 
 AnalysisPtr reanalyzeAtSize(const Analysis& base, std::optional<std::uint64_t> arenaSize)
 {
@@ -280,7 +308,7 @@ AnalysisPtr reanalyzeAtSize(const Analysis& base, const EmulationSettings& sizes
         return analyze(base.model, settings);
     auto a = std::make_shared<Analysis>(base);
     a->settings = settings;
-    a->atSize = arenaSize ? emulate(*base.model, settings, a->plans.get()) : a->measured;
+    a->atSize = arenaSize ? emulateAtSize(base, settings) : a->measured;
     a->verdict = std::make_shared<const Verdict>(makeVerdict(*a));
     return a;
 }

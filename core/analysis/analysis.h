@@ -22,6 +22,7 @@
 
 #include "core/arena/arena_trace.h"
 #include "core/emulation/emulation_result.h"
+#include "core/emulation/result_at_size.h"
 #include "core/model/model.h"
 #include "core/planner/plan_cache.h"
 
@@ -64,6 +65,12 @@ struct Analysis {
     // The memory plan of these settings, kept for every later emulation at another size
     // (reanalyzeAtSize): the plan does not depend on the size. Thread-safe.
     std::shared_ptr<PlanCache> plans;
+    // For a size change (reanalyzeAtSize) without emulating again: the measuring run's allocator
+    // calls, replayed at the new size to know whether it allocates as the runs kept in
+    // `sizeReferences` did (then one of them moved to the new size is the run there,
+    // result_at_size.h). Null with separate arenas or when the measuring run failed.
+    std::shared_ptr<const ArenaTrace> trace;
+    std::shared_ptr<SizeReferences> sizeReferences; // thread-safe, shared by the reanalyses
 
     std::optional<std::uint64_t> arenaSize() const { return settings.arenaSize; }
     // The arena the timeline and the arena map show, whose line the user drags: the
@@ -83,7 +90,9 @@ using AnalysisPtr = std::shared_ptr<const Analysis>;
 AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLimits& limits = {});
 
 // The same analysis at another arena size: reuses the measured run, the minimum and the lower
-// bound (they do not depend on the size) and emulates once. What an arena-size drag costs.
+// bound (they do not depend on the size) and emulates once, or not at all where a run kept at a
+// size of the same residue mod 16 moved to the new size is exact (result_at_size.h). What an
+// arena-size drag costs.
 AnalysisPtr reanalyzeAtSize(const Analysis& base, std::optional<std::uint64_t> arenaSize);
 // The same with both arena sizes taken from `sizes` (arenaSize and nonPersistentBytes).
 AnalysisPtr reanalyzeAtSize(const Analysis& base, const EmulationSettings& sizes);

@@ -535,12 +535,21 @@ private slots:
         QVERIFY(*w.analysis()->fits());
     }
 
-    // Two models dropped at once: the first opens, Compare shows the second as B.
+    // Two models dropped at once: the window asks (compare, or share the arena); with Compare the
+    // first opens and Compare shows the second as B.
     void dropTwoModelsOpensTheFirstAndComparesTheSecond()
     {
         MainWindow w;
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTimer answer;
+        connect(&answer, &QTimer::timeout, [&] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+                for (QAbstractButton* b : box->buttons())
+                    if (b->text() == QStringLiteral("Compare"))
+                        b->click();
+        });
+        answer.start(50);
         const QString second = QStringLiteral(ARENASCOPE_SOURCE_DIR "/models/lessons/scratch_buffer.tflite");
         QMimeData mime;
         mime.setUrls({ QUrl::fromLocalFile(QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)), QUrl::fromLocalFile(second) });

@@ -68,7 +68,45 @@ private slots:
         buffers[2].last = 6;
         buffers[2].offset = -1;
         buffers[2].alignedBytes = 16;
-        QCOMPARE(TimelineGeometry::hitTest(buffers, step, offset), expected);
+        const std::vector<BufferBox> boxes = TimelineGeometry::placeBuffers(buffers);
+        QCOMPARE(boxes.size(), std::size_t(2)); // the unplaced one is not drawn
+        const int hit = TimelineGeometry::hitTest(boxes, step, offset);
+        QCOMPARE(hit < 0 ? -1 : boxes[static_cast<std::size_t>(hit)].buffer, expected);
+        // The same through pixels: the view maps the point once.
+        const TimelineGeometry g { -1, 9, 0, 100, 10, 10, 500, 400 };
+        const int atPixel = g.hitTestAt(QPointF(g.mapStepToX(step), g.mapOffsetToY(offset)), boxes);
+        QCOMPARE(atPixel, hit);
+    }
+
+    // Several tenants on their own stretches of steps over the same offsets: each box names its
+    // tenant and buffer, and a point finds the one drawn there.
+    void tenantsArePlacedSideBySide()
+    {
+        std::vector<PlannedBuffer> plan(1);
+        plan[0].first = 0;
+        plan[0].last = 3;
+        plan[0].offset = 0;
+        plan[0].bytes = 20;
+        plan[0].alignedBytes = 32;
+        std::vector<BufferBox> boxes = TimelineGeometry::placeBuffers(plan, 0.0, 0);
+        const std::vector<BufferBox> second = TimelineGeometry::placeBuffers(plan, 5.0, 1);
+        boxes.insert(boxes.end(), second.begin(), second.end());
+        QCOMPARE(boxes[1].first, 5.0 - TimelineGeometry::kHalfStep);
+        QCOMPARE(boxes[1].used, 20.0);
+        QCOMPARE(boxes[1].hi, 32.0);
+        QCOMPARE(TimelineGeometry::hitTest(boxes, 1.0, 10.0), 0);
+        QCOMPARE(boxes[static_cast<std::size_t>(TimelineGeometry::hitTest(boxes, 6.0, 10.0))].tenant, 1);
+        QCOMPARE(TimelineGeometry::hitTest(boxes, 4.5, 10.0), -1); // between the tenants
+    }
+
+    void theBarMapsOffsetsAlongX()
+    {
+        const TimelineGeometry g = TimelineGeometry::bar(QRectF(8, 40, 400, 30), 1000);
+        QCOMPARE(g.offsetToPixel(0), 8.0);
+        QCOMPARE(g.offsetToPixel(500), 208.0);
+        QCOMPARE(g.offsetToPixel(4000), 408.0); // beyond the arena: at its end
+        QCOMPARE(g.pixelToOffset(208), 500.0);
+        QCOMPARE(g.pixelToOffset(0), 0.0);
     }
 
     void arenaMapCoversTheArena()
@@ -128,6 +166,87 @@ private slots:
         QCOMPARE(last.headEnd, all.headEnd);
         QCOMPARE(count(last, ArenaSegment::Kind::Buffer), count(all, ArenaSegment::Kind::Buffer));
         QCOMPARE(count(last, ArenaSegment::Kind::TempPeak), 0);
+    }
+
+    // One table for both views: the arena size, the head, the temp peak and the tail's start,
+    // labelled on the timeline (lines and the tail band) and on the arena map (ticks on the bar)
+    // by the one layout. Whatever the figures, no two labels drawn overlap, every one stays in
+    // its view, the arena size's label is always there; the rows say which are drawn.
+    void bothViewsShareOneLabelLayout_data()
+    {
+        QTest::addColumn<double>("arena");
+        QTest::addColumn<double>("head");
+        QTest::addColumn<double>("peak"); // temp bytes above the head
+        QTest::addColumn<double>("tail");
+        QTest::addColumn<QList<bool>>("onTimeline"); // arena, head, peak, tail band
+        QTest::addColumn<QList<bool>>("onBar"); // arena, tail, head, 0
+        QTest::newRow("apart") << 1000.0 << 300.0 << 200.0 << 800.0 << QList<bool> { true, true, true, true }
+                               << QList<bool> { true, true, true, true };
+        // Head, peak and tail within a few pixels of the arena line: the head's label goes
+        // below its line, the peak's has no clear place, the tail band is too thin; on the bar
+        // the head's tick label has no room on either side.
+        QTest::newRow("crowded at the top")
+            << 1000.0 << 950.0 << 30.0 << 990.0 << QList<bool> { true, true, false, false }
+            << QList<bool> { true, true, false, true };
+        // A small head with a large tail: on the timeline the head's label would cross the
+        // peak's line (and has no room below the plot's edge); on the bar 0's label has no side left.
+        QTest::newRow("head and tail near 0")
+            << 1000.0 << 30.0 << 30.0 << 40.0 << QList<bool> { true, false, true, true }
+            << QList<bool> { true, true, true, false };
+    }
+    void bothViewsShareOneLabelLayout()
+    {
+        QFETCH(double, arena);
+        QFETCH(double, head);
+        QFETCH(double, peak);
+        QFETCH(double, tail);
+        QFETCH(QList<bool>, onTimeline);
+        QFETCH(QList<bool>, onBar);
+        const QSizeF text(90, 14);
+        auto line = [&](double offset, double along, Qt::Alignment side, int priority) {
+            LabelMark m;
+            m.offset = offset;
+            m.size = text;
+            m.priority = priority;
+            m.along = along;
+            m.horizontal = side;
+            m.mustShow = priority == 4;
+            return m;
+        };
+        LabelMark band = line(tail, 0.25, Qt::AlignHCenter, 1);
+        band.kind = LabelMark::Kind::Band;
+        band.extent = arena;
+        const TimelineGeometry timeline { -0.7, 9.7, 0, arena * 1.15, 50, 20, 400, 200 };
+        const std::vector<LabelBox> lines
+            = timeline.layoutLabels({ line(arena, 0.99, Qt::AlignRight, 4), line(head, 0.01, Qt::AlignLeft, 3),
+                                        line(head + peak, 0.55, Qt::AlignHCenter, 2), band },
+                timeline.plotRect());
+        auto tick = [&](double offset, int priority, bool below) {
+            LabelMark m;
+            m.kind = LabelMark::Kind::Tick;
+            m.offset = offset;
+            m.size = QSizeF(60, 14);
+            m.priority = priority;
+            m.below = below;
+            return m;
+        };
+        const TimelineGeometry bar = TimelineGeometry::bar(QRectF(8, 40, 400, 30), arena);
+        const QRectF barView(0, 0, 416, 104);
+        const std::vector<LabelBox> ticks = bar.layoutLabels(
+            { tick(arena, 4, false), tick(tail, 3, true), tick(head, 2, false), tick(0, 1, true) }, barView);
+        for (const auto& [boxes, expected, view] :
+            { std::tuple { lines, onTimeline, timeline.plotRect() }, std::tuple { ticks, onBar, barView } }) {
+            for (std::size_t i = 0; i < boxes.size(); ++i) {
+                QCOMPARE(boxes[i].visible, expected[static_cast<qsizetype>(i)]);
+                if (!boxes[i].visible)
+                    continue;
+                const QRectF at = boxes[i].atAlternative ? boxes[i].alternative : boxes[i].rect;
+                QVERIFY(view.contains(at));
+                for (std::size_t j = i + 1; j < boxes.size(); ++j)
+                    if (boxes[j].visible)
+                        QVERIFY(!at.intersects(boxes[j].atAlternative ? boxes[j].alternative : boxes[j].rect));
+            }
+        }
     }
 
     void labelsNeverOverlap_data()

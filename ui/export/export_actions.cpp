@@ -1,5 +1,7 @@
 #include "export_actions.h"
 
+#include "ui/text.h"
+
 #include "core/report/csv_report.h"
 #include "core/report/html_report.h"
 #include "core/report/plan_report.h"
@@ -74,14 +76,13 @@ QString saveAtomically(const QString& path, const QByteArray& bytes)
 QString suggestedExportName(ExportKind kind, const Analysis& a)
 {
     QString name = QFileInfo(QString::fromStdString(a.model->path())).completeBaseName();
-    name += QLatin1Char('-') + QString::fromLatin1(targetName(a.settings.target).data());
+    name += QLatin1Char('-') + toQString(targetName(a.settings.target));
     if (a.settings.kernels == KernelSet::CmsisNn)
-        name += QStringLiteral("-cmsis-nn-") + QString::fromLatin1(cpuName(a.settings.cpu).data());
+        name += QStringLiteral("-cmsis-nn-") + toQString(cpuName(a.settings.cpu));
     if (a.settings.kernels == KernelSet::EspNn)
         name += QStringLiteral("-esp-nn-%1-%2")
-                    .arg(QString::fromLatin1(espChipName(a.settings.espChip).data()),
-                        QString::fromLatin1(espNnVersionName(a.settings.espNn).data()));
-    name += QLatin1Char('-') + QString::fromLatin1(plannerName(a.settings.effectivePlanner()).data());
+                    .arg(toQString(espChipName(a.settings.espChip)), toQString(espNnVersionName(a.settings.espNn)));
+    name += QLatin1Char('-') + toQString(plannerName(a.settings.effectivePlanner()));
     if (a.settings.effectiveInterpreter() == InterpreterKind::Recording)
         name += QStringLiteral("-recording");
     if (a.arenaSize())

@@ -1,5 +1,7 @@
 #include "event_log_model.h"
 
+#include "ui/text.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QFont>
@@ -76,7 +78,7 @@ int EventLogModel::columnCount(const QModelIndex&) const
 QString EventLogModel::groupTitle(const Group& g) const
 {
     const AllocationEvent& e = events()[g.first];
-    QString title = QString::fromUtf8(phaseName(e.phase));
+    QString title = toQString(phaseName(e.phase));
     if (e.op >= 0 && e.subgraph >= 0) {
         const auto& op = m_analysis->model->subgraphs()[static_cast<std::size_t>(e.subgraph)]
                              .operators[static_cast<std::size_t>(e.op)];
@@ -130,9 +132,9 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
         return what + (e.failed ? tr("  — FAILED") : QString());
     }
     case Category:
-        return QString::fromUtf8(categoryName(e.category));
+        return toQString(categoryName(e.category));
     case Region:
-        return QString::fromUtf8(regionName(e.region));
+        return toQString(regionName(e.region));
     case Requested:
         return static_cast<qulonglong>(e.requested);
     case Used:

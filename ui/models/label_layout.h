@@ -1,8 +1,9 @@
 #pragma once
-// Labels on the timeline's lines (head, temp peak, tail, arena size) must not sit on each other
-// at any zoom or plot size: a label that would overlap a more important one, or leave the plot,
-// moves to its other place (below its line instead of above), or else is not drawn (the verdict
-// always states every figure). Pure geometry, table-tested in
+// The one label layout of the timeline and the arena map (TimelineGeometry::layoutLabels makes
+// the boxes for both): labels of the arena's lines, bands and ticks must not sit on each other
+// at any zoom or size. A label that would overlap a more important one, a line it does not
+// name, or leave the view moves to its other place (below its line instead of above), or else
+// is not drawn (the verdict always states every figure). Pure geometry, table-tested in
 // tests/ui/tst_timeline_geometry.cpp.
 //
 // Usage:

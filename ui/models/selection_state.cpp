@@ -40,6 +40,14 @@ void SelectionState::setAnalysisWhileDragging(AnalysisPtr analysis)
     emit selectionChanged();
 }
 
+void SelectionState::setShared(SharedArenaAnalysisPtr shared)
+{
+    m_shared = std::move(shared);
+    m_event = -1;
+    emit sharedChanged(m_shared);
+    emit eventChanged(m_event);
+}
+
 int SelectionState::plannedBufferOf(TensorRef t) const
 {
     if (!m_analysis || !t.valid())

@@ -3,6 +3,7 @@
 // each other: they set this object and react to its signals.
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/shared_arena_analysis.h"
 
 #include <QObject>
 
@@ -25,7 +26,11 @@ public:
     TensorRef tensor() const { return m_tensor; }
     int plannedBuffer() const { return m_plannedBuffer; } // index into measured->planned, -1 = none
     int step() const { return m_step; } // allocation scope, -1 = none
-    int event() const { return m_event; } // index into atSize->events, -1 = none
+    // Index into atSize->events (with several models in one arena: into the shared allocator's
+    // log, AllocationSteps), -1 = none.
+    int event() const { return m_event; }
+    // Several models in one arena (the shared arena window): the analysis its views show.
+    const SharedArenaAnalysisPtr& shared() const { return m_shared; }
 
     // The planned buffer of a tensor, or -1.
     int plannedBufferOf(TensorRef t) const;
@@ -39,6 +44,8 @@ public slots:
     // lets the text-heavy views (log, verdict) catch up once.
     void setAnalysisWhileDragging(AnalysisPtr analysis);
     void settle();
+    // Shows a shared-arena analysis everywhere (sharedChanged); the chosen event is reset.
+    void setShared(SharedArenaAnalysisPtr shared);
     void selectTensor(TensorRef tensor);
     void selectPlannedBuffer(int index);
     void selectStep(int step);
@@ -49,6 +56,7 @@ public slots:
 signals:
     void analysisChanged(const AnalysisPtr& analysis);
     void analysisSettled(const AnalysisPtr& analysis);
+    void sharedChanged(const SharedArenaAnalysisPtr& shared);
     void selectionChanged();
     void stepChanged(int step);
     void eventChanged(int index);
@@ -56,6 +64,7 @@ signals:
 
 private:
     AnalysisPtr m_analysis;
+    SharedArenaAnalysisPtr m_shared;
     TensorRef m_tensor;
     int m_plannedBuffer = -1;
     int m_step = -1;

@@ -1,5 +1,7 @@
 #include "tensor_table_model.h"
 
+#include "ui/text.h"
+
 #include "core/report/plan_report.h"
 
 #include <QBrush>
@@ -81,7 +83,7 @@ QVariant TensorTableModel::data(const QModelIndex& index, int role) const
     case Kind:
         return QString::fromStdString(tensorKind(*m_analysis->model, r, p));
     case DType:
-        return QString::fromUtf8(dataTypeName(t.type).data(), static_cast<int>(dataTypeName(t.type).size()));
+        return toQString(dataTypeName(t.type));
     case Shape: {
         QStringList dims;
         for (auto d : t.shape)

@@ -1,5 +1,7 @@
 #include "about_dialogs.h"
 
+#include "ui/text.h"
+
 #include "core/emulation/tflm_version.h"
 #include "core/util/version.h"
 
@@ -31,8 +33,7 @@ void showAbout(QWidget* parent)
     const auto versions = tflmVersions();
     for (auto it = versions.rbegin(); it != versions.rend(); ++it)
         snapshots += QWidget::tr("<li>tflite-micro %1 with CMSIS-NN %2</li>")
-                         .arg(QString::fromStdString(tflmVersionLabel(it->version)),
-                             QString::fromUtf8(it->cmsisNn.data(), static_cast<qsizetype>(it->cmsisNn.size())));
+                         .arg(QString::fromStdString(tflmVersionLabel(it->version)), toQString(it->cmsisNn));
     QMessageBox::about(parent, QWidget::tr("About ArenaScope"),
         QWidget::tr("<p><b>ArenaScope %1</b></p><p>Emulates TensorFlow Lite Micro's tensor arena allocation byte for "
                     "byte, with the reference kernels, CMSIS-NN or esp-tflite-micro's ESP-NN kernels, at:</p>"

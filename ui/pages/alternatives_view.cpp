@@ -1,5 +1,7 @@
 #include "alternatives_view.h"
 
+#include "ui/text.h"
+
 #include "core/emulation/esp_nn_build.h"
 #include "core/emulation/target.h"
 #include "core/util/format.h"
@@ -13,22 +15,19 @@ namespace arenascope {
 
 namespace {
 
-QString utf8(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
 // Short enough for a narrow dock: "x86_64, reference", "CMSIS-NN, cortex-m55 (MVE)",
 // "ESP-NN, ESP32-S3, 1.2.3"; the tooltip has the whole configuration.
 QString buildName(const EmulationSettings& s)
 {
     switch (s.kernels) {
     case KernelSet::Reference:
-        return QStringLiteral("%1, reference").arg(utf8(targetName(s.target)));
+        return QStringLiteral("%1, reference").arg(toQString(targetName(s.target)));
     case KernelSet::CmsisNn:
-        return QStringLiteral("CMSIS-NN, %1 (%2)").arg(utf8(cpuName(s.cpu)), utf8(cpuExtensionName(s.cpuExtension())));
+        return QStringLiteral("CMSIS-NN, %1 (%2)")
+            .arg(toQString(cpuName(s.cpu)), toQString(cpuExtensionName(s.cpuExtension())));
     case KernelSet::EspNn:
-        return QStringLiteral("ESP-NN, %1, %2").arg(utf8(espChipTitle(s.espChip)), utf8(espNnVersionName(s.espNn)));
+        return QStringLiteral("ESP-NN, %1, %2")
+            .arg(toQString(espChipTitle(s.espChip)), toQString(espNnVersionName(s.espNn)));
     }
     return {};
 }

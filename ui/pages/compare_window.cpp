@@ -241,13 +241,13 @@ void CompareWindow::requestB()
         analyzeB();
         return;
     }
-    if (m_reorderFor && m_reorderFor->base == m_baseB && sameExceptSize(m_reorderFor->settings, settings)) {
+    if (m_reorderFor && *m_reorderFor == AnalysisKey(m_baseB, settings)) {
         // Only the arena size changed: the order stays; once it is known, B is emulated anew.
         if (m_reordered)
             analyzeB();
         return;
     }
-    m_reorderFor = ReorderKey { m_baseB, settings };
+    m_reorderFor = AnalysisKey(m_baseB, settings);
     m_reordered.reset();
     m_save->setEnabled(false);
     m_statusText = tr("Searching for an operator order that keeps fewer bytes alive...");

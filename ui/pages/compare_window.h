@@ -6,6 +6,8 @@
 // comparison (every quantity for A and B, and B - A); the two timelines below share one byte
 // scale. B's model, when reordered, can be saved; it was emulated as the timeline shows.
 
+#include "ui/models/analysis_key.h"
+
 #include "core/analysis/analysis.h"
 #include "core/util/result.h"
 
@@ -88,11 +90,7 @@ private:
     // The reorder search for this model and these settings (the arena size aside: the search
     // does not depend on it) has started; m_reordered is its result once done (model null when
     // no order is better).
-    struct ReorderKey {
-        ModelPtr base;
-        EmulationSettings settings;
-    };
-    std::optional<ReorderKey> m_reorderFor;
+    std::optional<AnalysisKey> m_reorderFor;
     std::shared_ptr<const ReorderedModel> m_reordered;
     QString m_statusText;
     bool m_draggingB = false; // B's arena line is being dragged: the byte scale holds still

@@ -1,5 +1,7 @@
 #include "concept_help.h"
 
+#include "ui/text.h"
+
 #include "core/analysis/concepts.h"
 
 #include <QVariant>
@@ -17,11 +19,9 @@ void tagConcept(QWidget* widget, const char* id)
     if (!widget || !c)
         return;
     widget->setProperty(kProperty, QString::fromLatin1(id));
-    const QString more
-        = QObject::tr("F1: what \"%1\" means").arg(QString::fromUtf8(c->term.data(), static_cast<int>(c->term.size())));
+    const QString more = QObject::tr("F1: what \"%1\" means").arg(toQString(c->term));
     if (widget->toolTip().isEmpty())
-        widget->setToolTip(
-            QString::fromUtf8(c->tooltip.data(), static_cast<int>(c->tooltip.size())) + QStringLiteral("\n") + more);
+        widget->setToolTip(toQString(c->tooltip) + QStringLiteral("\n") + more);
     else
         widget->setToolTip(widget->toolTip() + QStringLiteral("\n") + more);
 }

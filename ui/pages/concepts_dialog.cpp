@@ -1,5 +1,7 @@
 #include "concepts_dialog.h"
 
+#include "ui/text.h"
+
 #include "core/analysis/concepts.h"
 
 #include <QDialogButtonBox>
@@ -15,9 +17,8 @@ namespace {
 
 QString toHtml(const Concept& c)
 {
-    QString html = QStringLiteral("<h2>%1</h2>")
-                       .arg(QString::fromUtf8(c.term.data(), static_cast<int>(c.term.size())).toHtmlEscaped());
-    const QString page = QString::fromUtf8(c.page.data(), static_cast<int>(c.page.size()));
+    QString html = QStringLiteral("<h2>%1</h2>").arg(toQString(c.term).toHtmlEscaped());
+    const QString page = toQString(c.page);
     for (const QString& paragraph : page.split(QStringLiteral("\n\n"), Qt::SkipEmptyParts))
         html += QStringLiteral("<p>%1</p>").arg(paragraph.toHtmlEscaped());
     return html;
@@ -32,9 +33,9 @@ ConceptsDialog::ConceptsDialog(QWidget* parent)
 {
     setWindowTitle(tr("Concepts"));
     for (const Concept& c : concepts()) {
-        auto* item = new QListWidgetItem(QString::fromUtf8(c.term.data(), static_cast<int>(c.term.size())), m_terms);
-        item->setData(Qt::UserRole, QString::fromUtf8(c.id.data(), static_cast<int>(c.id.size())));
-        item->setToolTip(QString::fromUtf8(c.tooltip.data(), static_cast<int>(c.tooltip.size())));
+        auto* item = new QListWidgetItem(toQString(c.term), m_terms);
+        item->setData(Qt::UserRole, toQString(c.id));
+        item->setToolTip(toQString(c.tooltip));
     }
     auto* split = new QSplitter(this);
     split->addWidget(m_terms);

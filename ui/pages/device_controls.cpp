@@ -1,5 +1,7 @@
 #include "device_controls.h"
 
+#include "ui/text.h"
+
 #include "concept_help.h"
 
 #include <QCheckBox>
@@ -25,11 +27,6 @@ int tflmRow(TflmVersion v)
 }
 constexpr std::array kCpus = { Cpu::CortexM0, Cpu::CortexM0Plus, Cpu::CortexM3, Cpu::CortexM4, Cpu::CortexM7,
     Cpu::CortexM33, Cpu::CortexM55, Cpu::CortexM85 };
-
-QString utf8(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 // The one target a kernel set is built for, if it has one.
 std::optional<TargetKind> onlyTarget(KernelSet k)
@@ -71,9 +68,10 @@ DeviceControls::DeviceControls(QWidget* parent)
 {
     m_board->addItem(tr("Custom"));
     for (const Board& b : boards()) {
-        m_board->addItem(utf8(b.title));
+        m_board->addItem(toQString(b.title));
         m_board->setItemData(m_board->count() - 1,
-            tr("%1\nRAM: %2\nKernels: %3").arg(utf8(b.chip), utf8(b.ramSource), utf8(b.distribution)), Qt::ToolTipRole);
+            tr("%1\nRAM: %2\nKernels: %3").arg(toQString(b.chip), toQString(b.ramSource), toQString(b.distribution)),
+            Qt::ToolTipRole);
     }
     m_board->setToolTip(tr("The board sets the target, kernels and CPU its usual TFLM build uses, and the RAM "
                            "budget's device RAM. Custom: choose them yourself."));
@@ -85,7 +83,7 @@ DeviceControls::DeviceControls(QWidget* parent)
     });
     tagConcept(m_board, "target");
     for (TargetKind t : allTargets())
-        m_target->addItem(QStringLiteral("%1: %2").arg(utf8(targetName(t)), utf8(targetDescription(t))));
+        m_target->addItem(QStringLiteral("%1: %2").arg(toQString(targetName(t)), toQString(targetDescription(t))));
     m_target->setToolTip(tr("The device's ABI decides the size of TFLM's runtime structs in the tail.\n"
                             "cortex-m: arm-none-eabi GCC, 4-byte pointers, short enums (TfLiteTensor is 32 bytes).\n"
                             "ilp32: 32-bit with int-sized enums, as ESP32 (Xtensa) and RISC-V GCC build (TfLiteTensor "
@@ -101,19 +99,20 @@ DeviceControls::DeviceControls(QWidget* parent)
     for (Cpu c : kCpus) {
         EmulationSettings s;
         s.cpu = c;
-        m_cpu->addItem(QStringLiteral("%1 (%2)").arg(utf8(cpuName(c)), utf8(cpuExtensionName(s.cpuExtension()))));
+        m_cpu->addItem(
+            QStringLiteral("%1 (%2)").arg(toQString(cpuName(c)), toQString(cpuExtensionName(s.cpuExtension()))));
     }
     m_cpu->setCurrentIndex(indexOf(kCpus, Cpu::CortexM4));
     m_cpu->setToolTip(tr("The CPU CMSIS-NN is compiled for: M0/M0+/M3 have neither DSP nor MVE, M4/M7/M33 "
                          "have DSP, M55/M85 have MVE. Some scratch buffers depend on it."));
     for (EspChip c : allEspChips())
-        m_chip->addItem(utf8(espChipTitle(c)));
+        m_chip->addItem(toQString(espChipTitle(c)));
     m_chip->setCurrentIndex(indexOf(allEspChips(), EspChip::Esp32S3));
     m_chip->setToolTip(tr("The chip esp-nn is built for: ESP32-S3 has its own kernels and scratch buffers; every "
                           "other chip uses esp-nn's generic optimisations"));
     for (EspNnVersion v : allEspNnVersions())
-        m_espNn->addItem(v == kNewestEspNn ? tr("%1 (newest: what a rebuild takes)").arg(utf8(espNnVersionName(v)))
-                                           : utf8(espNnVersionName(v)));
+        m_espNn->addItem(v == kNewestEspNn ? tr("%1 (newest: what a rebuild takes)").arg(toQString(espNnVersionName(v)))
+                                           : toQString(espNnVersionName(v)));
     m_espNn->setCurrentIndex(indexOf(allEspNnVersions(), kNewestEspNn));
     m_espNn->setToolTip(tr("The espressif/esp-nn version in the build. esp-tflite-micro asks for esp-nn >= 1.1.1, "
                            "so a rebuild takes the newest; its scratch sizes changed in 1.2.0, 1.2.1 and 1.2.3."));
@@ -121,10 +120,10 @@ DeviceControls::DeviceControls(QWidget* parent)
     for (auto it = snapshots.rbegin(); it != snapshots.rend(); ++it) {
         const TflmVersionInfo& i = *it;
         // The date first: it is what tells snapshots apart in a narrow panel.
-        m_tflm->addItem(tr("%1 %2").arg(utf8(i.date.substr(0, 7)), utf8(i.id)));
+        m_tflm->addItem(tr("%1 %2").arg(toQString(i.date.substr(0, 7)), toQString(i.id)));
         m_tflm->setItemData(m_tflm->count() - 1,
             tr("Shipped by: %1\n%2")
-                .arg(utf8(i.shippedBy),
+                .arg(toQString(i.shippedBy),
                     i.measured ? tr("Measured against real TFLM at this snapshot.")
                                : tr("Read from source, not yet measured at this snapshot.")),
             Qt::ToolTipRole);

@@ -1,5 +1,7 @@
 #include "planner_lab_dialog.h"
 
+#include "ui/text.h"
+
 #include "ui/byte_text.h"
 #include "ui/export/export_actions.h"
 #include "ui/job_tracker.h"
@@ -173,7 +175,7 @@ void PlannerLabDialog::showResults()
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_table->setItem(r, c, item);
         };
-        cell(0, QString::fromLatin1(solverName(k).data()));
+        cell(0, toQString(solverName(k)));
         if (!s) {
             for (int c = 1; c < 6; ++c)
                 cell(c, QStringLiteral("-"));

@@ -1,7 +1,5 @@
 #include "playback_bar.h"
 
-#include "core/analysis/replay.h"
-
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QShortcut>
@@ -66,6 +64,7 @@ PlaybackBar::PlaybackBar(SelectionState* selection, QWidget* parent)
     });
     connect(m_selection, &SelectionState::eventChanged, this, &PlaybackBar::follow);
     connect(m_selection, &SelectionState::analysisSettled, this, &PlaybackBar::rebuild);
+    connect(m_selection, &SelectionState::sharedChanged, this, &PlaybackBar::rebuild);
     for (const auto& [key, slot] :
         { std::pair { Qt::Key_Space, &PlaybackBar::togglePlay }, std::pair { Qt::Key_Left, &PlaybackBar::stepBack },
             std::pair { Qt::Key_Right, &PlaybackBar::stepForward } }) {
@@ -76,7 +75,7 @@ PlaybackBar::PlaybackBar(SelectionState* selection, QWidget* parent)
     setFocusPolicy(Qt::StrongFocus);
     // Room for the controls and two lines of the sentence.
     setMinimumHeight(m_slider->sizeHint().height() + 3 * fontMetrics().lineSpacing() + 12);
-    rebuild(m_selection->analysis());
+    rebuild();
 }
 
 int PlaybackBar::position() const
@@ -101,19 +100,14 @@ void PlaybackBar::setStepMillis(int millis)
 
 int PlaybackBar::lastEvent() const
 {
-    const AnalysisPtr& a = m_selection->analysis();
-    return a && a->atSize ? static_cast<int>(a->atSize->events.size()) - 1 : -1;
+    return m_steps.count() - 1;
 }
 
-void PlaybackBar::rebuild(const AnalysisPtr& a)
+void PlaybackBar::rebuild()
 {
-    m_failedEvent = -1;
-    if (a && a->atSize)
-        for (std::size_t i = 0; i < a->atSize->events.size(); ++i)
-            if (a->atSize->events[i].failed) {
-                m_failedEvent = static_cast<int>(i);
-                break;
-            }
+    m_steps = m_selection->shared() ? AllocationSteps::of(m_selection->shared())
+                                    : AllocationSteps::of(m_selection->analysis());
+    m_failedEvent = m_steps.failed();
     const QSignalBlocker block(m_slider);
     m_slider->setRange(-1, std::max(lastEvent(), -1));
     const bool any = lastEvent() >= 0;
@@ -128,8 +122,7 @@ void PlaybackBar::follow(int event)
         const QSignalBlocker block(m_slider);
         m_slider->setValue(event);
     }
-    const AnalysisPtr& a = m_selection->analysis();
-    if (!a || !a->atSize || lastEvent() < 0) {
+    if (lastEvent() < 0) {
         m_text->setText(tr("Open a model to play its allocations back."));
         return;
     }
@@ -139,10 +132,7 @@ void PlaybackBar::follow(int event)
                             .arg(lastEvent() + 1));
         return;
     }
-    m_text->setText(tr("%1 of %2: %3")
-                        .arg(event + 1)
-                        .arg(lastEvent() + 1)
-                        .arg(QString::fromStdString(describeEvent(*a->model, *a->atSize, event))));
+    m_text->setText(tr("%1 of %2: %3").arg(event + 1).arg(lastEvent() + 1).arg(m_steps.sentence(event)));
 }
 
 void PlaybackBar::stepForward()

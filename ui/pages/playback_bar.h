@@ -4,8 +4,11 @@
 // playback controls). Moving it selects the event in SelectionState, so the arena map, the
 // allocation log and the walkthrough show the allocator exactly as TFLM holds it after that
 // event; one plain sentence with its bytes says what happened (core describeEvent). Playing
-// stops on the failing event when the model does not fit.
+// stops on the failing event when the model does not fit. With several models in one arena
+// (SelectionState::shared) it walks the shared allocator's log, model after model, each
+// sentence naming its model (AllocationSteps).
 
+#include "ui/models/allocation_steps.h"
 #include "ui/models/selection_state.h"
 
 #include <QWidget>
@@ -34,7 +37,7 @@ public slots:
 
 private:
     void follow(int event);
-    void rebuild(const AnalysisPtr& analysis);
+    void rebuild();
     int lastEvent() const;
 
     SelectionState* m_selection;
@@ -45,6 +48,7 @@ private:
     QLabel* m_text;
     QTimer* m_timer;
     int m_failedEvent = -1;
+    AllocationSteps m_steps; // what the bar walks through
 };
 
 } // namespace arenascope

@@ -1,5 +1,7 @@
 #include "ram_budget_panel.h"
 
+#include "ui/text.h"
+
 #include "ui/byte_text.h"
 
 #include <QFormLayout>
@@ -51,9 +53,8 @@ void RamBudgetPanel::setBoard(const Board* board)
         m_deviceKiB->setToolTip(tr("On-chip RAM of the device"));
         return;
     }
-    m_board->setText(QString::fromUtf8(board->title.data(), static_cast<qsizetype>(board->title.size())));
-    m_deviceKiB->setToolTip(
-        QString::fromUtf8(board->ramSource.data(), static_cast<qsizetype>(board->ramSource.size())));
+    m_board->setText(toQString(board->title));
+    m_deviceKiB->setToolTip(toQString(board->ramSource));
     m_deviceKiB->setValue(static_cast<int>(board->ramBytes / 1024));
 }
 

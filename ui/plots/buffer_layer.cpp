@@ -1,6 +1,10 @@
 #include "buffer_layer.h"
 
 #include "plot_colors.h"
+#include "plot_interaction.h"
+
+#include <algorithm>
+#include <optional>
 
 namespace arenascope {
 
@@ -10,16 +14,32 @@ BufferLayer::BufferLayer(QCustomPlot* plot)
     setAntialiased(false);
 }
 
-void BufferLayer::setBoxes(std::vector<Box> boxes)
+void BufferLayer::setBoxes(std::vector<BufferBox> boxes, std::vector<QColor> kindColors)
 {
     m_boxes = std::move(boxes);
-    m_selected = -1;
+    m_styles.clear();
+    m_styleOf.clear();
+    for (std::size_t i = 0; i < m_boxes.size(); ++i) {
+        const QColor c = i < kindColors.size() ? kindColors[i] : QColor(Qt::gray);
+        const auto same = std::find_if(m_styles.begin(), m_styles.end(), [&c](const Style& s) { return s.kind == c; });
+        m_styleOf.push_back(static_cast<std::size_t>(same - m_styles.begin()));
+        if (same == m_styles.end())
+            m_styles.push_back({ c, c.lighter(125), c.darker(130) });
+    }
+    m_crosses.assign(m_boxes.size(), false);
+    m_selectedBuffer = -1;
 }
 
 void BufferLayer::setCrossesArena(std::size_t index, bool crosses)
 {
-    if (index < m_boxes.size())
-        m_boxes[index].crossesArena = crosses;
+    if (index < m_crosses.size())
+        m_crosses[index] = crosses;
+}
+
+void BufferLayer::setSelected(int tenant, int buffer)
+{
+    m_selectedTenant = tenant;
+    m_selectedBuffer = buffer;
 }
 
 QRect BufferLayer::clipRect() const
@@ -32,39 +52,50 @@ void BufferLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const
     applyAntialiasingHint(painter, mAntialiased, QCP::aePlottables);
 }
 
+// Boxes of one look are drawn together (drawRects): a plan of thousands of buffers is a dozen
+// painter state changes, not thousands. Buffers of one plan never overlap, so the order in which
+// they are drawn does not show; the selected one is drawn last, on top.
 void BufferLayer::draw(QCPPainter* painter)
 {
-    QCPAxis* x = mParentPlot->xAxis;
-    QCPAxis* y = mParentPlot->yAxis;
-    const QRectF view = mParentPlot->axisRect()->rect();
-    auto rectOf = [&](double first, double last, double lo, double hi) {
-        return QRectF(
-            QPointF(x->coordToPixel(first), y->coordToPixel(hi)), QPointF(x->coordToPixel(last), y->coordToPixel(lo)))
-            .normalized();
-    };
-    if (m_faded)
-        painter->setOpacity(0.25);
+    const TimelineGeometry g = geometryOf(*mParentPlot);
+    const QRectF view = g.plotRect();
+    // Per style: the tensors' rectangles (plain, then outlined as not fitting) and the padding.
+    std::vector<QVector<QRectF>> plain(m_styles.size());
+    std::vector<QVector<QRectF>> crossing(m_styles.size());
+    std::vector<QVector<QRectF>> padding(m_styles.size());
+    std::optional<QRectF> selected;
     for (std::size_t i = 0; i < m_boxes.size(); ++i) {
-        const Box& b = m_boxes[i];
-        const QRectF whole = rectOf(b.first, b.last, b.lo, b.hi);
+        const BufferBox& b = m_boxes[i];
+        const QRectF whole = g.pixelRect(b);
         if (!whole.intersects(view))
             continue;
-        const bool selected = static_cast<int>(i) == m_selected;
-        const QRectF tensor = rectOf(b.first, b.last, b.lo, b.used);
-        // A buffer that does not fit keeps its kind's colour, outlined in the failure colour.
-        const QPen outline = selected ? QPen(Qt::black, 2)
-            : b.crossesArena          ? QPen(colors::failure(), 2.5)
-                                      : QPen(b.color.darker(130));
-        painter->setPen(outline);
-        painter->setBrush(selected ? QBrush(colors::selection()) : QBrush(b.color.lighter(125)));
-        painter->drawRect(tensor);
+        const QRectF tensor = g.pixelRect(b, true);
+        if (b.buffer == m_selectedBuffer && b.tenant == m_selectedTenant)
+            selected = tensor;
+        else
+            (m_crosses[i] ? crossing : plain)[m_styleOf[i]].push_back(tensor);
         // Padding only where it is visible: thousands of sub-pixel hatches cost a frame.
-        const QRectF padding = rectOf(b.first, b.last, b.used, b.hi);
-        if (b.hi > b.used && padding.height() >= 2.0) {
-            painter->setPen(Qt::NoPen);
-            painter->setBrush(QBrush(b.color, Qt::BDiagPattern));
-            painter->drawRect(padding);
-        }
+        if (b.hi > b.used && whole.height() - tensor.height() >= 2.0)
+            padding[m_styleOf[i]].push_back(QRectF(whole.topLeft(), QPointF(whole.right(), tensor.top())));
+    }
+    if (m_faded)
+        painter->setOpacity(0.25);
+    for (std::size_t k = 0; k < m_styles.size(); ++k) {
+        const Style& style = m_styles[k];
+        painter->setBrush(QBrush(style.fill));
+        painter->setPen(QPen(style.outline));
+        painter->drawRects(plain[k]);
+        // A buffer that does not fit keeps its kind's colour, outlined in the failure colour.
+        painter->setPen(QPen(colors::failure(), 2.5));
+        painter->drawRects(crossing[k]);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QBrush(style.kind, Qt::BDiagPattern));
+        painter->drawRects(padding[k]);
+    }
+    if (selected) {
+        painter->setPen(QPen(Qt::black, 2));
+        painter->setBrush(QBrush(colors::selection()));
+        painter->drawRect(*selected);
     }
     painter->setOpacity(1.0);
 }

@@ -1,7 +1,10 @@
 #pragma once
-// All planned buffers of the timeline drawn by one layerable: a QCPItemRect per buffer
-// costs too much once a model has thousands of them (a 2,000-operator model would redraw
-// 4,000 items per drag frame). Boxes outside the view are skipped.
+// All planned buffers of a timeline drawn by one layerable: a QCPItemRect per buffer costs too
+// much once a model has thousands of them (a 2,000-operator model would redraw 4,000 items per
+// drag frame). Boxes come placed (TimelineGeometry::placeBuffers) and are drawn through the
+// plot's TimelineGeometry; boxes outside the view are skipped.
+
+#include "ui/models/timeline_geometry.h"
 
 #include <QColor>
 #include <qcustomplot.h>
@@ -13,21 +16,15 @@ namespace arenascope {
 class BufferLayer : public QCPLayerable {
     Q_OBJECT
 public:
-    struct Box {
-        double first = 0; // step range, already widened by TimelineGeometry::kHalfStep
-        double last = 0;
-        double lo = 0; // offset of the first byte
-        double used = 0; // end of the tensor's bytes
-        double hi = 0; // end of the 16-aligned reservation (padding above `used`)
-        QColor color; // the buffer's kind
-        bool crossesArena = false; // reaches past the arena's usable end: outlined in the failure colour
-    };
-
     explicit BufferLayer(QCustomPlot* plot);
-    void setBoxes(std::vector<Box> boxes);
+    // `kindColors[i]` is box i's kind colour.
+    void setBoxes(std::vector<BufferBox> boxes, std::vector<QColor> kindColors);
+    const std::vector<BufferBox>& boxes() const { return m_boxes; }
+    // Box i reaches past the arena's usable end: outlined in the failure colour.
     void setCrossesArena(std::size_t index, bool crosses);
-    const std::vector<Box>& boxes() const { return m_boxes; }
-    void setSelectedIndex(int index) { m_selected = index; }
+    bool crossesArena(std::size_t index) const { return index < m_crosses.size() && m_crosses[index]; }
+    // The selected buffer (its tenant and index in that tenant's plan); buffer -1: none.
+    void setSelected(int tenant, int buffer);
     // Playback before the plan is committed: the buffers are not in the arena yet, drawn faint.
     void setFaded(bool faded) { m_faded = faded; }
     bool faded() const { return m_faded; }
@@ -38,8 +35,17 @@ protected:
     void draw(QCPPainter* painter) override;
 
 private:
-    std::vector<Box> m_boxes;
-    int m_selected = -1;
+    struct Style {
+        QColor kind; // the padding's hatching
+        QColor fill;
+        QColor outline;
+    };
+    std::vector<BufferBox> m_boxes;
+    std::vector<Style> m_styles; // each look once, computed once per plan, not per frame
+    std::vector<std::size_t> m_styleOf; // box i's look
+    std::vector<bool> m_crosses;
+    int m_selectedTenant = -1;
+    int m_selectedBuffer = -1;
     bool m_faded = false;
 };
 

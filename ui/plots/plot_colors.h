@@ -60,4 +60,13 @@ inline QColor temp()
     return QColor(0x9a, 0x9a, 0x9a);
 }
 
+// Several models in one arena: each tenant's lane, tail share and list row (apart from the
+// buffer kinds' colours, which the buffers keep).
+inline QColor tenant(int index)
+{
+    static const QColor kColors[] = { QColor(0xed, 0xc9, 0x48), QColor(0xff, 0x9d, 0xa7), QColor(0x8c, 0xd1, 0x7d),
+        QColor(0xba, 0xb0, 0xac), QColor(0x86, 0xbc, 0xb6), QColor(0xd3, 0x72, 0x95) };
+    return kColors[static_cast<std::size_t>(index < 0 ? 0 : index) % std::size(kColors)];
+}
+
 } // namespace arenascope::colors

@@ -35,6 +35,33 @@ private:
     double m_unit;
 };
 
+// Whole steps only, and no more labels than fit (setStepAxis).
+class StepTicker : public QCPAxisTicker {
+public:
+    explicit StepTicker(const QCPAxis* axis)
+        : m_axis(axis)
+    {
+    }
+
+protected:
+    double getTickStep(const QCPRange& range) override
+    {
+        // The axis rect may not be laid out yet when an export draws: the viewport is.
+        const int width = std::max(m_axis->axisRect()->width(), m_axis->parentPlot()->viewport().width() - 150);
+        const int labels = std::max(2, width / 70);
+        const double raw = std::max(1.0, range.size() / labels);
+        const double power = std::pow(10.0, std::floor(std::log10(raw)));
+        for (double m : { 1.0, 2.0, 5.0, 10.0 })
+            if (m * power >= raw)
+                return m * power;
+        return 10 * power;
+    }
+    int getSubTickCount(double) override { return 0; }
+
+private:
+    const QCPAxis* m_axis;
+};
+
 } // namespace
 
 void setByteAxis(QCPAxis* axis, const QString& what, int unitIndex)
@@ -82,6 +109,12 @@ void stylePlot(QCustomPlot* plot, const QPalette& palette)
     for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
         if (auto* text = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i)))
             text->setTextColor(ink);
+}
+
+void setStepAxis(QCPAxis* axis)
+{
+    axis->setTicker(QSharedPointer<QCPAxisTicker>(new StepTicker(axis)));
+    axis->setTickLabelRotation(0);
 }
 
 } // namespace arenascope

@@ -23,6 +23,10 @@ bool isDark(const QPalette& palette);
 // round numbers of that unit, labelled with thousands separators; the axis label names it.
 void setByteAxis(QCPAxis* axis, const QString& what, int unitIndex);
 
+// Whole execution steps on `axis`, and no more labels than fit: about one per 70 pixels of the
+// axis as it is drawn (on screen or in an export of any size), at 1, 2 or 5 times a power of ten.
+void setStepAxis(QCPAxis* axis);
+
 // A colour for text drawn beside a line of `color`: darker on light, lighter on dark.
 QColor labelColor(const QColor& color, const QPalette& palette);
 

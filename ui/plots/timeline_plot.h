@@ -3,8 +3,10 @@
 // offset in bytes. One rectangle per planned buffer over its lifetime, coloured by kind, its
 // alignment padding hatched; the head boundary, the temp peak, the tail band at the top and
 // the arena-size line, which the user drags to change the size. Everything beyond the arena
-// is drawn in the failure colour. Wheel zooms, drag pans, right-drag zooms to a rectangle,
-// double-click resets. Hover explains a buffer; click selects it (SelectionState).
+// is drawn in the failure colour. The mouse (PlotInteraction): wheel zooms, drag pans,
+// right-drag zooms to a rectangle, double-click resets; hover explains a buffer; click selects
+// it (SelectionState). Files by concern: this one (the items and what they show),
+// timeline_labels.cpp (where the line labels go), timeline_legend.h, timeline_export.cpp.
 
 #include "ui/models/selection_state.h"
 #include "ui/models/timeline_geometry.h"
@@ -12,25 +14,31 @@
 #include <QImage>
 #include <QWidget>
 
+#include <memory>
+
 class QCustomPlot;
 class QLineEdit;
 class QCPItemStraightLine;
 class QCPItemRect;
-class QCPGraph;
 class QCPItemText;
 class QPen;
 
 namespace arenascope {
 
 class BufferLayer;
+class PlotInteraction;
+class TimelineLegend;
 
 class TimelinePlot : public QWidget {
     Q_OBJECT
 public:
     TimelinePlot(SelectionState* selection, QWidget* parent = nullptr);
+    ~TimelinePlot() override;
 
     // Geometry of the current view, for tests and hit testing.
     TimelineGeometry geometry() const;
+    // The boxes drawn, for tests: box i is planned buffer boxes()[i].buffer.
+    const std::vector<BufferBox>& boxes() const;
     // The plot itself, for tests that inspect its axes; exports use toImage.
     QCustomPlot* plot() const { return m_plot; }
     // The plot drawn at `size` logical pixels times `scale` (PNG export), whatever its size on screen.
@@ -51,7 +59,7 @@ public:
     void setTitle(const QString& title);
     void fitLegend(int width); // legend entries per row for a plot this wide
     void setByteUnit(int unitIndex); // the y axis in B, KiB or MiB (ByteSizeEdit's units)
-    // The line labels drawn in the last replot, with their rectangles (never overlapping).
+    // The line labels drawn in the last layout, with their rectangles (never overlapping).
     std::vector<std::pair<QString, QRectF>> shownLabels() const;
 
 signals:
@@ -61,7 +69,6 @@ signals:
     void dragFinished();
 
 protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
     void changeEvent(QEvent* event) override; // follows a palette change
 
 private:
@@ -70,12 +77,9 @@ private:
     void updateDynamic(); // tail, arena line, colours: on every size change
     void updateHighlight();
     QCPItemText* lineLabel(const QColor& color);
-    void placeLabels();
+    void placeLabels(); // timeline_labels.cpp
     std::vector<QCPItemText*> lineLabels() const; // arena size, head, temp peak, tail: those that exist
-    static QRectF labelRect(const QCPItemText* label);
     QCPItemStraightLine* horizontalLine(double y, const QPen& pen);
-    QString tooltipFor(int plannedBuffer) const;
-    void showBufferTip(const QPoint& globalPos, int plannedBuffer);
     double arenaLineBytes() const;
 
     SelectionState* m_selection;
@@ -93,21 +97,12 @@ private:
     QCPItemText* m_headLabel = nullptr; // with the plan: reset by buildStatic
     QCPItemText* m_peakLabel = nullptr;
     QLineEdit* m_search = nullptr;
-    void buildLegend();
-    // Only what the plot draws has a legend entry: the buffer kinds of this plan, padding when
-    // there is some, and the failure entries when the arena does not fit.
-    void updateLegend(const Analysis& a, bool fits);
-    struct LegendEntries {
-        std::vector<std::pair<BufferKind, QCPGraph*>> kinds;
-        QCPGraph* padding = nullptr;
-        QCPGraph* beyond = nullptr;
-        QCPGraph* noFit = nullptr;
-    };
-    LegendEntries m_legendEntries;
+    std::unique_ptr<TimelineLegend> m_legend;
+    PlotInteraction* m_mouse;
     std::pair<double, double> m_tailBand { 0, 0 }; // tail start and arena end, for its label
-    BufferLayer* m_buffers; // every planned buffer, by index
+    BufferLayer* m_buffers; // every placed buffer
+    std::vector<std::pair<QString, QRectF>> m_shownLabels; // the last layout's
     EmulationResultPtr m_builtFor; // the measured plan the static items show
-    bool m_dragging = false;
     double m_sharedTop = 0.0;
 };
 

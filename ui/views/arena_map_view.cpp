@@ -1,5 +1,8 @@
 #include "arena_map_view.h"
 
+#include "ui/byte_text.h"
+#include "ui/text.h"
+
 #include "core/util/format.h"
 
 #include "ui/plots/plot_colors.h"
@@ -40,18 +43,19 @@ QRectF ArenaMapView::barRect() const
     return QRectF(8, 40, std::max(10, width() - 16), std::max(10, height() - 64));
 }
 
+TimelineGeometry ArenaMapView::barGeometry() const
+{
+    return TimelineGeometry::bar(barRect(), static_cast<double>(m_layout.arenaBytes));
+}
+
 double ArenaMapView::xOf(std::uint64_t offset) const
 {
-    const QRectF r = barRect();
-    const double total = static_cast<double>(std::max<std::uint64_t>(m_layout.arenaBytes, 1));
-    return r.left() + std::min(1.0, static_cast<double>(offset) / total) * r.width();
+    return barGeometry().offsetToPixel(static_cast<double>(offset));
 }
 
 std::uint64_t ArenaMapView::offsetAt(double x) const
 {
-    const QRectF r = barRect();
-    const double f = std::clamp((x - r.left()) / r.width(), 0.0, 1.0);
-    return static_cast<std::uint64_t>(f * static_cast<double>(m_layout.arenaBytes));
+    return static_cast<std::uint64_t>(barGeometry().pixelToOffset(x));
 }
 
 void ArenaMapView::paintEvent(QPaintEvent*)
@@ -125,34 +129,14 @@ void ArenaMapView::paintEvent(QPaintEvent*)
     }
     p.setPen(palette().text().color());
     p.drawRect(bar);
-    // Region boundaries and labels.
-    const QFontMetrics fm(font());
-    // Ticks with labels above and below the bar, placed by importance: a label that would
-    // overlap one already placed on the same side is left out (its tick stays).
-    struct Mark {
-        std::uint64_t offset;
-        QString text;
-        bool above;
-    };
-    const Mark marks[] = {
-        { m_layout.arenaBytes, QString::fromStdString(formatBytes(m_layout.arenaBytes)), true },
-        { m_layout.tailBegin, tr("tail from %1").arg(QString::fromStdString(formatBytes(m_layout.tailBegin))), false },
-        { m_layout.headEnd, tr("head %1").arg(QString::fromStdString(formatBytes(m_layout.headEnd))), true },
-        { 0, QStringLiteral("0"), false },
-    };
-    std::vector<std::pair<double, double>> placed[2];
-    for (const Mark& m : marks) {
-        const double x = xOf(m.offset);
+    // Region boundaries, and their labels where the one label layout puts them (each tick keeps
+    // its line; a label that would sit on a more important one goes to the bar's other side, or
+    // is left out).
+    for (const auto& [text, box] : placeTickLabels())
+        p.drawText(box, Qt::AlignCenter, text);
+    for (std::uint64_t offset : { m_layout.arenaBytes, m_layout.tailBegin, m_layout.headEnd, std::uint64_t { 0 } }) {
+        const double x = xOf(offset);
         p.drawLine(QPointF(x, bar.top() - 4), QPointF(x, bar.bottom() + 4));
-        const int w = fm.horizontalAdvance(m.text);
-        const double left = std::clamp(x - w / 2.0, 0.0, static_cast<double>(width() - w));
-        auto& row = placed[m.above ? 0 : 1];
-        const bool overlaps = std::any_of(
-            row.begin(), row.end(), [&](const auto& r) { return left < r.second + 6 && r.first < left + w + 6; });
-        if (overlaps)
-            continue;
-        row.emplace_back(left, left + w);
-        p.drawText(QPointF(left, m.above ? bar.top() - 8 : bar.bottom() + fm.ascent() + 6), m.text);
     }
     const int event = m_selection->event();
     if (a->settings.nonPersistentBytes) {
@@ -165,11 +149,40 @@ void ArenaMapView::paintEvent(QPaintEvent*)
     } else if (event >= 0 && event < static_cast<int>(a->atSize->events.size())) {
         const AllocationEvent& e = a->atSize->events[static_cast<std::size_t>(event)];
         p.drawText(QPointF(bar.left(), 14),
-            tr("the arena right after: %1 (%2)")
-                .arg(QString::fromStdString(e.label), QString::fromUtf8(phaseName(e.phase))));
+            tr("the arena right after: %1 (%2)").arg(QString::fromStdString(e.label), toQString(phaseName(e.phase))));
     } else if (m_selection->step() >= 0) {
         p.drawText(QPointF(bar.left(), 14), tr("buffers live at step %1").arg(m_selection->step()));
     }
+}
+
+// The tick labels: the arena size and the head above the bar, the tail's start and 0 below it,
+// in that order of importance, each moving to the other side rather than overlapping.
+std::vector<std::pair<QString, QRectF>> ArenaMapView::placeTickLabels() const
+{
+    const QFontMetricsF fm(font());
+    const std::pair<std::uint64_t, QString> ticks[] = {
+        { m_layout.arenaBytes, bytesText(m_layout.arenaBytes) },
+        { m_layout.tailBegin, tr("tail from %1").arg(bytesText(m_layout.tailBegin)) },
+        { m_layout.headEnd, tr("head %1").arg(bytesText(m_layout.headEnd)) },
+        { 0, QStringLiteral("0") },
+    };
+    std::vector<LabelMark> marks;
+    for (std::size_t i = 0; i < std::size(ticks); ++i) {
+        LabelMark m;
+        m.kind = LabelMark::Kind::Tick;
+        m.offset = static_cast<double>(ticks[i].first);
+        // A few pixels' gap either side keeps neighbouring labels apart.
+        m.size = QSizeF(fm.horizontalAdvance(ticks[i].second) + 6, fm.height());
+        m.priority = static_cast<int>(std::size(ticks) - i);
+        m.below = i % 2 == 1;
+        marks.push_back(m);
+    }
+    const std::vector<LabelBox> boxes = barGeometry().layoutLabels(marks, QRectF(rect()));
+    std::vector<std::pair<QString, QRectF>> out;
+    for (std::size_t i = 0; i < boxes.size(); ++i)
+        if (boxes[i].visible)
+            out.emplace_back(ticks[i].second, boxes[i].atAlternative ? boxes[i].alternative : boxes[i].rect);
+    return out;
 }
 
 // What lies at pixel column x, and the columns it spans (the tooltip stays while the mouse
@@ -185,7 +198,7 @@ std::pair<QString, QRect> ArenaMapView::tipAt(double x) const
     const AnalysisPtr& a = m_selection->analysis();
     QString what;
     if (s->note)
-        what = QString::fromUtf8(s->note);
+        what = toQString(s->note);
     else if (s->event >= 0 && a && s->event < static_cast<int>(a->atSize->events.size()))
         what = QString::fromStdString(a->atSize->events[static_cast<std::size_t>(s->event)].label);
     else if (s->plannedBuffer >= 0 && a && s->plannedBuffer < static_cast<int>(a->measured->planned.size())) {
@@ -196,7 +209,7 @@ std::pair<QString, QRect> ArenaMapView::tipAt(double x) const
                              : tr("scratch buffer %1").arg(b.scratchIndex);
     }
     if (s->kind == ArenaSegment::Kind::Tail)
-        what += QStringLiteral(" (%1)").arg(QString::fromUtf8(categoryName(s->category)));
+        what += QStringLiteral(" (%1)").arg(toQString(categoryName(s->category)));
     const QString text = tr("%1<br>offsets %2 – %3 (%4 bytes)")
                              .arg(what.toHtmlEscaped())
                              .arg(s->begin)

@@ -5,6 +5,7 @@
 
 #include "ui/models/arena_map_layout.h"
 #include "ui/models/selection_state.h"
+#include "ui/models/timeline_geometry.h"
 
 #include <QWidget>
 
@@ -15,6 +16,10 @@ class ArenaMapView : public QWidget {
 public:
     ArenaMapView(SelectionState* selection, QWidget* parent = nullptr);
     const ArenaMapLayout& layout() const { return m_layout; }
+    // The bar's geometry: offsets along x (the arena seen end-on, as the timeline's offset axis).
+    TimelineGeometry barGeometry() const;
+    // The tick labels drawn, with their rectangles (never overlapping).
+    std::vector<std::pair<QString, QRectF>> placeTickLabels() const;
     QSize sizeHint() const override { return { 800, 124 }; }
     QSize minimumSizeHint() const override { return { 200, 96 }; }
 
