@@ -558,7 +558,8 @@ private slots:
         QApplication::sendEvent(&w, &enter);
         QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&w, &drop);
-        QVERIFY(w.model());
+        // The window asks once the drop is over (Compare or Share the Arena); the timer answers.
+        QTRY_VERIFY_WITH_TIMEOUT(w.model(), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(!w.opening(), 60000);
         CompareWindow* compare = nullptr;
         QTRY_VERIFY_WITH_TIMEOUT((compare = w.findChild<CompareWindow*>()) != nullptr, 10000);

@@ -246,6 +246,9 @@ private slots:
         QMimeData mime;
         mime.setUrls({ QUrl::fromLocalFile(kFirst), QUrl::fromLocalFile(kSecond) });
         const QPoint at(w.width() / 2, w.height() / 2);
+        // Qt delivers a drop only after the drag entered the window.
+        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &enter);
         QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&w, &drop);
         QTRY_VERIFY_WITH_TIMEOUT(asked, 10000);

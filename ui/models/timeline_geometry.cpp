@@ -164,11 +164,14 @@ std::vector<LabelBox> TimelineGeometry::layoutLabels(const std::vector<LabelMark
             break;
         }
         case LabelMark::Kind::Lane: {
-            const double laneLeft = std::max(area.left() + 2, mapStepToX(m.offset - kHalfStep) + 4);
+            // From the lane's left edge, moved left as far as the name needs to stay in the plot.
+            const double laneLeft = std::max(
+                area.left() + 2, std::min(mapStepToX(m.offset - kHalfStep) + 4, area.right() - 2 - m.size.width()));
             box.rect = sized(m.size);
             box.rect.moveTopLeft(QPointF(laneLeft, area.top() + 2));
+            // A lane too narrow for its name beside the next one's: the second row.
             box.alternative = sized(m.size);
-            box.alternative.moveBottomLeft(QPointF(laneLeft, area.bottom() - 2));
+            box.alternative.moveTopLeft(QPointF(laneLeft, area.top() + m.size.height() + 4));
             break;
         }
         }

@@ -45,7 +45,7 @@ struct LabelMark {
         Line, // a horizontal line across the timeline (arena size, head, temp peak): above it, else below
         Band, // inside a band of offsets (the tail): drawn only when the band holds it
         Tick, // a tick on the arena map's bar: above the bar, else below (or the other way round)
-        Lane, // a tenant's stretch of steps: at the top of the plot, else at its bottom
+        Lane, // a tenant's stretch of steps: at the top of the plot, else in the row below it
     };
     Kind kind = Kind::Line;
     double offset = 0; // the line, the band's lower edge or the tick; a lane's first step
