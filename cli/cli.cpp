@@ -7,6 +7,7 @@
 #include "core/analysis/optimize.h"
 #include "core/analysis/reorder.h"
 #include "core/emulation/boards.h"
+#include "core/emulation/tflm_distributions.h"
 #include "core/model/example_model.h"
 #include "core/model/lessons.h"
 #include "core/model/loader.h"
@@ -213,6 +214,10 @@ std::string boardTable()
         out += "  RAM " + formatBytes(b.ramBytes) + ": " + std::string(b.ramSource) + "\n";
         out += "  --config " + configurationText(s) + "\n";
         out += "  kernels: " + std::string(b.distribution) + "\n";
+        const TflmDistribution* d = findTflmDistribution(b.tflm);
+        out += "  TFLM: "
+            + (d ? tflmDistributionLabel(*d) : "tflite-micro main (= " + std::string(tflmVersionId(kNewestTflm)) + ")")
+            + "\n";
     }
     return out;
 }
@@ -454,7 +459,7 @@ bool isCliCommand(const std::vector<std::string>& args)
 {
     if (args.empty())
         return false;
-    if (args[0] == "--board" && args.size() == 2 && args[1] == "list")
+    if ((args[0] == "--board" || args[0] == "--tflm") && args.size() == 2 && args[1] == "list")
         return true;
     const Command* c = findCommand(args[0]);
     return c && c->run;
@@ -475,6 +480,9 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     for (std::size_t i = 0; i + 1 < args.size(); ++i)
         if (args[i] == "--board" && args[i + 1] == "list") {
             out << boardTable();
+            return kExitOk;
+        } else if (args[i] == "--tflm" && args[i + 1] == "list") {
+            out << tflmDistributionList();
             return kExitOk;
         }
     const std::string& c = args[0];

@@ -3,6 +3,7 @@
 #include "configuration.h"
 
 #include "core/emulation/boards.h"
+#include "core/emulation/tflm_distributions.h"
 
 #include <charconv>
 
@@ -23,8 +24,10 @@ std::string targetChoices()
 const char* settingsUsage()
 {
     return "                  [--config KEY=VALUE[,KEY=VALUE...]] (the options below without dashes)\n"
-           "                  [--board NAME] (target, kernels, CPU and NPU of a board; --board list)\n"
-           "                  [--tflm 90b983c2|10ebaab9|71fba59b|4e62ea7b] (the TFLM snapshot; default the newest)\n"
+           "                  [--board NAME] (target, kernels, CPU, NPU and TFLM of a board; --board list)\n"
+           "                  [--tflm 90b983c2|b8c7ecc1|10ebaab9|71fba59b|4e62ea7b|DISTRIBUTION] (the TFLM snapshot, "
+           "or\n"
+           "                   a distribution: zephyr-4.4, esp-tflite-micro-1.3.5, arduino, ...; --tflm list)\n"
            "                  [--target cortex-m|ilp32|x86_64] [--kernels reference|cmsis-nn|esp-nn]\n"
            "                  [--cpu cortex-m0|cortex-m0plus|cortex-m3|cortex-m4|cortex-m7|cortex-m33|cortex-m55|"
            "cortex-m85]\n"
@@ -73,17 +76,34 @@ OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_
         const Board* board = findBoard(v);
         if (!board)
             return fail("unknown board '" + v + "'; the boards are: " + boardIds() + " (--board list describes them)");
+        const EmulationSettings before = e;
         e = withBoard(*board, e);
+        if (s.tflmGiven) {
+            e.tflm = before.tflm;
+            e.tflmDistribution = before.tflmDistribution;
+        }
         s.targetGiven = true;
         return OptionParse::Taken;
     }
     if (a == "--preserve-all-tensors") {
         e.preserveAllTensors = true;
     } else if (a == "--tflm") {
-        if (!next() || !parseTflmVersion(v))
+        if (!next())
+            return fail("--tflm takes a snapshot (" + tflmVersionChoices() + ") or a distribution (--tflm list)");
+        const TflmResolution r = resolveTflm(v);
+        if (!r.candidates.empty()) {
+            std::string names;
+            for (std::string_view n : r.candidates)
+                names += (names.empty() ? "" : ", ") + std::string(n);
+            return fail("'" + v + "' names several TFLM distributions: " + names + "; which one?");
+        }
+        if (!r.version)
             return fail("unknown TFLM version '" + v + "'; the known snapshots are " + tflmVersionChoices()
-                + " (newest first; a date like 2025-01 works too)");
-        e.tflm = *parseTflmVersion(v);
+                + " (newest first; a date like 2025-01 works too), the distributions " + tflmDistributionNames()
+                + " (--tflm list)");
+        e.tflm = *r.version;
+        e.tflmDistribution = r.distribution ? r.distribution->name : std::string_view {};
+        s.tflmGiven = true;
     } else if (a == "--target") {
         if (!next() || !parseTarget(v))
             return fail("--target takes " + targetChoices());

@@ -1,5 +1,7 @@
 #include "settings.h"
 
+#include "core/emulation/tflm_distributions.h"
+
 #include <QSettings>
 
 namespace arenascope {
@@ -18,7 +20,7 @@ constexpr auto kKernels = "emulation/kernels"; // "reference"
 constexpr auto kCpu = "emulation/cpu"; // "cortex-m4"
 constexpr auto kEspChip = "emulation/espChip"; // "esp32s3"
 constexpr auto kEspNn = "emulation/espNn"; // the newest esp-nn
-constexpr auto kTflm = "emulation/tflm"; // the newest TFLM snapshot
+constexpr auto kTflm = "emulation/tflm"; // the newest TFLM snapshot (or a distribution's name)
 constexpr auto kCoProcessor = "emulation/coProcessor"; // "none"
 constexpr auto kResourceVariables = "emulation/resourceVariables"; // 0
 constexpr auto kDark = "view/darkPalette"; // false
@@ -81,7 +83,10 @@ EmulationSettings Settings::emulation() const
         = parseCoProcessor(q.value(QString::fromLatin1(kCoProcessor), QStringLiteral("none")).toString().toStdString())
               .value_or(CoProcessor::None);
     s.resourceVariables = q.value(QString::fromLatin1(kResourceVariables), 0).toUInt();
-    s.tflm = parseTflmVersion(q.value(QString::fromLatin1(kTflm)).toString().toStdString()).value_or(kNewestTflm);
+    // A snapshot id or a distribution name (tflm_distributions.h).
+    const TflmResolution tflm = resolveTflm(q.value(QString::fromLatin1(kTflm)).toString().toStdString());
+    s.tflm = tflm.version.value_or(kNewestTflm);
+    s.tflmDistribution = tflm.distribution ? tflm.distribution->name : std::string_view {};
     if (!settingsConflict(s).empty())
         s.kernels = KernelSet::Reference;
     return s;
@@ -100,7 +105,8 @@ void Settings::setEmulation(const EmulationSettings& s)
     q.setValue(QString::fromLatin1(kEspNn), QString::fromUtf8(espNnVersionName(s.espNn).data()));
     q.setValue(QString::fromLatin1(kCoProcessor), QString::fromUtf8(coProcessorName(s.coProcessor).data()));
     q.setValue(QString::fromLatin1(kResourceVariables), s.resourceVariables);
-    q.setValue(QString::fromLatin1(kTflm), QString::fromUtf8(tflmVersionId(s.tflm).data()));
+    const std::string_view tflm = s.tflmDistribution.empty() ? tflmVersionId(s.tflm) : s.tflmDistribution;
+    q.setValue(QString::fromLatin1(kTflm), QString::fromUtf8(tflm.data(), static_cast<qsizetype>(tflm.size())));
 }
 
 QString Settings::board() const

@@ -1,5 +1,7 @@
 #include "provenance.h"
 
+#include "tflm_distributions.h"
+
 #include "core/util/enum_names.h"
 #include "core/util/version.h"
 
@@ -134,6 +136,14 @@ Provenance provenance(const EmulationSettings& s)
                 p.text + "; the ethos-u operator measured with the reference kernels on cortex-m and x86_64" };
         else if (measured)
             p.text += " with kernels/ethos_u/ethosu.cc";
+    }
+    // A distribution named: what it is and how close its TFLM is to the snapshot emulated.
+    if (const TflmDistribution* d = findTflmDistribution(s.tflmDistribution)) {
+        p.text += "; " + std::string(d->title) + " is tflite-micro " + std::string(d->upstream) + " ("
+            + std::string(d->upstreamDate) + ")";
+        p.text += d->exact() ? ", whose TFLM files are " + std::string(tflmVersionId(d->snapshot)) + "'s"
+                             : ", emulated as " + std::string(tflmVersionId(d->snapshot))
+                + "; it differs in: " + std::string(d->differs);
     }
     // Parts of the construction no measured build used.
     if (s.nonPersistentBytes)

@@ -92,6 +92,8 @@ std::string planJson(const Analysis& a, bool pretty, const std::vector<Alternati
     w.beginObject();
     w.field("model", model.path());
     w.field("tflm", std::string(tflmVersionId(a.settings.tflm)));
+    if (!a.settings.tflmDistribution.empty())
+        w.field("tflm_distribution", std::string(a.settings.tflmDistribution));
     w.field("target", std::string(targetName(a.settings.target)));
     w.field("kernels", std::string(kernelSetName(a.settings.kernels)));
     w.key("cpu");

@@ -1,6 +1,8 @@
 // Every configuration says how it is proven, and says "measured" only for builds real TFLM was
 // run as (tests/fidelity: ../shared/oracle and tests/fidelity/measured).
+#include "core/emulation/esp_nn_build.h"
 #include "core/emulation/provenance.h"
+#include "core/emulation/target.h"
 
 #include <gtest/gtest.h>
 
@@ -79,6 +81,51 @@ TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
     const Provenance p = provenance(s);
     EXPECT_EQ(p.level, ProvenanceLevel::Source);
     EXPECT_NE(p.text.find("CMSIS-NN 01dee38e"), std::string::npos) << p.text;
+}
+
+// The whole grid a user can choose: every snapshot x target x kernel set x CPU x ESP chip and
+// esp-nn version x co-processor that can be built. None is read from source only: each is a
+// build real TFLM was run as, or compiles the same code, to the arena, as one.
+TEST(Provenance, NoCellOfTheGridIsSourceOnly)
+{
+    constexpr Cpu kCpus[] = { Cpu::CortexM0, Cpu::CortexM0Plus, Cpu::CortexM3, Cpu::CortexM4, Cpu::CortexM7,
+        Cpu::CortexM33, Cpu::CortexM55, Cpu::CortexM85 };
+    int cells = 0;
+    for (const TflmVersionInfo& v : tflmVersions())
+        for (TargetKind target : allTargets())
+            for (KernelSet kernels : { KernelSet::Reference, KernelSet::CmsisNn, KernelSet::EspNn })
+                for (CoProcessor co : { CoProcessor::None, CoProcessor::EthosU }) {
+                    EmulationSettings s;
+                    s.tflm = v.version;
+                    s.target = target;
+                    s.kernels = kernels;
+                    s.coProcessor = co;
+                    if (!settingsConflict(s).empty())
+                        continue;
+                    auto check = [&](const EmulationSettings& cell) {
+                        ++cells;
+                        const Provenance p = provenance(cell);
+                        EXPECT_NE(p.level, ProvenanceLevel::Source)
+                            << v.id << " " << targetName(target) << " " << kernelSetName(kernels) << " "
+                            << cpuName(cell.cpu) << " " << espChipName(cell.espChip) << " "
+                            << espNnVersionName(cell.espNn) << " " << coProcessorName(co) << ": " << p.text;
+                    };
+                    if (kernels == KernelSet::CmsisNn)
+                        for (Cpu cpu : kCpus) {
+                            s.cpu = cpu;
+                            check(s);
+                        }
+                    else if (kernels == KernelSet::EspNn)
+                        for (EspChip chip : allEspChips())
+                            for (EspNnVersion nn : allEspNnVersions()) {
+                                s.espChip = chip;
+                                s.espNn = nn;
+                                check(s);
+                            }
+                    else
+                        check(s);
+                }
+    EXPECT_GT(cells, 500);
 }
 
 } // namespace
