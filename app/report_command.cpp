@@ -1,6 +1,8 @@
 #include "report_command.h"
 
 #include "cli/cli.h"
+#include "cli/command_table.h"
+#include "cli/commands.h"
 #include "cli/configuration.h"
 #include "cli/model_inputs.h"
 #include "ui/export/export_actions.h"
@@ -27,19 +29,11 @@ namespace arenascope {
 
 namespace {
 
-const char* kUsage
-    = "usage: arenascope report MODEL.tflite --out DIR [options] [--png] [--csv] [--html] [--json]\n"
-      "                         [--width PX] [--height PX] [--scale S]\n"
-      "       arenascope report MODEL|FOLDER... --out DIR [--config KEY=VALUE,... ...] [options] [--table md|csv]\n"
-      "                         one folder of exports per model (and configuration) under DIR, a table on stdout\n"
-      "options:\n";
-
 constexpr int kHelpShown = -1;
 
 int usage(const std::string& message)
 {
-    std::cerr << "arenascope: " << message << "\n" << kUsage << settingsUsage();
-    return kExitBadInput;
+    return usageError(std::cerr, "report", message);
 }
 
 struct ReportOptions {
@@ -54,57 +48,45 @@ struct ReportOptions {
     bool batch() const { return table || folderGiven || models.size() > 1 || configs.size() > 1; }
 };
 
+// The report row of the command table (cli/command_table.cpp) parses the arguments.
 int parse(const std::vector<std::string>& args, ReportOptions& o)
 {
-    SettingsOptions check;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        std::string v;
-        auto next = [&] { return takeValue(args, i, v); };
-        const OptionParse parsed = takeDeviceOption(args, i, check, o.configs, o.deviceArgs);
-        if (parsed == OptionParse::Error)
-            return usage(check.error);
-        if (parsed == OptionParse::Taken)
-            continue;
-        if (a == "--png") {
-            o.png = true;
-        } else if (a == "--csv") {
-            o.csv = true;
-        } else if (a == "--html") {
-            o.html = true;
-        } else if (a == "--json") {
-            o.json = true;
-        } else if (a == "--table") {
-            if (!next() || !parseTableFormat(v))
-                return usage("--table takes md or csv");
-            o.table = parseTableFormat(v);
-        } else if (a == "--out") {
-            if (!next())
-                return usage("--out takes a folder");
-            o.out = v;
-        } else if (a == "--width" || a == "--height") {
-            if (!next())
-                return usage(a + " takes pixels");
-            const int px = std::atoi(v.c_str());
-            if (px < 100 || px > 10000)
-                return usage(a + " takes 100 to 10000 pixels");
-            (a == "--width" ? o.image.size.rwidth() : o.image.size.rheight()) = px;
-        } else if (a == "--scale") {
-            if (!next())
-                return usage("--scale takes a factor");
-            o.image.scale = std::atof(v.c_str());
-            if (o.image.scale < 0.25 || o.image.scale > 4)
-                return usage("--scale takes 0.25 to 4");
-        } else if (a == "--help" || a == "-h") {
-            std::cout << kUsage << settingsUsage();
+    const CommandSpec& command = *findCommand("report");
+    for (const std::string& a : args)
+        if (a == "--help" || a == "-h") {
+            std::cout << commandHelp(command);
             return kHelpShown;
-        } else if (!a.empty() && a[0] == '-') {
-            return usage("unknown option " + a);
-        } else {
-            std::error_code ec;
-            o.folderGiven = o.folderGiven || std::filesystem::is_directory(a, ec);
-            o.models.push_back(a);
         }
+    auto parsed = parseArgs(command, args);
+    if (!parsed)
+        return usage(parsed.error().message);
+    const ParsedArgs& p = parsed.value();
+    o.models = p.operands;
+    o.configs = p.configs;
+    o.deviceArgs = p.settingsArgs;
+    o.png = p.has("--png");
+    o.csv = p.has("--csv");
+    o.html = p.has("--html");
+    o.json = p.has("--json");
+    if (const std::string* v = p.value("--table"))
+        o.table = parseTableFormat(*v);
+    if (const std::string* v = p.value("--out"))
+        o.out = *v;
+    for (const char* side : { "--width", "--height" })
+        if (const std::string* v = p.value(side)) {
+            const int px = std::atoi(v->c_str());
+            if (px < 100 || px > 10000)
+                return usage(std::string(side) + " takes 100 to 10000 pixels");
+            (std::string_view(side) == "--width" ? o.image.size.rwidth() : o.image.size.rheight()) = px;
+        }
+    if (const std::string* v = p.value("--scale")) {
+        o.image.scale = std::atof(v->c_str());
+        if (o.image.scale < 0.25 || o.image.scale > 4)
+            return usage("--scale takes 0.25 to 4");
+    }
+    for (const std::string& m : o.models) {
+        std::error_code ec;
+        o.folderGiven = o.folderGiven || std::filesystem::is_directory(m, ec);
     }
     if (o.models.empty())
         return usage("report needs a model file (or several, or a folder)");

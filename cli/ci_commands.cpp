@@ -1,7 +1,12 @@
-#include "ci_commands.h"
-
-#include "cli.h"
+// The commands a team's CI runs (README: Use in CI):
+//   baseline MODEL... [--config C ...] --out arena-baseline.json   record the figures
+//   check --baseline FILE [MODEL...] [--max-growth X] [--budget N]  exit 1 when an arena grew
+//   header MODEL --config C --out model_arena.h                     the smallest arena as a #define
+// Exit codes as every command: 0 ok, 1 a regression (or no arena fits), 2 bad input.
+#include "commands.h"
 #include "configuration.h"
+#include "core/util/byte_size.h"
+#include "core/util/exit_codes.h"
 #include "model_inputs.h"
 
 #include "core/analysis/analysis.h"
@@ -25,24 +30,6 @@
 namespace arenascope {
 
 namespace {
-
-const char* kBaselineUsage
-    = "usage: arenascope baseline MODEL|FOLDER... [--config KEY=VALUE,... ...] --out arena-baseline.json\n"
-      "  records each model's smallest arena and what it is made of, per configuration\n";
-const char* kCheckUsage
-    = "usage: arenascope check --baseline arena-baseline.json [MODEL|FOLDER...] [--max-growth BYTES|PERCENT%]\n"
-      "                        [--budget N[K|M]] [--junit FILE.xml] [--markdown FILE.md] [--update]\n"
-      "  measures again; exit 0: nothing grew beyond --max-growth (default 0) and every arena fits --budget;\n"
-      "  exit 1: a regression; exit 2: bad input. --update rewrites the baseline with today's figures.\n";
-const char* kHeaderUsage
-    = "usage: arenascope header MODEL --out MODEL_arena.h [--config KEY=VALUE,...] [--name NAME] [--margin BYTES]\n"
-      "  a C/C++ header with the model's smallest arena as a #define\n";
-
-int usage(std::ostream& err, const char* text, const std::string& message)
-{
-    err << "arenascope: " << message << "\n" << text;
-    return kExitBadInput;
-}
 
 int fail(std::ostream& err, const Error& e)
 {
@@ -124,6 +111,23 @@ std::vector<BaselineEntry> measureAll(
     return entries;
 }
 
+// Several models in one arena, in the order given: one entry per configuration.
+std::vector<BaselineEntry> measureGroup(const std::vector<LoadedModel>& models, const std::vector<Configured>& configs)
+{
+    std::vector<std::string> paths, hashes;
+    std::vector<ModelPtr> loaded;
+    for (const LoadedModel& m : models) {
+        paths.push_back(m.path);
+        hashes.push_back(m.sha256);
+        loaded.push_back(m.model);
+    }
+    std::vector<BaselineEntry> entries(configs.size());
+    parallelFor(configs.size(), [&](std::size_t c) {
+        entries[c] = measureSharedEntry(paths, hashes, loaded, configs[c].settings, configs[c].text);
+    });
+    return entries;
+}
+
 bool writeOrSay(const std::string& path, const std::string& text, const char* what, std::ostream& err)
 {
     if (auto st = writeFileAtomically(path, text); !st) {
@@ -145,25 +149,14 @@ Result<std::string> readText(const std::string& path)
 
 } // namespace
 
-int runBaseline(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+int runBaseline(const ParsedArgs& args, std::ostream& out, std::ostream& err)
 {
-    std::vector<std::string> inputs;
-    std::vector<std::string> configTexts;
-    std::string output;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if (a == "--config" || a == "--out") {
-            if (i + 1 >= args.size())
-                return usage(err, kBaselineUsage, a + " needs a value");
-            (a == "--config" ? configTexts.emplace_back() : output) = args[++i];
-        } else if (!a.empty() && a[0] == '-') {
-            return usage(err, kBaselineUsage, "unknown option " + a);
-        } else {
-            inputs.push_back(a);
-        }
-    }
+    const std::vector<std::string>& inputs = args.operands;
+    const std::vector<std::string> configTexts
+        = args.has("--config") ? args.options.at("--config") : std::vector<std::string> {};
+    const std::string output = args.value("--out") ? *args.value("--out") : std::string();
     if (inputs.empty() || output.empty())
-        return usage(err, kBaselineUsage, "baseline needs models and --out FILE");
+        return usageError(err, "baseline", "baseline needs models and --out FILE");
     auto configs = configurations(configTexts);
     if (!configs)
         return fail(err, configs.error());
@@ -176,58 +169,48 @@ int runBaseline(const std::vector<std::string>& args, std::ostream& out, std::os
             return fail(err, *m.error);
     BaselineFile file;
     file.arenascopeVersion = kArenaScopeVersion;
-    file.entries = measureAll(models, configs.value(), err);
+    file.entries
+        = args.has("--shared-arena") ? measureGroup(models, configs.value()) : measureAll(models, configs.value(), err);
     if (!writeOrSay(output, baselineJson(file), "baseline", err))
         return kExitBadInput;
     std::size_t failing = 0;
     for (const BaselineEntry& e : file.entries)
         failing += e.minArenaBytes ? 0U : 1U;
     out << "wrote " << output << ": " << file.entries.size() << " entries (" << models.size()
-        << (models.size() == 1 ? " model x " : " models x ") << configs.value().size()
-        << (configs.value().size() == 1 ? " configuration)" : " configurations)");
+        << (args.has("--shared-arena")  ? " models in one arena x "
+                   : models.size() == 1 ? " model x "
+                                        : " models x ")
+        << configs.value().size() << (configs.value().size() == 1 ? " configuration)" : " configurations)");
     if (failing)
         out << ", " << failing << " of them fail at every arena size (their TFLM message is recorded)";
     out << "\n";
     return kExitOk;
 }
 
-int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+int runCheck(const ParsedArgs& args, std::ostream& out, std::ostream& err)
 {
-    std::vector<std::string> inputs;
-    std::string baselinePath, junitPath, markdownPath;
+    const std::vector<std::string>& inputs = args.operands;
+    auto option = [&](std::string_view name) { return args.value(name) ? *args.value(name) : std::string(); };
+    const std::string baselinePath = option("--baseline");
+    const std::string junitPath = option("--junit");
+    const std::string markdownPath = option("--markdown");
+    const bool update = args.has("--update");
     GrowthLimit limit;
     std::optional<std::uint64_t> budget;
-    bool update = false;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&]() -> const std::string* { return i + 1 < args.size() ? &args[++i] : nullptr; };
-        if (a == "--update") {
-            update = true;
-        } else if (a == "--baseline" || a == "--junit" || a == "--markdown") {
-            const std::string* v = value();
-            if (!v)
-                return usage(err, kCheckUsage, a + " needs a file");
-            (a == "--baseline" ? baselinePath : a == "--junit" ? junitPath : markdownPath) = *v;
-        } else if (a == "--max-growth") {
-            const std::string* v = value();
-            const auto parsed = v ? parseGrowthLimit(*v) : std::nullopt;
-            if (!parsed)
-                return usage(err, kCheckUsage, "--max-growth takes bytes (2048, 2K) or a percentage (5%)");
-            limit = *parsed;
-        } else if (a == "--budget") {
-            const std::string* v = value();
-            std::uint64_t bytes = 0;
-            if (!v || !parseByteSize(*v, bytes))
-                return usage(err, kCheckUsage, "--budget takes a byte count like 65536, 64K or 1M");
-            budget = bytes;
-        } else if (!a.empty() && a[0] == '-') {
-            return usage(err, kCheckUsage, "unknown option " + a);
-        } else {
-            inputs.push_back(a);
-        }
+    if (const std::string* v = args.value("--max-growth")) {
+        const auto parsed = parseGrowthLimit(*v);
+        if (!parsed)
+            return usageError(err, "check", "--max-growth takes bytes (2048, 2K) or a percentage (5%)");
+        limit = *parsed;
+    }
+    if (const std::string* v = args.value("--budget")) {
+        std::uint64_t bytes = 0;
+        if (!parseByteSize(*v, bytes))
+            return usageError(err, "check", "--budget takes a byte count like 65536, 64K or 1M");
+        budget = bytes;
     }
     if (baselinePath.empty())
-        return usage(err, kCheckUsage, "check needs --baseline FILE");
+        return usageError(err, "check", "check needs --baseline FILE");
     auto text = readText(baselinePath);
     if (!text)
         return fail(err, text.error());
@@ -259,7 +242,7 @@ int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
     } else {
         std::set<std::string> seen;
         for (const BaselineEntry& e : baseline.value().entries)
-            if (seen.insert(e.model).second)
+            if (e.sharedArena.empty() && seen.insert(e.model).second)
                 paths.push_back(e.model);
     }
     std::vector<LoadedModel> models = loadModels(paths);
@@ -271,7 +254,22 @@ int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
                 return fail(err, *m.error);
             goneReason[m.path] = "cannot be read: " + m.error->message;
         }
-    const std::vector<BaselineEntry> now = measureAll(models, configs, err);
+    std::vector<BaselineEntry> now = measureAll(models, configs, err);
+    // Groups of models in one arena: measured again from the baseline's own paths, as a group.
+    std::map<std::vector<std::string>, std::vector<Configured>> groups;
+    for (const BaselineEntry& e : baseline.value().entries)
+        if (!e.sharedArena.empty())
+            groups[e.sharedArena].push_back(configs[configIndex.at(e.configuration)]);
+    for (const auto& [groupPaths, groupConfigs] : groups) {
+        const std::vector<LoadedModel> members = loadModels(groupPaths);
+        const auto missing = std::find_if(members.begin(), members.end(), [](const LoadedModel& m) { return m.error; });
+        if (missing != members.end()) {
+            goneReason[sharedArenaKey(groupPaths)] = missing->path + " cannot be read: " + missing->error->message;
+            continue;
+        }
+        for (BaselineEntry& e : measureGroup(members, groupConfigs))
+            now.push_back(std::move(e));
+    }
 
     std::map<std::pair<std::string, std::string>, const BaselineEntry*> before, after;
     for (const BaselineEntry& e : baseline.value().entries)
@@ -313,52 +311,45 @@ int runCheck(const std::vector<std::string>& args, std::ostream& out, std::ostre
     return regressionCount(rows) == 0 ? kExitOk : kExitDoesNotFit;
 }
 
-int runHeader(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+int runHeader(const ParsedArgs& args, std::ostream& out, std::ostream& err)
 {
-    std::string model, output, name, configText;
+    auto option = [&](std::string_view name) { return args.value(name) ? *args.value(name) : std::string(); };
+    const std::string output = option("--out");
+    const std::string name = option("--name");
+    const std::string configText = option("--config");
     std::uint64_t margin = 0;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if (a == "--config" || a == "--out" || a == "--name" || a == "--margin") {
-            if (i + 1 >= args.size())
-                return usage(err, kHeaderUsage, a + " needs a value");
-            const std::string& v = args[++i];
-            if (a == "--margin") {
-                if (!parseByteSize(v, margin))
-                    return usage(err, kHeaderUsage, "--margin takes a byte count like 512 or 2K");
-            } else {
-                (a == "--config" ? configText : a == "--out" ? output : name) = v;
-            }
-        } else if (!a.empty() && a[0] == '-') {
-            return usage(err, kHeaderUsage, "unknown option " + a);
-        } else if (model.empty()) {
-            model = a;
-        } else {
-            return usage(err, kHeaderUsage, "header takes one model");
-        }
-    }
-    if (model.empty() || output.empty())
-        return usage(err, kHeaderUsage, "header needs a model and --out FILE.h");
+    if (const std::string* v = args.value("--margin"); v && !parseByteSize(*v, margin))
+        return usageError(err, "header", "--margin takes a byte count like 512 or 2K");
+    const bool group = args.has("--shared-arena");
+    if (args.operands.size() > 1 && !group)
+        return usageError(err, "header", "header takes one model (several in one arena: --shared-arena)");
+    if (args.operands.empty() || output.empty())
+        return usageError(err, "header", "header needs a model and --out FILE.h");
+    const std::string& model = args.operands.front();
     const auto id = headerIdentifier(name.empty() ? model : name);
     if (!id)
-        return usage(err, kHeaderUsage, "--name must hold letters or digits (it names the C macros)");
+        return usageError(err, "header", "--name must hold letters or digits (it names the C macros)");
     auto configs = configurations(configText.empty() ? std::vector<std::string> {} : std::vector { configText });
     if (!configs)
         return fail(err, configs.error());
     const Configured& config = configs.value().front();
-    auto loaded = loadModelFile(model);
-    if (!loaded)
-        return fail(err, loaded.error());
-    const BaselineEntry e
-        = measureEntry(model, sha256Hex(loaded.value()->bytes()), loaded.value(), config.settings, config.text);
+    // One model, or several in one arena (in the order given): one arena either way.
+    const std::vector<LoadedModel> models = loadModels(group ? args.operands : std::vector<std::string> { model });
+    for (const LoadedModel& m : models)
+        if (m.error)
+            return fail(err, *m.error);
+    const BaselineEntry e = group
+        ? measureGroup(models, { config }).front()
+        : measureEntry(model, models.front().sha256, models.front().model, config.settings, config.text);
     if (!e.minArenaBytes) {
-        err << "arenascope: " << model << " does not allocate at any arena size under " << config.text << ": "
+        err << "arenascope: " << e.model << " does not allocate at any arena size under " << config.text << ": "
             << e.message << " (no header written)\n";
         return kExitDoesNotFit;
     }
     ArenaHeader h;
     h.name = *id;
-    h.modelPath = model;
+    h.modelPath = e.model;
+    h.sharedArena = e.sharedArena;
     h.sha256 = e.sha256;
     h.configuration = config.text;
     h.tflm = e.tflm;

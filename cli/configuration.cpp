@@ -3,17 +3,22 @@
 #include "settings_options.h"
 
 #include <algorithm>
-#include <array>
 #include <vector>
 
 namespace arenascope {
 
 namespace {
 
-// Every key a configuration takes, in the canonical order; each is a `plan` option without "--".
-constexpr std::array<std::string_view, 15> kKeys = { "board", "tflm", "target", "kernels", "cpu", "chip", "esp-nn",
-    "co-processor", "planner", "interpreter", "preserve-all-tensors", "resource-variables", "resource-variables-arena",
-    "arena-offset", "non-persistent-arena-size" };
+// Every key a configuration takes, in the canonical order: the settings options' rows marked
+// inConfiguration, without their dashes (settings_options.h).
+std::vector<std::string_view> configurationKeyList()
+{
+    std::vector<std::string_view> keys;
+    for (const SettingsOptionRow& r : settingsOptionRows())
+        if (r.inConfiguration)
+            keys.push_back(r.spec.name.substr(2));
+    return keys;
+}
 
 std::string_view trim(std::string_view s)
 {
@@ -28,8 +33,13 @@ std::string_view trim(std::string_view s)
 
 const char* configurationKeys()
 {
-    return "board, tflm, target, kernels, cpu, chip, esp-nn, co-processor, planner, interpreter, preserve-all-tensors, "
-           "resource-variables, resource-variables-arena, arena-offset, non-persistent-arena-size";
+    static const std::string keys = [] {
+        std::string out;
+        for (std::string_view k : configurationKeyList())
+            out += (out.empty() ? "" : ", ") + std::string(k);
+        return out;
+    }();
+    return keys.c_str();
 }
 
 Result<std::vector<std::string>> configurationOptions(std::string_view text)
@@ -37,6 +47,7 @@ Result<std::vector<std::string>> configurationOptions(std::string_view text)
     auto bad = [&](const std::string& why) {
         return makeError(ErrorCode::InvalidArgument, why, "configuration '" + std::string(text) + "'");
     };
+    static const std::vector<std::string_view> kKeys = configurationKeyList();
     std::vector<std::string> args;
     std::vector<std::string_view> seen;
     std::string_view rest = trim(text);

@@ -3,7 +3,10 @@
 #include "configuration.h"
 
 #include "core/emulation/boards.h"
+#include "core/emulation/esp_nn_build.h"
+#include "core/emulation/target.h"
 #include "core/emulation/tflm_distributions.h"
+#include "core/emulation/tflm_version.h"
 
 #include <charconv>
 
@@ -11,33 +14,331 @@ namespace arenascope {
 
 namespace {
 
-std::string targetChoices()
+std::vector<std::string> splitChoices(const std::string& text)
+{
+    std::vector<std::string> out;
+    std::size_t from = 0;
+    while (from <= text.size()) {
+        const std::size_t bar = text.find('|', from);
+        out.push_back(text.substr(from, bar == std::string::npos ? std::string::npos : bar - from));
+        if (bar == std::string::npos)
+            break;
+        from = bar + 1;
+    }
+    return out;
+}
+
+std::vector<std::string> boardChoices()
+{
+    std::vector<std::string> out;
+    for (const Board& b : boards())
+        out.emplace_back(b.id);
+    out.emplace_back("list");
+    return out;
+}
+
+// The snapshots, every distribution of the table (tflm_distributions.cpp), and "list".
+std::vector<std::string> tflmChoices()
+{
+    std::vector<std::string> out = splitChoices(tflmVersionChoices());
+    for (const std::string& name : splitChoices(tflmDistributionNames()))
+        out.push_back(name);
+    out.emplace_back("list");
+    return out;
+}
+
+std::vector<std::string> targetChoices()
+{
+    std::vector<std::string> out;
+    for (TargetKind t : allTargets())
+        out.emplace_back(targetName(t));
+    return out;
+}
+
+std::string joined(const std::vector<std::string>& v, const char* bar = "|")
 {
     std::string s;
-    for (TargetKind t : allTargets())
-        s += (s.empty() ? "" : "|") + std::string(targetName(t));
+    for (const std::string& x : v)
+        s += (s.empty() ? "" : bar) + x;
     return s;
 }
 
+std::vector<std::string> kernelChoices()
+{
+    return { "reference", "cmsis-nn", "esp-nn" };
+}
+std::vector<std::string> cpuChoices()
+{
+    return { "cortex-m0", "cortex-m0plus", "cortex-m3", "cortex-m4", "cortex-m7", "cortex-m33", "cortex-m55",
+        "cortex-m85" };
+}
+std::vector<std::string> chipChoices()
+{
+    return splitChoices(espChipChoices());
+}
+std::vector<std::string> espNnChoices()
+{
+    return splitChoices(espNnVersionChoices());
+}
+std::vector<std::string> coProcessorChoices()
+{
+    return { "none", "ethos-u" };
+}
+std::vector<std::string> plannerChoices()
+{
+    return { "greedy", "linear" };
+}
+std::vector<std::string> interpreterChoices()
+{
+    return { "plain", "recording" };
+}
+
+bool parseCount(const std::string& v, std::uint32_t& n)
+{
+    return !v.empty() && std::from_chars(v.data(), v.data() + v.size(), n).ptr == v.data() + v.size();
+}
+
+std::string applyBoard(SettingsOptions& s, const std::string& v)
+{
+    if (v.empty())
+        return "--board takes a board: " + boardIds() + " (--board list prints them)";
+    const Board* board = findBoard(v);
+    if (!board)
+        return "unknown board '" + v + "'; the boards are: " + boardIds() + " (--board list describes them)";
+    const EmulationSettings before = s.settings;
+    s.settings = withBoard(*board, s.settings);
+    if (s.tflmGiven) { // an explicit --tflm wins over the board's usual distribution
+        s.settings.tflm = before.tflm;
+        s.settings.tflmDistribution = before.tflmDistribution;
+    }
+    s.targetGiven = true;
+    return {};
+}
+
+std::string applyTflm(SettingsOptions& s, const std::string& v)
+{
+    if (v.empty())
+        return "--tflm takes a snapshot (" + tflmVersionChoices() + ") or a distribution (--tflm list)";
+    const TflmResolution r = resolveTflm(v);
+    if (!r.candidates.empty()) {
+        std::string names;
+        for (std::string_view n : r.candidates)
+            names += (names.empty() ? "" : ", ") + std::string(n);
+        return "'" + v + "' names several TFLM distributions: " + names + "; which one?";
+    }
+    if (!r.version)
+        return "unknown TFLM version '" + v + "'; the known snapshots are " + tflmVersionChoices()
+            + " (newest first; a date like 2025-01 works too), the distributions " + tflmDistributionNames()
+            + " (--tflm list)";
+    s.settings.tflm = *r.version;
+    s.settings.tflmDistribution = r.distribution ? r.distribution->name : std::string_view {};
+    s.tflmGiven = true;
+    return {};
+}
+
+std::string applyTarget(SettingsOptions& s, const std::string& v)
+{
+    const auto t = parseTarget(v);
+    if (!t)
+        return "--target takes " + joined(targetChoices());
+    s.settings.target = *t;
+    s.targetGiven = true;
+    return {};
+}
+
+std::string applyKernels(SettingsOptions& s, const std::string& v)
+{
+    const auto k = parseKernelSet(v);
+    if (!k)
+        return "--kernels takes reference, cmsis-nn or esp-nn";
+    s.settings.kernels = *k;
+    return {};
+}
+
+std::string applyCpu(SettingsOptions& s, const std::string& v)
+{
+    const auto c = parseCpu(v);
+    if (!c)
+        return "--cpu takes cortex-m0, cortex-m0plus, cortex-m3, cortex-m4, cortex-m7, cortex-m33, cortex-m55 or "
+               "cortex-m85";
+    s.settings.cpu = *c;
+    return {};
+}
+
+std::string applyChip(SettingsOptions& s, const std::string& v)
+{
+    const auto c = parseEspChip(v);
+    if (!c)
+        return "--chip takes " + espChipChoices();
+    s.settings.espChip = *c;
+    s.espOptionGiven = true;
+    return {};
+}
+
+std::string applyEspNn(SettingsOptions& s, const std::string& v)
+{
+    const auto e = parseEspNnVersion(v);
+    if (!e)
+        return "--esp-nn takes " + espNnVersionChoices();
+    s.settings.espNn = *e;
+    s.espOptionGiven = true;
+    return {};
+}
+
+std::string applyCoProcessor(SettingsOptions& s, const std::string& v)
+{
+    const auto c = parseCoProcessor(v);
+    if (!c)
+        return "--co-processor takes none or ethos-u";
+    s.settings.coProcessor = *c;
+    return {};
+}
+
+std::string applyPlanner(SettingsOptions& s, const std::string& v)
+{
+    const auto p = parsePlanner(v);
+    if (!p)
+        return "--planner takes greedy or linear";
+    s.settings.planner = *p;
+    return {};
+}
+
+std::string applyInterpreter(SettingsOptions& s, const std::string& v)
+{
+    const auto i = parseInterpreter(v);
+    if (!i)
+        return "--interpreter takes plain or recording";
+    s.settings.interpreter = *i;
+    return {};
+}
+
+std::string applyPreserveAll(SettingsOptions& s, const std::string&)
+{
+    s.settings.preserveAllTensors = true;
+    return {};
+}
+
+std::string applyResourceVariables(SettingsOptions& s, const std::string& v)
+{
+    if (v == "auto") {
+        s.settings.resourceVariables = kResourceVariablesAuto;
+        return {};
+    }
+    std::uint32_t n = 0;
+    if (!parseCount(v, n) || n > 100000)
+        return "--resource-variables takes a count from 0 to 100000, or auto (one per VAR_HANDLE operator)";
+    s.settings.resourceVariables = n;
+    return {};
+}
+
+std::string applyResourceVariablesArena(SettingsOptions& s, const std::string& v)
+{
+    std::uint64_t bytes = 0;
+    if (!parseByteSize(v, bytes))
+        return "--resource-variables-arena takes a byte count like 1024 or 1K (at most 4 GiB)";
+    s.settings.resourceVariablesArena = bytes;
+    return {};
+}
+
+std::string applyArenaOffset(SettingsOptions& s, const std::string& v)
+{
+    std::uint32_t n = 0;
+    if (!parseCount(v, n) || n > 15)
+        return "--arena-offset takes the arena start's distance past a 16-byte boundary: 0 to 15";
+    s.settings.arenaOffset = n;
+    return {};
+}
+
+std::string applyNonPersistent(SettingsOptions& s, const std::string& v)
+{
+    std::uint64_t bytes = 0;
+    if (!parseByteSize(v, bytes))
+        return "--non-persistent-arena-size takes a byte count like 32K (at most 4 GiB)";
+    s.settings.nonPersistentBytes = bytes;
+    return {};
+}
+
+std::string applyArenaSize(SettingsOptions& s, const std::string& v)
+{
+    std::uint64_t bytes = 0;
+    if (!parseByteSize(v, bytes))
+        return "--arena-size takes a byte count like 65536, 64K or 1M (at most 4 GiB)";
+    s.settings.arenaSize = bytes;
+    return {};
+}
+
+// --config is read by parseSettingsOption itself (its pairs are these rows again).
+std::string applyNothing(SettingsOptions&, const std::string&)
+{
+    return {};
+}
+
+const SettingsOptionRow kRows[] = {
+    { { "--board", "NAME", ValueKind::Choice, "a board: its target, kernels, CPU or chip and NPU (--board list)",
+          boardChoices },
+        true, applyBoard },
+    { { "--tflm", "SNAPSHOT|DISTRIBUTION", ValueKind::Choice,
+          "the TFLM snapshot the firmware is built from, or its distribution: zephyr-4.4, esp-tflite-micro-1.3.5, "
+          "arduino, ... (--tflm list; default the newest)",
+          tflmChoices },
+        true, applyTflm },
+    { { "--target", "TARGET", ValueKind::Choice, "the struct layout: arm-none-eabi Cortex-M, 32-bit int enums, 64-bit",
+          targetChoices },
+        true, applyTarget },
+    { { "--kernels", "KERNELS", ValueKind::Choice, "reference kernels, Arm's CMSIS-NN or Espressif's ESP-NN",
+          kernelChoices },
+        true, applyKernels },
+    { { "--cpu", "CPU", ValueKind::Choice, "the Cortex-M CPU a CMSIS-NN build is for", cpuChoices }, true, applyCpu },
+    { { "--chip", "CHIP", ValueKind::Choice, "the ESP32 chip an ESP-NN build is for", chipChoices }, true, applyChip },
+    { { "--esp-nn", "VERSION", ValueKind::Choice, "the esp-nn version of an ESP-NN build", espNnChoices }, true,
+        applyEspNn },
+    { { "--co-processor", "NPU", ValueKind::Choice, "an NPU whose operators the model holds (Vela's ethos-u)",
+          coProcessorChoices },
+        true, applyCoProcessor },
+    { { "--planner", "PLANNER", ValueKind::Choice, "TFLM's memory planner", plannerChoices }, true, applyPlanner },
+    { { "--interpreter", "KIND", ValueKind::Choice, "MicroInterpreter, or RecordingMicroInterpreter",
+          interpreterChoices },
+        true, applyInterpreter },
+    { { "--preserve-all-tensors", "", ValueKind::None, "the interpreter keeps every tensor (linear planner)" }, true,
+        applyPreserveAll },
+    { { "--resource-variables", "N|auto", ValueKind::Number,
+          "MicroResourceVariables::Create(allocator, N) first (auto: one per VAR_HANDLE operator)" },
+        true, applyResourceVariables },
+    { { "--resource-variables-arena", "N[K|M]", ValueKind::Number,
+          "the resource variables in an arena of their own of this size" },
+        true, applyResourceVariablesArena },
+    { { "--arena-offset", "0-15", ValueKind::Number, "the arena start's distance past a 16-byte boundary" }, true,
+        applyArenaOffset },
+    { { "--non-persistent-arena-size", "N[K|M]", ValueKind::Number,
+          "separate persistent and non-persistent arenas: the non-persistent one's size" },
+        true, applyNonPersistent },
+    { { "--arena-size", "N[K|M]", ValueKind::Number, "the arena to check (bytes; 64K, 1M)" }, false, applyArenaSize },
+    { { "--config", "KEY=VALUE[,KEY=VALUE...]", ValueKind::Text,
+          "a configuration: the options above without their dashes", nullptr, true },
+        false, applyNothing },
+};
+
 } // namespace
 
-const char* settingsUsage()
+std::span<const SettingsOptionRow> settingsOptionRows()
 {
-    return "                  [--config KEY=VALUE[,KEY=VALUE...]] (the options below without dashes)\n"
-           "                  [--board NAME] (target, kernels, CPU, NPU and TFLM of a board; --board list)\n"
-           "                  [--tflm 90b983c2|b8c7ecc1|10ebaab9|71fba59b|4e62ea7b|DISTRIBUTION] (the TFLM snapshot, "
-           "or\n"
-           "                   a distribution: zephyr-4.4, esp-tflite-micro-1.3.5, arduino, ...; --tflm list)\n"
-           "                  [--target cortex-m|ilp32|x86_64] [--kernels reference|cmsis-nn|esp-nn]\n"
-           "                  [--cpu cortex-m0|cortex-m0plus|cortex-m3|cortex-m4|cortex-m7|cortex-m33|cortex-m55|"
-           "cortex-m85]\n"
-           "                  [--chip esp32|esp32s2|esp32s3|esp32c3|esp32c6|esp32h2|esp32p4] [--esp-nn "
-           "1.1.2|1.2.0|1.2.1|"
-           "1.2.2|1.2.3]\n"
-           "                  [--co-processor none|ethos-u]\n"
-           "                  [--planner greedy|linear] [--interpreter plain|recording] [--preserve-all-tensors]\n"
-           "                  [--resource-variables N] [--resource-variables-arena N[K|M]] [--arena-offset 0-15]\n"
-           "                  [--arena-size N[K|M]] [--non-persistent-arena-size N[K|M]]\n";
+    return kRows;
+}
+
+std::vector<OptionSpec> settingsOptionSpecs()
+{
+    std::vector<OptionSpec> out;
+    for (const SettingsOptionRow& r : kRows)
+        out.push_back(r.spec);
+    return out;
+}
+
+const SettingsOptionRow* findSettingsOption(std::string_view name)
+{
+    for (const SettingsOptionRow& r : kRows)
+        if (r.spec.name == name)
+            return &r;
+    return nullptr;
 }
 
 bool takeValue(const std::vector<std::string>& args, std::size_t& i, std::string& value)
@@ -51,147 +352,35 @@ bool takeValue(const std::vector<std::string>& args, std::size_t& i, std::string
 OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_t& i, SettingsOptions& s)
 {
     const std::string& a = args[i];
-    std::string v;
-    auto next = [&] { return takeValue(args, i, v); };
-    auto fail = [&](std::string message) {
-        s.error = std::move(message);
-        return OptionParse::Error;
-    };
-    EmulationSettings& e = s.settings;
     if (a == "--config") {
-        if (!next())
-            return fail("--config takes KEY=VALUE[,KEY=VALUE...] with the keys " + std::string(configurationKeys()));
-        auto options = configurationOptions(v);
-        if (!options)
-            return fail(describe(options.error()));
-        for (std::size_t k = 0; k < options.value().size(); ++k)
-            if (parseSettingsOption(options.value(), k, s) != OptionParse::Taken)
-                return fail(
-                    "configuration '" + v + "': " + (s.error.rfind("--", 0) == 0 ? s.error.substr(2) : s.error));
-        return OptionParse::Taken;
-    }
-    if (a == "--board") {
-        if (!next())
-            return fail("--board takes a board: " + boardIds() + " (--board list prints them)");
-        const Board* board = findBoard(v);
-        if (!board)
-            return fail("unknown board '" + v + "'; the boards are: " + boardIds() + " (--board list describes them)");
-        const EmulationSettings before = e;
-        e = withBoard(*board, e);
-        if (s.tflmGiven) {
-            e.tflm = before.tflm;
-            e.tflmDistribution = before.tflmDistribution;
-        }
-        s.targetGiven = true;
-        return OptionParse::Taken;
-    }
-    if (a == "--preserve-all-tensors") {
-        e.preserveAllTensors = true;
-    } else if (a == "--tflm") {
-        if (!next())
-            return fail("--tflm takes a snapshot (" + tflmVersionChoices() + ") or a distribution (--tflm list)");
-        const TflmResolution r = resolveTflm(v);
-        if (!r.candidates.empty()) {
-            std::string names;
-            for (std::string_view n : r.candidates)
-                names += (names.empty() ? "" : ", ") + std::string(n);
-            return fail("'" + v + "' names several TFLM distributions: " + names + "; which one?");
-        }
-        if (!r.version)
-            return fail("unknown TFLM version '" + v + "'; the known snapshots are " + tflmVersionChoices()
-                + " (newest first; a date like 2025-01 works too), the distributions " + tflmDistributionNames()
-                + " (--tflm list)");
-        e.tflm = *r.version;
-        e.tflmDistribution = r.distribution ? r.distribution->name : std::string_view {};
-        s.tflmGiven = true;
-    } else if (a == "--target") {
-        if (!next() || !parseTarget(v))
-            return fail("--target takes " + targetChoices());
-        e.target = *parseTarget(v);
-        s.targetGiven = true;
-    } else if (a == "--kernels") {
-        if (!next() || !parseKernelSet(v))
-            return fail("--kernels takes reference, cmsis-nn or esp-nn");
-        e.kernels = *parseKernelSet(v);
-    } else if (a == "--chip") {
-        if (!next() || !parseEspChip(v))
-            return fail("--chip takes " + espChipChoices());
-        e.espChip = *parseEspChip(v);
-        s.espOptionGiven = true;
-    } else if (a == "--esp-nn") {
-        if (!next() || !parseEspNnVersion(v))
-            return fail("--esp-nn takes " + espNnVersionChoices());
-        e.espNn = *parseEspNnVersion(v);
-        s.espOptionGiven = true;
-    } else if (a == "--co-processor") {
-        if (!next() || !parseCoProcessor(v))
-            return fail("--co-processor takes none or ethos-u");
-        e.coProcessor = *parseCoProcessor(v);
-    } else if (a == "--arena-offset") {
-        std::uint32_t n = 0;
-        const bool ok = next() && !v.empty()
-            && std::from_chars(v.data(), v.data() + v.size(), n).ptr == v.data() + v.size() && n <= 15;
-        if (!ok)
-            return fail("--arena-offset takes the arena start's distance past a 16-byte boundary: 0 to 15");
-        e.arenaOffset = n;
-    } else if (a == "--resource-variables-arena") {
-        std::uint64_t bytes = 0;
-        if (!next() || !parseByteSize(v, bytes))
-            return fail("--resource-variables-arena takes a byte count like 1024 or 1K (at most 4 GiB)");
-        e.resourceVariablesArena = bytes;
-    } else if (a == "--cpu") {
-        if (!next() || !parseCpu(v))
-            return fail("--cpu takes cortex-m0, cortex-m0plus, cortex-m3, cortex-m4, cortex-m7, cortex-m33, "
-                        "cortex-m55 or cortex-m85");
-        e.cpu = *parseCpu(v);
-    } else if (a == "--planner") {
-        if (!next() || !parsePlanner(v))
-            return fail("--planner takes greedy or linear");
-        e.planner = *parsePlanner(v);
-    } else if (a == "--interpreter") {
-        if (!next() || !parseInterpreter(v))
-            return fail("--interpreter takes plain or recording");
-        e.interpreter = *parseInterpreter(v);
-    } else if (a == "--resource-variables") {
-        std::uint32_t n = 0;
-        const bool ok = next() && std::from_chars(v.data(), v.data() + v.size(), n).ptr == v.data() + v.size()
-            && !v.empty() && n <= 100000;
-        if (!ok)
-            return fail("--resource-variables takes a count from 0 to 100000");
-        e.resourceVariables = n;
-    } else if (a == "--arena-size") {
-        std::uint64_t bytes = 0;
-        if (!next() || !parseByteSize(v, bytes))
-            return fail("--arena-size takes a byte count like 65536, 64K or 1M (at most 4 GiB)");
-        e.arenaSize = bytes;
-    } else if (a == "--non-persistent-arena-size") {
-        std::uint64_t bytes = 0;
-        if (!next() || !parseByteSize(v, bytes))
-            return fail("--non-persistent-arena-size takes a byte count like 32K (at most 4 GiB)");
-        e.nonPersistentBytes = bytes;
-    } else {
-        return OptionParse::NotMine;
-    }
-    return OptionParse::Taken;
-}
-
-OptionParse takeDeviceOption(const std::vector<std::string>& args, std::size_t& i, SettingsOptions& check,
-    std::vector<std::string>& configs, std::vector<std::string>& deviceArgs)
-{
-    if (args[i] == "--config") {
-        if (i + 1 >= args.size()) {
-            check.error = "--config takes KEY=VALUE[,KEY=VALUE...]";
+        std::string v;
+        if (!takeValue(args, i, v)) {
+            s.error = "--config takes KEY=VALUE[,KEY=VALUE...] with the keys " + std::string(configurationKeys());
             return OptionParse::Error;
         }
-        configs.push_back(args[++i]);
+        auto options = configurationOptions(v);
+        if (!options) {
+            s.error = describe(options.error());
+            return OptionParse::Error;
+        }
+        for (std::size_t k = 0; k < options.value().size(); ++k)
+            if (parseSettingsOption(options.value(), k, s) != OptionParse::Taken) {
+                s.error = "configuration '" + v + "': " + (s.error.rfind("--", 0) == 0 ? s.error.substr(2) : s.error);
+                return OptionParse::Error;
+            }
         return OptionParse::Taken;
     }
-    const std::size_t first = i;
-    const OptionParse parsed = parseSettingsOption(args, i, check);
-    if (parsed == OptionParse::Taken)
-        deviceArgs.insert(deviceArgs.end(), args.begin() + static_cast<std::ptrdiff_t>(first),
-            args.begin() + static_cast<std::ptrdiff_t>(i) + 1);
-    return parsed;
+    const SettingsOptionRow* row = findSettingsOption(a);
+    if (!row)
+        return OptionParse::NotMine;
+    std::string v;
+    if (row->spec.kind != ValueKind::None)
+        takeValue(args, i, v); // a missing value is what apply rejects
+    if (std::string error = row->apply(s, v); !error.empty()) {
+        s.error = std::move(error);
+        return OptionParse::Error;
+    }
+    return OptionParse::Taken;
 }
 
 std::string finishSettings(SettingsOptions& s)
@@ -204,6 +393,16 @@ std::string finishSettings(SettingsOptions& s)
     if (s.espOptionGiven && s.settings.kernels != KernelSet::EspNn)
         return "--chip and --esp-nn choose the ESP-NN build: add --kernels esp-nn";
     return std::string(settingsConflict(s.settings));
+}
+
+Result<SettingsOptions> applySettingsArgs(SettingsOptions s, const std::vector<std::string>& args)
+{
+    for (std::size_t i = 0; i < args.size(); ++i)
+        if (parseSettingsOption(args, i, s) != OptionParse::Taken)
+            return makeError(ErrorCode::InvalidArgument, s.error.empty() ? "unknown option " + args[i] : s.error);
+    if (const std::string conflict = finishSettings(s); !conflict.empty())
+        return makeError(ErrorCode::InvalidArgument, conflict);
+    return s;
 }
 
 Result<EmulationSettings> settingsWithConfiguration(

@@ -1,12 +1,15 @@
 #pragma once
-// The device and interpreter options every analysing subcommand takes (plan, report, compare),
-// parsed in one place so they cannot drift apart.
+// The build settings options every analysing command takes (plan, report, optimize, reorder,
+// compare, baseline, header), declared once as rows (settingsOptionRows): the option, what it
+// takes, its help, and how its value changes the settings. A configuration's keys are the same
+// rows without their dashes (configuration.h).
 //
-// Usage (in a subcommand's argument loop):
-//   SettingsOptions s;
-//   if (auto r = parseSettingsOption(args, i, s); r == OptionParse::Error) return usage(s.error);
-//   else if (r == OptionParse::NotMine) { ...the subcommand's own options... }
-//   ...after the loop: if (auto conflict = finishSettings(s); !conflict.empty()) return usage(conflict);
+// Usage (after parseArgs has sorted the arguments, option_parser.h):
+//   auto settings = settingsWithConfiguration(parsed.configs.empty() ? "" : parsed.configs[0],
+//                                             parsed.settingsArgs);
+//   if (!settings) return usageError(settings.error().message);
+
+#include "option_spec.h"
 
 #include "core/emulation/emulation_settings.h"
 #include "core/util/byte_size.h"
@@ -14,6 +17,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -27,6 +31,20 @@ struct SettingsOptions {
     bool tflmGiven = false; // --tflm was given: a --board keeps it instead of its usual distribution
 };
 
+struct SettingsOptionRow {
+    OptionSpec spec;
+    bool inConfiguration; // a configuration key (all but --arena-size and --config itself)
+    // Applies the value (empty for a flag, or when the value is missing); the error, or empty.
+    std::string (*apply)(SettingsOptions& s, const std::string& value);
+};
+
+// Every settings option, configuration keys in their canonical order, then --arena-size and --config.
+std::span<const SettingsOptionRow> settingsOptionRows();
+// The same as OptionSpecs (usage, help, man page, completion).
+std::vector<OptionSpec> settingsOptionSpecs();
+// Whether `name` ("--chip") is a settings option.
+const SettingsOptionRow* findSettingsOption(std::string_view name);
+
 enum class OptionParse { Taken, NotMine, Error };
 
 // The value of option args[i]: advances i to it and stores it in `value`; false when args ends.
@@ -34,12 +52,6 @@ bool takeValue(const std::vector<std::string>& args, std::size_t& i, std::string
 
 // Looks at args[i] (and its value, advancing i); Taken when it was a settings option.
 OptionParse parseSettingsOption(const std::vector<std::string>& args, std::size_t& i, SettingsOptions& s);
-
-// For a command that runs one analysis per --config (report, plan): a --config value goes to
-// `configs`, any other settings option (checked in `check`) to `deviceArgs` as given, to be
-// applied to every configuration; NotMine for the command's own options.
-OptionParse takeDeviceOption(const std::vector<std::string>& args, std::size_t& i, SettingsOptions& check,
-    std::vector<std::string>& configs, std::vector<std::string>& deviceArgs);
 
 // Checks the combination once every option is read (and gives ESP-NN and CMSIS-NN the one target
 // they are built for when no --target was named); the reason it cannot be built, or empty.
@@ -50,7 +62,7 @@ std::string finishSettings(SettingsOptions& s);
 Result<EmulationSettings> settingsWithConfiguration(
     const std::string& configuration, const std::vector<std::string>& optionArgs);
 
-// The usage lines for these options, for each subcommand's help.
-const char* settingsUsage();
+// The same starting from `base` (its finishing flags apply: compare's B starts from A).
+Result<SettingsOptions> applySettingsArgs(SettingsOptions base, const std::vector<std::string>& optionArgs);
 
 } // namespace arenascope

@@ -1,12 +1,14 @@
-#include "solve_command.h"
-
-#include "cli.h"
+// `arenascope solve`: places a buffer set in MiniMalloc's CSV form (core/solver/buffer_set.h), or a
+// model's planned buffers, and prints the peak, the lower bound, whether it fits and the time.
+#include "commands.h"
 #include "core/emulation/emulator.h"
 #include "core/model/loader.h"
 #include "core/report/atomic_file.h"
 #include "core/report/json_writer.h"
 #include "core/solver/model_buffers.h"
 #include "core/solver/solver.h"
+#include "core/util/byte_size.h"
+#include "core/util/exit_codes.h"
 #include "core/util/format.h"
 #include "settings_options.h"
 
@@ -17,15 +19,9 @@ namespace arenascope {
 
 namespace {
 
-const char* kSolveUsage = "usage: arenascope solve FILE.csv [--capacity N] [--planner tflm-greedy|heuristic|exact]\n"
-                          "                        [--time-limit SECONDS] [--json] [--out PLAN.csv]\n"
-                          "  FILE.csv: MiniMalloc's buffer list, a header then id,lower,upper,size per buffer\n"
-                          "  (lifetimes half-open: [lower, upper)). --planner defaults to exact, --time-limit to 10.\n";
-
 int bad(std::ostream& err, const std::string& message)
 {
-    err << "arenascope solve: " << message << "\n" << kSolveUsage;
-    return kExitBadInput;
+    return usageError(err, "solve", message);
 }
 
 // A buffer list from MiniMalloc's CSV, or the planned buffers of a model (emulated with
@@ -75,66 +71,42 @@ int printTable(const BufferSet& set, SolveOptions o, std::ostream& out)
 
 } // namespace
 
-int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+int runSolve(const ParsedArgs& args, std::ostream& out, std::ostream& err)
 {
-    std::string path;
-    std::string outPath;
-    bool json = false;
+    if (args.operands.empty())
+        return bad(err, "solve needs a buffer file (CSV)");
+    if (args.operands.size() > 1)
+        return bad(err, "more than one buffer file given");
+    const std::string& path = args.operands.front();
+    const std::string outPath = args.value("--out") ? *args.value("--out") : std::string();
+    const bool json = args.has("--json");
     bool all = false;
     SolveOptions o;
-    SettingsOptions device;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        const bool hasValue = i + 1 < args.size();
-        if (a == "--help" || a == "-h") {
-            out << kSolveUsage;
-            return kExitOk;
-        } else if (a == "--json") {
-            json = true;
-        } else if (a == "--capacity") {
-            if (!hasValue)
-                return bad(err, "--capacity takes a size");
-            std::uint64_t bytes = 0;
-            if (!parseByteSize(args[++i], bytes) || bytes == 0 || bytes > (1ULL << 40))
-                return bad(err, "--capacity takes a size from 1 B to 1 TiB, e.g. 1048576 or 1M");
-            o.capacity = static_cast<std::int64_t>(bytes);
-        } else if (a == "--planner" && hasValue && args[i + 1] == "all") {
-            all = true;
-            ++i;
-        } else if (a == "--planner") {
-            const auto k = hasValue ? parseSolver(args[++i]) : std::nullopt;
-            if (!k)
-                return bad(err, "--planner takes tflm-greedy, heuristic or exact");
-            o.planner = *k;
-        } else if (a == "--time-limit") {
-            if (!hasValue)
-                return bad(err, "--time-limit takes seconds");
-            char* end = nullptr;
-            const double s = std::strtod(args[++i].c_str(), &end);
-            if (end == args[i].c_str() || *end != '\0' || !(s > 0) || s > 86400)
-                return bad(err, "--time-limit takes 0.001 to 86400 seconds");
-            o.timeLimit = std::chrono::milliseconds(static_cast<std::int64_t>(s * 1000));
-        } else if (a == "--out") {
-            if (!hasValue)
-                return bad(err, "--out takes a file");
-            outPath = args[++i];
-        } else if (const OptionParse parsed = parseSettingsOption(args, i, device); parsed == OptionParse::Error) {
-            return bad(err, device.error);
-        } else if (parsed == OptionParse::Taken) {
-            continue;
-        } else if (!a.empty() && a[0] == '-') {
-            return bad(err, "unknown option " + a);
-        } else if (path.empty()) {
-            path = a;
-        } else {
-            return bad(err, "more than one buffer file given");
-        }
+    if (const std::string* v = args.value("--capacity")) {
+        std::uint64_t bytes = 0;
+        if (!parseByteSize(*v, bytes) || bytes == 0 || bytes > (1ULL << 40))
+            return bad(err, "--capacity takes a size from 1 B to 1 TiB, e.g. 1048576 or 1M");
+        o.capacity = static_cast<std::int64_t>(bytes);
     }
-    if (path.empty())
-        return bad(err, "solve needs a buffer file (CSV)");
-    if (const std::string conflict = finishSettings(device); !conflict.empty())
-        return bad(err, conflict);
-    auto set = readBufferSet(path, device.settings);
+    if (const std::string* v = args.value("--planner")) {
+        all = *v == "all";
+        if (!all)
+            o.planner = *parseSolver(*v); // the table's choices are the solver names
+    }
+    if (const std::string* v = args.value("--time-limit")) {
+        char* end = nullptr;
+        const double s = std::strtod(v->c_str(), &end);
+        if (end == v->c_str() || *end != '\0' || !(s > 0) || s > 86400)
+            return bad(err, "--time-limit takes 0.001 to 86400 seconds");
+        o.timeLimit = std::chrono::milliseconds(static_cast<std::int64_t>(s * 1000));
+    }
+    std::vector<std::string> settingsArgs = args.settingsArgs;
+    for (auto it = args.configs.rbegin(); it != args.configs.rend(); ++it)
+        settingsArgs.insert(settingsArgs.begin(), { "--config", *it });
+    auto device = applySettingsArgs(SettingsOptions {}, settingsArgs);
+    if (!device)
+        return bad(err, device.error().message);
+    auto set = readBufferSet(path, device.value().settings);
     if (!set) {
         err << "arenascope solve: " << describe(set.error()) << "\n";
         return kExitBadInput;

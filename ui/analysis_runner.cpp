@@ -77,7 +77,11 @@ void AnalysisRunner::requestAlternatives(AnalysisPtr shown)
 {
     m_tracker->start(
         this, kAlternativesLane, tr("Emulating the other builds"),
-        [shown](const JobControl&) { return std::make_shared<const std::vector<Alternative>>(alternatives(*shown)); },
+        [shown](const JobControl& job) {
+            AlternativesLimits limits;
+            limits.cancel = job.cancel();
+            return std::make_shared<const std::vector<Alternative>>(alternatives(*shown, limits));
+        },
         [this, shown](
             const std::shared_ptr<const std::vector<Alternative>>& list) { emit alternativesReady(shown, *list); });
 }

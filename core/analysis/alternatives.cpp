@@ -1,6 +1,7 @@
 #include "alternatives.h"
 
 #include "core/emulation/configuration_text.h"
+#include "core/util/parallel.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -48,22 +49,28 @@ std::vector<EmulationSettings> alternativeSettings(const EmulationSettings& show
     return out;
 }
 
-std::vector<Alternative> alternatives(const Analysis& shown)
+std::vector<Alternative> alternatives(const Analysis& shown, const AlternativesLimits& limits)
 {
-    std::vector<Alternative> out;
-    for (const EmulationSettings& s : alternativeSettings(shown.settings)) {
-        Alternative a;
-        a.settings = s;
-        a.configuration = configurationText(s);
-        const AnalysisPtr other = analyze(shown.model, s);
+    const std::vector<EmulationSettings> settings = alternativeSettings(shown.settings);
+    std::vector<Alternative> out(settings.size());
+    const auto deadline = std::chrono::steady_clock::now() + limits.budget;
+    parallelFor(settings.size(), [&](std::size_t i) {
+        Alternative& a = out[i];
+        a.settings = settings[i];
+        a.configuration = configurationText(a.settings);
+        AnalysisLimits own;
+        own.budget = std::max(std::chrono::milliseconds(0),
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()));
+        own.cancel = limits.cancel;
+        const AnalysisPtr other = analyze(shown.model, a.settings, own);
         a.minArenaBytes = other->minArenaBytes;
-        if (a.minArenaBytes && shown.minArenaBytes)
+        a.complete = other->minArenaExact;
+        if (a.complete && a.minArenaBytes && shown.minArenaBytes)
             a.deltaBytes
                 = static_cast<std::int64_t>(*a.minArenaBytes) - static_cast<std::int64_t>(*shown.minArenaBytes);
         if (!a.minArenaBytes && other->failure())
             a.failure = other->failure()->message;
-        out.push_back(std::move(a));
-    }
+    });
     std::stable_sort(out.begin(), out.end(), [](const Alternative& x, const Alternative& y) {
         if (x.deltaBytes.has_value() != y.deltaBytes.has_value())
             return x.deltaBytes.has_value();

@@ -45,90 +45,98 @@ const Failure* Analysis::failure() const
 
 std::optional<std::uint64_t> findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling)
 {
-    return findSmallestArena(model, settings, ceiling, [](const EmulationResult& r) { return r.ok; });
+    return findSmallestArena(model, std::move(settings), ceiling, ArenaCriterion::Allocates);
 }
 
 std::optional<std::uint64_t> findOverwriteFreeArena(
     const Model& model, EmulationSettings settings, std::uint64_t ceiling)
 {
-    return findSmallestArena(
-        model, settings, ceiling, [](const EmulationResult& r) { return r.ok && !r.tempOverwrite; });
+    return findSmallestArena(model, std::move(settings), ceiling, ArenaCriterion::AllocatesWithoutOverwrite);
 }
 
 namespace {
 
-MinimumSearch searchSmallest(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
-    const std::function<bool(const EmulationResult&)>& works,
-    std::optional<std::chrono::steady_clock::time_point> deadline, const std::atomic<bool>* cancel,
-    SizedArena which = SizedArena::Main, const std::function<void(double)>& progress = {})
+// Whether a size works for one model: replayed from `trace` when it is complete, else emulated.
+SizeProbe modelProbe(const Model& model, const EmulationSettings& settings, ArenaCriterion criterion, SizedArena which,
+    PlanCache* plans, const ArenaTrace* trace)
 {
-    // The bisection takes about log2(ceiling) emulations, the check below it a few more.
-    const double expected = std::log2(static_cast<double>(std::max<std::uint64_t>(ceiling, 2))) + 4.0;
-    int emulations = 0;
-    auto okAt = [&](std::uint64_t size) {
-        (which == SizedArena::Main ? settings.arenaSize : settings.nonPersistentBytes) = size;
-        const bool ok = works(*emulate(model, settings));
-        if (progress)
-            progress(std::min(0.99, ++emulations / expected));
-        return ok;
+    const bool allowOverwrite = criterion == ArenaCriterion::Allocates;
+    SizeProbe probe;
+    probe.emulate = [&model, settings, which, plans, allowOverwrite](std::uint64_t size) {
+        EmulationSettings s = settings;
+        (which == SizedArena::Main ? s.arenaSize : s.nonPersistentBytes) = size;
+        const auto r = emulate(model, s, plans);
+        return r->ok && (allowOverwrite || !r->tempOverwrite);
     };
-    auto late
-        = [&] { return (cancel && cancel->load()) || (deadline && std::chrono::steady_clock::now() > *deadline); };
-    if (!okAt(ceiling))
-        return { std::nullopt, true };
-    std::uint64_t lo = 0; // fails (an empty arena cannot hold the allocator)
-    std::uint64_t hi = ceiling; // succeeds
-    while (true) {
-        while (hi - lo > 1) {
-            if (late())
-                return { hi, false };
-            const std::uint64_t mid = lo + (hi - lo) / 2;
-            if (okAt(mid))
-                hi = mid;
-            else
-                lo = mid;
-        }
-        // The tail aligns each allocation from the raw arena end, so success is not strictly
-        // monotonic in the size. It is within one residue class mod 16 (a larger arena of the
-        // same residue shifts the whole tail by 16k and only adds free space), so a smaller
-        // working size, if any, has one within 16 bytes below hi.
-        std::optional<std::uint64_t> lower;
-        for (std::uint64_t d = 2; d <= 16 && d <= hi; ++d) {
-            if (okAt(hi - d)) {
-                lower = hi - d;
-                break;
-            }
-        }
-        if (!lower)
-            return { hi, true };
-        hi = *lower;
-        lo = 0;
+    ReplayShape shape;
+    shape.allowOverwrite = allowOverwrite;
+    if (settings.nonPersistentBytes) {
+        if (which == SizedArena::Main)
+            shape.nonPersistentBytes = *settings.nonPersistentBytes;
+        else
+            shape.persistentBytes = settings.arenaBytes();
+    } else {
+        // MicroAllocator::Create aligns the start up first (Emulation::createAllocator).
+        shape.loss = settings.arenaStartLoss();
     }
+    probe.replay = replayProbe(trace, shape);
+    return probe;
+}
+
+MinimumSearch searchSmallest(const Model& model, const EmulationSettings& settings, std::uint64_t ceiling,
+    ArenaCriterion criterion, std::optional<std::chrono::steady_clock::time_point> deadline,
+    const std::atomic<bool>* cancel, SizedArena which = SizedArena::Main,
+    const std::function<void(double)>& progress = {}, PlanCache* plans = nullptr, const ArenaTrace* trace = nullptr)
+{
+    // Every size plans the same buffers: plan once (plan_cache.h).
+    PlanCache ownPlans;
+    const SizeProbe probe = modelProbe(model, settings, criterion, which, plans ? plans : &ownPlans, trace);
+    return searchSmallestSize(probe, ceiling, deadline, cancel, progress);
 }
 
 } // namespace
 
-std::optional<std::uint64_t> findSmallestArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
-    const std::function<bool(const EmulationResult&)>& works)
+std::optional<std::uint64_t> findSmallestArena(
+    const Model& model, EmulationSettings settings, std::uint64_t ceiling, ArenaCriterion criterion)
 {
-    return searchSmallest(model, std::move(settings), ceiling, works, std::nullopt, nullptr).bytes;
+    // A trace of one successful emulation at the ceiling answers every other size (arena_trace.h).
+    EmulationSettings atCeiling = settings;
+    atCeiling.arenaSize = ceiling;
+    PlanCache plans;
+    ArenaTrace trace;
+    emulate(model, atCeiling, &plans, &trace);
+    return searchSmallest(
+        model, std::move(settings), ceiling, criterion, std::nullopt, nullptr, SizedArena::Main, {}, &plans, &trace)
+        .bytes;
 }
 
 MinimumSearch findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
     std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* cancel, SizedArena which,
-    const std::function<void(double)>& progress)
+    const std::function<void(double)>& progress, PlanCache* plans, const ArenaTrace* trace)
 {
-    return searchSmallest(
-        model, std::move(settings), ceiling, [](const EmulationResult& r) { return r.ok; }, deadline, cancel, which,
-        progress);
+    return searchSmallest(model, std::move(settings), ceiling, ArenaCriterion::Allocates, deadline, cancel, which,
+        progress, plans, trace);
 }
 
 std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result)
 {
-    std::vector<std::uint64_t> live(static_cast<std::size_t>(std::max(result.scopeCount, 1)), 0);
+    // A difference array: + at each buffer's first scope, - past its last, then running sums, so
+    // long lifetimes cost no more than short ones.
+    const auto scopes = static_cast<std::int32_t>(std::max(result.scopeCount, 1));
+    std::vector<std::int64_t> delta(static_cast<std::size_t>(scopes) + 1, 0);
     for (const PlannedBuffer& b : result.planned) {
-        for (std::int32_t s = std::max(b.first, 0); s <= b.last && s < static_cast<std::int32_t>(live.size()); ++s)
-            live[static_cast<std::size_t>(s)] += b.alignedBytes;
+        const std::int32_t first = std::max(b.first, 0);
+        const std::int32_t end = std::min(b.last + 1, scopes);
+        if (first >= end)
+            continue;
+        delta[static_cast<std::size_t>(first)] += static_cast<std::int64_t>(b.alignedBytes);
+        delta[static_cast<std::size_t>(end)] -= static_cast<std::int64_t>(b.alignedBytes);
+    }
+    std::vector<std::uint64_t> live(static_cast<std::size_t>(scopes), 0);
+    std::int64_t running = 0;
+    for (std::size_t s = 0; s < live.size(); ++s) {
+        running += delta[s];
+        live[s] = static_cast<std::uint64_t>(running);
     }
     return live;
 }
@@ -139,18 +147,22 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
     auto a = std::make_shared<Analysis>();
     a->model = model;
     a->settings = settings;
+    a->plans = std::make_shared<PlanCache>();
+    PlanCache* plans = a->plans.get();
     const std::optional<std::uint64_t> arenaSize = settings.arenaSize;
     EmulationSettings measure = settings;
     measure.arenaSize = std::max<std::uint64_t>(kMeasureArenaBytes, arenaSize.value_or(0));
     if (measure.nonPersistentBytes)
         measure.nonPersistentBytes = std::max<std::uint64_t>(kMeasureArenaBytes, *measure.nonPersistentBytes);
-    a->measured = emulate(*model, measure);
+    // The measuring run's allocator calls answer the minimum search's sizes (arena_trace.h).
+    ArenaTrace trace;
+    a->measured = emulate(*model, measure, plans, &trace);
     // Too large for the measuring arena: measure in larger ones (emulation costs the same at
     // any size), so a model of 1-2 GiB activations still gets figures and a smallest arena.
     while (!a->measured->ok && a->measured->failure && a->measured->failure->capacity && !measure.nonPersistentBytes
         && *measure.arenaSize < limits.largestMeasureArenaBytes) {
         measure.arenaSize = std::min(*measure.arenaSize * 4, limits.largestMeasureArenaBytes);
-        auto larger = emulate(*model, measure);
+        auto larger = emulate(*model, measure, plans, &trace);
         if (larger->ok) {
             a->notes.push_back("The model does not allocate in the " + formatBytes(kMeasureArenaBytes)
                 + " measuring arena: its figures were taken in an arena of " + formatBytes(*measure.arenaSize) + ".");
@@ -161,10 +173,10 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
             a->notes.push_back("The model does not allocate even in an arena of " + formatBytes(*measure.arenaSize)
                 + ", the largest ArenaScope measures in.");
     }
-    a->atSize = arenaSize ? emulate(*model, settings) : a->measured;
+    a->atSize = arenaSize ? emulate(*model, settings, plans) : a->measured;
     if (a->measured->ok && !settings.nonPersistentBytes) {
-        const MinimumSearch found = findMinimumArena(
-            *model, settings, measure.arenaBytes(), deadline, limits.cancel, SizedArena::Main, limits.progress);
+        const MinimumSearch found = findMinimumArena(*model, settings, measure.arenaBytes(), deadline, limits.cancel,
+            SizedArena::Main, limits.progress, plans, &trace);
         a->minArenaBytes = found.bytes;
         a->minArenaExact = found.exact;
         a->cancelled = !found.exact && limits.cancel && limits.cancel->load();
@@ -178,7 +190,7 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
         if (a->minArenaBytes) {
             EmulationSettings atMin = settings;
             atMin.arenaSize = *a->minArenaBytes;
-            a->atMinimum = emulate(*model, atMin);
+            a->atMinimum = emulate(*model, atMin, plans);
             if (a->atMinimum->tempOverwrite && found.exact)
                 a->overwriteFreeMinBytes = findOverwriteFreeArena(*model, settings, measure.arenaBytes());
         }
@@ -194,12 +206,12 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
                 ? std::function<void(double)>([&limits, from](double f) { limits.progress(from + f / 2); })
                 : std::function<void(double)>();
         };
-        const MinimumSearch p = findMinimumArena(
-            *model, persistent, measure.arenaBytes(), deadline, limits.cancel, SizedArena::Main, half(0.0));
+        const MinimumSearch p = findMinimumArena(*model, persistent, measure.arenaBytes(), deadline, limits.cancel,
+            SizedArena::Main, half(0.0), plans, &trace);
         EmulationSettings nonPersistent = settings;
         nonPersistent.arenaSize = measure.arenaSize;
         const MinimumSearch np = findMinimumArena(*model, nonPersistent, *measure.nonPersistentBytes, deadline,
-            limits.cancel, SizedArena::NonPersistent, half(0.5));
+            limits.cancel, SizedArena::NonPersistent, half(0.5), plans, &trace);
         a->minArenaBytes = p.bytes;
         a->minNonPersistentBytes = np.bytes;
         a->minArenaExact = p.exact && np.exact;
@@ -212,7 +224,7 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
             EmulationSettings atMin = settings;
             atMin.arenaSize = *p.bytes;
             atMin.nonPersistentBytes = *np.bytes;
-            a->atMinimum = emulate(*model, atMin);
+            a->atMinimum = emulate(*model, atMin, plans);
         }
     }
     const auto live = liveBytesPerScope(*a->measured);
@@ -224,7 +236,7 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
     if (settings.effectiveInterpreter() == InterpreterKind::Recording && a->measured->ok) {
         EmulationSettings plain = measure;
         plain.interpreter = InterpreterKind::Plain;
-        const auto p = emulate(*model, plain);
+        const auto p = emulate(*model, plain, plans);
         if (p->ok && a->measured->arenaUsedBytes >= p->arenaUsedBytes)
             a->recordingOverheadBytes = a->measured->arenaUsedBytes - p->arenaUsedBytes;
     }
@@ -268,7 +280,7 @@ AnalysisPtr reanalyzeAtSize(const Analysis& base, const EmulationSettings& sizes
         return analyze(base.model, settings);
     auto a = std::make_shared<Analysis>(base);
     a->settings = settings;
-    a->atSize = arenaSize ? emulate(*base.model, settings) : a->measured;
+    a->atSize = arenaSize ? emulate(*base.model, settings, a->plans.get()) : a->measured;
     a->verdict = std::make_shared<const Verdict>(makeVerdict(*a));
     return a;
 }

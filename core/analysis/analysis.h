@@ -18,9 +18,12 @@
 //   if (!analysis->fits()) explain(*analysis->atSize->failure);
 
 #include "analysis_limits.h"
+#include "minimum_search.h"
 
+#include "core/arena/arena_trace.h"
 #include "core/emulation/emulation_result.h"
 #include "core/model/model.h"
+#include "core/planner/plan_cache.h"
 
 #include <cstdint>
 #include <functional>
@@ -58,6 +61,9 @@ struct Analysis {
     // What every view prints (verdict.h): made once, by analyze() and reanalyzeAtSize(), from
     // the fields above.
     std::shared_ptr<const Verdict> verdict;
+    // The memory plan of these settings, kept for every later emulation at another size
+    // (reanalyzeAtSize): the plan does not depend on the size. Thread-safe.
+    std::shared_ptr<PlanCache> plans;
 
     std::optional<std::uint64_t> arenaSize() const { return settings.arenaSize; }
     // The arena the timeline and the arena map show, whose line the user drags: the
@@ -94,22 +100,26 @@ std::optional<std::uint64_t> findMinimumArena(const Model& model, EmulationSetti
 std::optional<std::uint64_t> findOverwriteFreeArena(
     const Model& model, EmulationSettings settings, std::uint64_t ceiling);
 
-// The smallest arena size whose emulation satisfies `works`, assuming that success is monotonic
-// in the size within each residue class mod 16 (the tail aligns from the arena's end).
-std::optional<std::uint64_t> findSmallestArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
-    const std::function<bool(const EmulationResult&)>& works);
+// What a size must do to count as working in a search.
+enum class ArenaCriterion { Allocates, AllocatesWithoutOverwrite };
 
-// findMinimumArena under a deadline: past it, the smallest working size found so far.
-struct MinimumSearch {
-    std::optional<std::uint64_t> bytes;
-    bool exact = true;
-};
+// The smallest arena size whose emulation meets `criterion`, assuming that success is monotonic
+// in the size within each residue class mod 16 (the tail aligns from the arena's end).
+std::optional<std::uint64_t> findSmallestArena(
+    const Model& model, EmulationSettings settings, std::uint64_t ceiling, ArenaCriterion criterion);
+
+// findMinimumArena under a deadline: past it, the smallest working size found so far
+// (MinimumSearch: minimum_search.h).
 // `which` says which arena's size varies (the other keeps its size in `settings`).
 enum class SizedArena { Main, NonPersistent };
 // `progress` (if given) hears the fraction of the search done after each emulation.
+// `plans` (if given) keeps the memory plan across the sizes tried (and beyond the search);
+// `trace` (if given and complete: the allocator calls of a successful emulation of the same
+// settings at another size) answers each size by replay instead of emulation (arena_trace.h).
 MinimumSearch findMinimumArena(const Model& model, EmulationSettings settings, std::uint64_t ceiling,
     std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* cancel = nullptr,
-    SizedArena which = SizedArena::Main, const std::function<void(double)>& progress = {});
+    SizedArena which = SizedArena::Main, const std::function<void(double)>& progress = {}, PlanCache* plans = nullptr,
+    const ArenaTrace* trace = nullptr);
 
 // Live planned bytes per scope (index = scope), from a finished plan.
 std::vector<std::uint64_t> liveBytesPerScope(const EmulationResult& result);

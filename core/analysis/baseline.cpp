@@ -1,5 +1,7 @@
 #include "baseline.h"
 
+#include "shared_arena_analysis.h"
+
 #include "verdict.h"
 
 #include "core/emulation/provenance.h"
@@ -36,6 +38,49 @@ BaselineEntry measureEntry(const std::string& path, const std::string& sha256, c
     e.tailBytes = v.tailBytes;
     e.tempPeakBytes = v.tempPeakBytes;
     e.items = costItems(*a);
+    return e;
+}
+
+std::string sharedArenaKey(const std::vector<std::string>& paths)
+{
+    std::string key;
+    for (const std::string& p : paths)
+        key += (key.empty() ? "" : " + ") + p;
+    return key;
+}
+
+BaselineEntry measureSharedEntry(const std::vector<std::string>& paths, const std::vector<std::string>& sha256s,
+    const std::vector<ModelPtr>& models, const EmulationSettings& settings, const std::string& configuration)
+{
+    EmulationSettings s = settings;
+    s.arenaSize.reset();
+    std::vector<Tenant> tenants;
+    for (std::size_t k = 0; k < models.size(); ++k)
+        tenants.push_back(Tenant { models[k], paths[k],
+            s.resourceVariables == kResourceVariablesAuto ? std::nullopt
+                                                          : std::optional<std::uint32_t>(s.resourceVariables) });
+    const SharedArenaAnalysisPtr a = analyzeSharedArena(std::move(tenants), s);
+    BaselineEntry e;
+    e.sharedArena = paths;
+    e.model = sharedArenaKey(paths);
+    for (const std::string& h : sha256s)
+        e.sha256 += (e.sha256.empty() ? "" : "+") + h;
+    e.configuration = configuration;
+    e.tflm = emulatedTflm(settings);
+    e.minArenaBytes = a->requiredTenants == models.size() ? a->minArenaBytes : std::nullopt;
+    if (!e.minArenaBytes && a->verdict.breakingTenant >= 0)
+        e.message = paths[static_cast<std::size_t>(a->verdict.breakingTenant)] + ": " + a->verdict.tflmMessage;
+    const SharedArenaResult& m = *a->measured;
+    e.arenaUsedBytes = m.arenaUsedBytes;
+    e.headBytes = m.headBytes;
+    e.tailBytes = m.tailBytes;
+    for (std::size_t k = 0; k < m.tenants.size(); ++k) {
+        const TenantOutcome& t = m.tenants[k];
+        e.tempPeakBytes = std::max(e.tempPeakBytes, t.result->tempPeakBytes);
+        e.items.push_back(CostItem { CostKind::Tail, paths[k] + ": tail added", t.tailAdded });
+        e.items.push_back(
+            CostItem { CostKind::Activation, paths[k] + ": plan", static_cast<std::uint64_t>(t.planBytes) });
+    }
     return e;
 }
 

@@ -24,6 +24,9 @@ namespace arenascope {
 
 struct BaselineEntry {
     std::string model; // the path as given on the command line (the key, with configuration)
+    // Several models in one arena (shared_arena_analysis.h): their paths in the order they are
+    // built; `model` is then "a.tflite + b.tflite" and `sha256` their hashes joined by "+".
+    std::vector<std::string> sharedArena;
     std::string sha256; // of the model file's bytes
     std::string configuration; // canonical text (configuration.h)
     std::string tflm; // the TFLM source the figures follow (provenance.h emulatedTflm)
@@ -42,6 +45,13 @@ struct BaselineEntry {
 // (arenaSize ignored), as `plan --json` does; `configuration` is the settings' canonical text.
 BaselineEntry measureEntry(const std::string& path, const std::string& sha256, const ModelPtr& model,
     const EmulationSettings& settings, const std::string& configuration);
+
+// The same for several models in one arena, in the order given (paths, hashes and models in step).
+// Its items: each model's plan and the tail it adds ("kws.tflite: tail added").
+BaselineEntry measureSharedEntry(const std::vector<std::string>& paths, const std::vector<std::string>& sha256s,
+    const std::vector<ModelPtr>& models, const EmulationSettings& settings, const std::string& configuration);
+// "a.tflite + b.tflite": a group's key.
+std::string sharedArenaKey(const std::vector<std::string>& paths);
 
 // How much a model may grow before a check fails: bytes, or a percentage of the baseline's
 // smallest arena. Default: no growth at all.

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace arenascope {
 
@@ -60,6 +61,7 @@ Graph buildGraph(const Subgraph& sg, const EmulationResult& measured)
         }
     }
     std::unordered_map<std::int32_t, std::size_t> bufferOf;
+    const std::unordered_set<std::int32_t> outputs(sg.outputs.begin(), sg.outputs.end());
     for (const PlannedBuffer& b : measured.planned) {
         if (b.subgraph != 0)
             continue;
@@ -72,7 +74,7 @@ Graph buildGraph(const Subgraph& sg, const EmulationResult& measured)
         buf.bytes = b.alignedBytes;
         auto it = producer.find(b.tensor);
         buf.producer = it == producer.end() ? -1 : it->second;
-        buf.output = std::find(sg.outputs.begin(), sg.outputs.end(), b.tensor) != sg.outputs.end();
+        buf.output = outputs.count(b.tensor) != 0;
         bufferOf[b.tensor] = g.buffers.size();
         g.buffers.push_back(std::move(buf));
     }

@@ -261,7 +261,9 @@ Verdict makeVerdict(const Analysis& a)
                   "address 0 (a fault, or state corrupted silently), never an error from AllocateTensors. TFLM "
                   "checks it from b15beb9d4 (2025-03-17) on.";
         if (f->tflmSilent) {
-            v.tflmMessage = "(nothing: AllocateTensors returns kTfLiteError without a message)";
+            v.tflmMessage = f->plannerOverrun
+                ? "(nothing: AllocateTensors never returns; the planner writes past the arena)"
+                : "(nothing: AllocateTensors returns kTfLiteError without a message)";
             v.plainWords = f->message;
         }
         const auto& vars = a.measured->variableArena;

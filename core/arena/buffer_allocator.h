@@ -38,6 +38,9 @@ public:
     virtual void deallocateTemp(std::uint64_t buffer) = 0;
     virtual Status resetTemp() = 0;
     virtual std::uint64_t availableMemory(std::uint64_t alignment) const = 0;
+    // aligned tail - aligned temp as TFLM computes it before the size_t wraps: negative when the
+    // tail has grown into live temp memory.
+    virtual std::int64_t signedAvailableMemory(std::uint64_t alignment) const = 0;
     virtual std::uint64_t overlayOffset() const = 0;
     virtual std::uint64_t nonPersistentUsedBytes() const = 0;
     virtual std::uint64_t headOffset() const = 0; // end of the head

@@ -88,6 +88,12 @@ std::uint64_t SingleArena::availableMemory(std::uint64_t alignment) const
     return tail > temp ? tail - temp : 0;
 }
 
+std::int64_t SingleArena::signedAvailableMemory(std::uint64_t alignment) const
+{
+    return static_cast<std::int64_t>(alignDown(m_tail, alignment))
+        - static_cast<std::int64_t>(alignUp(m_temp, alignment));
+}
+
 std::uint64_t SingleArena::nonPersistentUsedBytes() const
 {
     return std::max(m_head, m_temp);

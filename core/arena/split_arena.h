@@ -34,6 +34,10 @@ public:
     void deallocateTemp(std::uint64_t buffer) override;
     Status resetTemp() override;
     std::uint64_t availableMemory(std::uint64_t alignment) const override;
+    std::int64_t signedAvailableMemory(std::uint64_t alignment) const override
+    {
+        return static_cast<std::int64_t>(availableMemory(alignment)); // the tail is another arena
+    }
     std::uint64_t overlayOffset() const override { return 0; }
     std::uint64_t nonPersistentUsedBytes() const override { return m_nextTemp; }
     std::uint64_t headOffset() const override { return m_headTemp; }

@@ -2,6 +2,8 @@
 
 #include "core/util/format.h"
 
+#include <algorithm>
+
 namespace arenascope {
 
 namespace {
@@ -20,6 +22,10 @@ public:
         , m_scratch(scratch)
         , m_scratchBase(scratchBase)
     {
+        // The scratch buffers by operator, so marking costs O(log n) per operator, not O(n).
+        for (std::size_t k = 0; k < scratch.size(); ++k)
+            m_scratchByOp.push_back(OpScratch { scratch[k].subgraph, scratch[k].node, k });
+        std::sort(m_scratchByOp.begin(), m_scratchByOp.end());
     }
 
     // TFLM recurses into each called subgraph (IF/WHILE/CALL_ONCE) from within the calling
@@ -67,14 +73,13 @@ public:
                     used(info(f.subgraph, t), m_scope);
             for (std::int32_t t : op.outputs)
                 used(info(f.subgraph, t), m_scope);
-            for (std::size_t k = 0; k < m_scratch.size(); ++k) {
-                const ScratchRequest& r = m_scratch[k];
-                if (r.node == static_cast<std::int32_t>(f.op) && r.subgraph == static_cast<std::int32_t>(f.subgraph)) {
-                    AllocationInfo& sc = m_set.infos[m_scratchBase + k];
-                    sc.bytes = r.bytes;
-                    created(sc, f.start);
-                    used(sc, m_scope);
-                }
+            const auto [from, to] = std::equal_range(m_scratchByOp.begin(), m_scratchByOp.end(),
+                OpScratch { static_cast<std::int32_t>(f.subgraph), static_cast<std::int32_t>(f.op), 0 });
+            for (auto it = from; it != to; ++it) {
+                AllocationInfo& sc = m_set.infos[m_scratchBase + it->index];
+                sc.bytes = m_scratch[it->index].bytes;
+                created(sc, f.start);
+                used(sc, m_scope);
             }
             f.inOperator = false;
             ++f.op;
@@ -116,6 +121,16 @@ private:
     std::vector<std::size_t> m_offsets;
     const std::vector<ScratchRequest>& m_scratch;
     std::size_t m_scratchBase;
+    struct OpScratch {
+        std::int32_t subgraph;
+        std::int32_t node;
+        std::size_t index; // into m_scratch
+        bool operator<(const OpScratch& o) const
+        {
+            return subgraph != o.subgraph ? subgraph < o.subgraph : node < o.node;
+        }
+    };
+    std::vector<OpScratch> m_scratchByOp; // sorted by operator
     std::int32_t m_scope = 0;
     std::uint64_t m_visits = 0;
 };

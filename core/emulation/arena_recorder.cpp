@@ -8,7 +8,7 @@
 namespace arenascope {
 
 ArenaRecorder::ArenaRecorder(EmulationResult& result, const Target& target)
-    : m_result(result)
+    : m_result(&result)
     , m_target(target)
 {
 }
@@ -18,6 +18,12 @@ void ArenaRecorder::useSingleArena(std::uint64_t bytes)
     m_single = std::make_unique<SingleArena>(bytes);
     m_persistent = m_single.get();
     m_nonPersistent = m_single.get();
+    if (m_trace) {
+        m_trace->split = false;
+        m_tracing = std::make_unique<TracingAllocator>(*m_single, *m_single, *m_trace);
+        m_persistent = m_tracing.get();
+        m_nonPersistent = m_tracing.get();
+    }
 }
 
 void ArenaRecorder::useSplitArenas(std::uint64_t persistentBytes, std::uint64_t nonPersistentBytes)
@@ -26,6 +32,30 @@ void ArenaRecorder::useSplitArenas(std::uint64_t persistentBytes, std::uint64_t 
     m_ownedNonPersistent = std::make_unique<NonPersistentArena>(nonPersistentBytes);
     m_persistent = m_ownedPersistent.get();
     m_nonPersistent = m_ownedNonPersistent.get();
+    if (m_trace) {
+        m_trace->split = true;
+        m_tracing = std::make_unique<TracingAllocator>(*m_ownedPersistent, *m_ownedNonPersistent, *m_trace);
+        m_persistent = m_tracing.get();
+        m_nonPersistent = m_tracing.get();
+    }
+}
+
+Result<ArenaRecorder::AllAvailable> ArenaRecorder::tempOfAllAvailable(
+    std::uint64_t alignment, Category category, std::string label)
+{
+    const std::uint64_t bytes = m_nonPersistent->availableMemory(alignment);
+    if (m_tracing)
+        m_tracing->nextTempTakesAllAvailable();
+    auto r = temp(bytes, alignment, category, std::move(label));
+    if (!r)
+        return r.error();
+    return AllAvailable { r.value(), bytes };
+}
+
+void ArenaRecorder::buffersFitAvailable(std::uint64_t buffers, std::uint64_t bytesEach)
+{
+    if (m_tracing)
+        m_tracing->buffersFitAvailable(buffers, bytesEach);
 }
 
 AllocationEvent ArenaRecorder::event(Category category, Region region, std::uint64_t requested, std::uint64_t used,
@@ -41,6 +71,7 @@ AllocationEvent ArenaRecorder::event(Category category, Region region, std::uint
     e.used = used;
     e.offset = offset;
     e.label = std::move(label);
+    e.tenant = context.tenant;
     return e;
 }
 
@@ -51,7 +82,8 @@ void ArenaRecorder::record(AllocationEvent e)
         e.tempEndAfter = m_nonPersistent->tempOffset();
         e.tailBeginAfter = m_persistent->tailOffset();
     }
-    m_result.events.push_back(std::move(e));
+    e.sequence = m_sequence++;
+    m_result->events.push_back(std::move(e));
 }
 
 Status ArenaRecorder::structInTail(RuntimeStruct s, const char* label)
@@ -78,23 +110,23 @@ Result<std::uint64_t> ArenaRecorder::persistent(std::uint64_t bytes, std::uint64
     // SingleArenaBufferAllocator checks the tail only against the head, not against temp
     // allocations a kernel still holds: TFLM then silently writes over them. Keep going as
     // TFLM does, but remember the hazard.
-    if (m_single && r.value() < m_single->tempOffset() && !m_result.tempOverwrite) {
+    if (m_single && r.value() < m_single->tempOffset() && !m_result->tempOverwrite) {
         TempOverwrite o;
         o.label = e.label;
         o.subgraph = e.subgraph;
         o.op = e.op;
         o.offset = r.value();
         o.bytes = m_single->tempOffset() - r.value();
-        m_result.warnings.push_back(formatString(
+        m_result->warnings.push_back(formatString(
             "%s (%llu bytes at offset %llu) was placed over %llu bytes of temp memory still in use: TFLM does "
             "not check this, so the kernel's data overwrites its temp tensors and the outcome depends on the "
             "overwritten bytes",
             o.label.c_str(), static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(o.offset),
             static_cast<unsigned long long>(o.bytes)));
-        m_result.tempOverwrite = std::move(o);
+        m_result->tempOverwrite = std::move(o);
     }
     if (recorded) {
-        RecordedAllocation& rec = m_result.recording[static_cast<std::size_t>(*recorded)];
+        RecordedAllocation& rec = m_result->recording[static_cast<std::size_t>(*recorded)];
         rec.requested += bytes;
         rec.used += e.used;
         rec.count += recordedCount;
@@ -118,8 +150,8 @@ Result<std::uint64_t> ArenaRecorder::temp(
     e.used = m_nonPersistent->tempOffset() - before;
     // The greedy planner's scratch takes whatever is left: not a demand of the model.
     if (category != Category::PlannerScratch)
-        m_result.tempPeakBytes
-            = std::max(m_result.tempPeakBytes, m_nonPersistent->tempOffset() - m_nonPersistent->headOffset());
+        m_result->tempPeakBytes
+            = std::max(m_result->tempPeakBytes, m_nonPersistent->tempOffset() - m_nonPersistent->headOffset());
     record(std::move(e));
     return r;
 }

@@ -29,7 +29,9 @@ std::string configurationText(const EmulationSettings& s)
     add("interpreter", interpreterName(s.interpreter));
     if (s.preserveAllTensors)
         add("preserve-all-tensors", "true");
-    if (s.resourceVariables > 0)
+    if (s.resourceVariables == kResourceVariablesAuto)
+        add("resource-variables", "auto");
+    else if (s.resourceVariables > 0)
         add("resource-variables", std::to_string(s.resourceVariables));
     if (s.resourceVariablesArena)
         add("resource-variables-arena", std::to_string(*s.resourceVariablesArena));

@@ -13,27 +13,83 @@
 
 #include "core/arena/single_arena.h"
 #include "core/planner/buffer_request.h"
+#include "core/planner/plan_cache.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace arenascope::detail {
 
+// What one MicroAllocator keeps from one interpreter's AllocateTensors to the next
+// (micro_allocator.cc @90b983c2, the same at every snapshot ArenaScope emulates): the arena and
+// its buffer allocators, the largest memory plan so far (max_head_buffer_usage_: the head is
+// reserved for it), whether a model's allocation is under way (model_is_allocating_: a model
+// that failed leaves it set, and every later StartModelAllocation fails), and the linear
+// planner, which has no Init to reset it: its buffers and offsets carry over to the next model.
+struct SharedAllocator {
+    SharedAllocator(EmulationResult& first, const Target& target)
+        : arena(first, target)
+    {
+    }
+    ArenaRecorder arena;
+    std::uint64_t maxHeadUsage = 0;
+    bool modelIsAllocating = false;
+    struct LinearPlanner {
+        std::int64_t nextFree = 0; // next_free_offset_
+        std::vector<std::int32_t> offsets; // buffer_offsets_, in AddBuffer order
+    } linear;
+};
+
 class Emulation final : public KernelContext {
 public:
-    Emulation(const Model& model, const EmulationSettings& settings)
+    // One interpreter with its own allocator: MicroInterpreter(model, resolver, arena, size).
+    Emulation(
+        const Model& model, const EmulationSettings& settings, PlanCache* plans = nullptr, ArenaTrace* trace = nullptr)
         : m_model(model)
+        , m_plans(plans)
+        , m_trace(trace)
         , m_target(targetFor(settings.target))
-        , m_arena(m_result, m_target)
+        , m_ownAllocator(std::make_unique<SharedAllocator>(m_result, m_target))
+        , m_shared(*m_ownAllocator)
+        , m_arena(m_shared.arena)
     {
         m_result.settings = settings;
+        if (m_trace) {
+            *m_trace = ArenaTrace {};
+            m_arena.traceInto(m_trace);
+        }
         // Up to two dozen events per operator (temp tensors dominate), plus a few per model.
         m_result.events.reserve(24 * model.operatorCount() + 32);
     }
 
+    // One of several interpreters built on `shared`: MicroInterpreter(model, resolver, allocator,
+    // resource_variables). `tenant` tags its events.
+    Emulation(const Model& model, const EmulationSettings& settings, SharedAllocator& shared, std::int32_t tenant)
+        : m_model(model)
+        , m_plans(nullptr)
+        , m_trace(nullptr)
+        , m_target(targetFor(settings.target))
+        , m_shared(shared)
+        , m_arena(m_shared.arena)
+        , m_tenant(tenant)
+    {
+        m_result.settings = settings;
+    }
+
     EmulationResultPtr run();
+
+    // The steps of a shared allocator's life, for shared_arena.cpp; each records into this
+    // interpreter's result. MicroAllocator::Create (once, before the first interpreter):
+    Status createAllocator();
+    // The interpreter's construction: MicroResourceVariables::Create when it has variables.
+    Status construct();
+    // MicroInterpreter::AllocateTensors.
+    Status allocateTensors();
+    // The result, with `status` as this interpreter's outcome (its failure recorded).
+    EmulationResultPtr finish(const Status& status);
 
     // KernelContext ------------------------------------------------------------------
     const Target& target() const override { return m_target; }
@@ -67,9 +123,8 @@ public:
 private:
     // The whole MicroInterpreter constructor + AllocateTensors -------------------------
     Status runAll();
-
-    // MicroAllocator::Create (two- or four-argument form).
-    Status createAllocator();
+    // This interpreter's turn: its result gets the events, its tenant tags them.
+    void takeTurn();
 
     // MicroResourceVariables::Create(allocator, n), made before the interpreter when asked for.
     Status createResourceVariables();
@@ -109,6 +164,10 @@ private:
 
     // MicroAllocator::CommitStaticMemoryPlan.
     Status commitStaticMemoryPlan();
+    // The greedy planner handed a negative scratch size (`deficit` bytes of the tail in temp).
+    Status plannerScratchNegative(std::uint64_t deficit, std::size_t buffers);
+    // The linear planner's answer, carrying its state from earlier models on the allocator.
+    Plan planOnLinear(const std::vector<BufferRequest>& requests);
 
     void recordPlannedBuffers(const AllocationInfoSet& set, const std::vector<BufferRequest>& requests,
         const std::vector<std::size_t>& owners);
@@ -119,9 +178,15 @@ private:
     Status ioTensors(const std::vector<std::int32_t>& list, const char* what);
 
     const Model& m_model;
+    PlanCache* m_plans; // may be null
+    ArenaTrace* m_trace; // may be null
     const Target& m_target;
     EmulationResult m_result;
-    ArenaRecorder m_arena;
+    std::unique_ptr<SharedAllocator> m_ownAllocator; // alone: the allocator is this interpreter's
+    SharedAllocator& m_shared;
+    ArenaRecorder& m_arena; // m_shared.arena
+    std::int32_t m_tenant = -1;
+    bool m_plannerOverrun = false; // the last failure was plannerScratchNegative's overrun
     std::uint64_t m_scratchHead = 0;
     std::vector<ScratchRequest> m_scratch;
     std::vector<std::vector<const KernelProfile*>> m_profiles;

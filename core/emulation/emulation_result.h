@@ -74,6 +74,9 @@ struct AllocationEvent {
     std::uint64_t offset = 0; // where it landed (head/temp: from the arena start; tail too)
     std::string label; // "TfLiteEvalTensor[89]", "OpDataConv", ...
     std::int32_t tensor = -1; // the tensor an allocation is for (temp tensors), -1 if none
+    // Several models in one arena (shared_arena.h): the tenant whose interpreter made it; -1 alone.
+    std::int32_t tenant = -1;
+    std::uint32_t sequence = 0; // order among all events of the arena (several tenants interleave)
     bool failed = false;
     // The allocator right after the event (offsets from the arena start; with separate arenas
     // the tail is in the persistent arena, head and temp in the non-persistent one).
@@ -148,6 +151,11 @@ struct Failure {
     // through the null pointer (a host segfaults; a microcontroller writes near address 0)
     // instead of AllocateTensors returning an error.
     bool writesThroughNull = false;
+    // The greedy planner was handed a negative scratch size: the tail had grown into the temp
+    // memory holding the allocation info, GetAvailableMemory wrapped, and Init turned it into a
+    // huge buffer count; the planner then writes its arrays past the arena (a host segfaults, a
+    // microcontroller corrupts memory) and TFLM prints nothing.
+    bool plannerOverrun = false;
 };
 
 // A tail allocation that landed on temp memory a kernel still held. TFLM's

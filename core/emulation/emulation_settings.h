@@ -34,6 +34,8 @@ enum class CpuExtension { None, Dsp, Mve }; // ARM_MATH_DSP / ARM_MATH_MVEI (MVE
 // kernel set, which the CPU runs the other operators with.
 enum class CoProcessor { None, EthosU };
 
+inline constexpr std::uint32_t kResourceVariablesAuto = UINT32_MAX;
+
 struct EmulationSettings {
     TflmVersion tflm = kNewestTflm; // the TFLM snapshot the firmware is built from
     // The distribution the user named (tflm_distributions.h: "zephyr-4.4"), emulated as `tflm`;
@@ -48,7 +50,9 @@ struct EmulationSettings {
     PlannerKind planner = PlannerKind::Greedy;
     InterpreterKind interpreter = InterpreterKind::Plain;
     bool preserveAllTensors = false; // TFLM switches to the linear planner
-    // MicroResourceVariables::Create(allocator, n) before the interpreter; 0 = none created.
+    // MicroResourceVariables::Create(allocator, n) before the interpreter; 0 = none created;
+    // kResourceVariablesAuto: n = the model's VAR_HANDLE operators (none when it has none), as
+    // TFLM's benchmarks and the oracle harness create them.
     std::uint32_t resourceVariables = 0;
     // The arena to check (bytes); none given: the emulation runs in a 64 MiB measuring arena and
     // the analysis reports what the model needs.

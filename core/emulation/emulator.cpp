@@ -2,6 +2,7 @@
 
 #include "emulation.h"
 #include "kernels/builtin_options.h"
+#include "resource_variables.h"
 #include "tflm_changes.h"
 #include "tflm_registry.h"
 #include "tflm_structs.h"
@@ -25,12 +26,49 @@ using S = RuntimeStruct;
 
 EmulationResultPtr Emulation::run()
 {
-    Status status = runAll();
+    const Status status = runAll();
+    if (m_trace)
+        m_trace->complete = status.ok();
+    return finish(status);
+}
+
+void Emulation::takeTurn()
+{
+    m_arena.recordInto(m_result);
+    m_arena.context.tenant = m_tenant;
+}
+
+EmulationResultPtr Emulation::finish(const Status& status)
+{
+    m_arena.recordInto(m_result);
     m_result.ok = status.ok();
-    if (!status.ok() && !m_result.failure)
+    if (!status.ok() && !m_result.failure) {
         recordFailure(m_result, m_arena, status.error(), m_extraLog);
+        m_result.failure->plannerOverrun = m_plannerOverrun;
+    }
     finishResult(m_result, m_arena, m_model, m_allocationInfo, m_variableOffsets);
     return std::make_shared<const EmulationResult>(std::move(m_result));
+}
+
+Status Emulation::construct()
+{
+    takeTurn();
+    m_arena.context.phase = Phase::CreateAllocator;
+    m_arena.context.subgraph = -1;
+    m_arena.context.op = -1;
+    return createResourceVariables();
+}
+
+Status Emulation::allocateTensors()
+{
+    takeTurn();
+    ARENASCOPE_TRY(startModelAllocation());
+    ARENASCOPE_TRY(prepareNodeAndRegistrations());
+    ARENASCOPE_TRY(initKernels());
+    ARENASCOPE_TRY(prepareKernels());
+    ARENASCOPE_TRY(finishModelAllocation());
+    ARENASCOPE_TRY(allocateInterpreterTensors());
+    return okStatus();
 }
 
 Status Emulation::allocatePersistent(std::uint64_t bytes, std::string label)
@@ -89,18 +127,13 @@ Error Emulation::kernelError(std::string message)
 Status Emulation::runAll()
 {
     ARENASCOPE_TRY(createAllocator());
-    ARENASCOPE_TRY(createResourceVariables());
-    ARENASCOPE_TRY(startModelAllocation());
-    ARENASCOPE_TRY(prepareNodeAndRegistrations());
-    ARENASCOPE_TRY(initKernels());
-    ARENASCOPE_TRY(prepareKernels());
-    ARENASCOPE_TRY(finishModelAllocation());
-    ARENASCOPE_TRY(allocateInterpreterTensors());
-    return okStatus();
+    ARENASCOPE_TRY(construct());
+    return allocateTensors();
 }
 
 Status Emulation::createAllocator()
 {
+    takeTurn();
     m_arena.context.phase = Phase::CreateAllocator;
     const EmulationSettings& s = m_result.settings;
     const bool recording = s.effectiveInterpreter() == InterpreterKind::Recording;
@@ -133,7 +166,7 @@ Status Emulation::createAllocator()
 
 Status Emulation::createResourceVariables()
 {
-    const std::uint32_t n = m_result.settings.resourceVariables;
+    const std::uint32_t n = resourceVariablesFor(m_result.settings, m_model);
     if (n == 0)
         return okStatus();
     if (m_result.settings.resourceVariablesArena)
@@ -184,6 +217,13 @@ Status Emulation::createSeparateResourceVariables(std::uint64_t arenaBytes, std:
 Status Emulation::startModelAllocation()
 {
     m_arena.context.phase = Phase::StartAllocation;
+    // An earlier interpreter on this allocator failed before FinishModelAllocation.
+    if (m_shared.modelIsAllocating) {
+        m_extraLog.push_back("Failed starting model allocation.");
+        return makeError(ErrorCode::Unsupported,
+            "MicroAllocator: Model allocation started before finishing previously allocated model");
+    }
+    m_shared.modelIsAllocating = true;
     Status s = startModelAllocationSteps();
     if (!s)
         m_extraLog.push_back("Failed starting model allocation.");
@@ -363,9 +403,9 @@ Status Emulation::checkDynamicOutputs(const Subgraph& sg, const Operator& o)
 
 } // namespace detail
 
-EmulationResultPtr emulate(const Model& model, const EmulationSettings& settings)
+EmulationResultPtr emulate(const Model& model, const EmulationSettings& settings, PlanCache* plans, ArenaTrace* trace)
 {
-    detail::Emulation emulation(model, settings);
+    detail::Emulation emulation(model, settings, plans, trace);
     return emulation.run();
 }
 

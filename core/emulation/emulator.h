@@ -16,11 +16,17 @@
 #include "emulation_result.h"
 #include "emulation_settings.h"
 
+#include "core/arena/arena_trace.h"
 #include "core/model/model.h"
+#include "core/planner/plan_cache.h"
 
 namespace arenascope {
 
-// Runs one emulation. Never throws; a failure is in result->failure.
-EmulationResultPtr emulate(const Model& model, const EmulationSettings& settings);
+// Runs one emulation. Never throws; a failure is in result->failure. `plans`, if given, keeps
+// the memory plan for the next emulation of the same model and settings at another arena size;
+// `trace`, if given, receives every allocator call (core/arena/arena_trace.h): replaying it
+// answers whether the same emulation succeeds at another size.
+EmulationResultPtr emulate(
+    const Model& model, const EmulationSettings& settings, PlanCache* plans = nullptr, ArenaTrace* trace = nullptr);
 
 } // namespace arenascope

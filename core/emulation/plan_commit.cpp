@@ -24,9 +24,11 @@ constexpr std::uint64_t kLargestPlannableBytes = static_cast<std::uint64_t>(INT3
 // ("Too many buffers" past its array), and it has no AddBuffer for an offline offset, so the
 // first buffer an offline plan places makes MicroMemoryPlanner's default return kTfLiteError,
 // which AllocateTensors passes up without printing anything.
-template <typename NameOf> Status linearAcceptsAll(const std::vector<BufferRequest>& requests, NameOf nameOf)
+// `before`: buffers earlier models on the same allocator already gave the planner (it is never reset).
+template <typename NameOf>
+Status linearAcceptsAll(const std::vector<BufferRequest>& requests, std::size_t before, NameOf nameOf)
 {
-    std::int64_t online = 0;
+    auto online = static_cast<std::int64_t>(before);
     for (std::size_t k = 0; k < requests.size(); ++k) {
         if (requests[k].offlineOffset == kOnlinePlanned) {
             if (online >= kLinearMaxBuffers)
@@ -46,6 +48,48 @@ template <typename NameOf> Status linearAcceptsAll(const std::vector<BufferReque
     return okStatus();
 }
 } // namespace
+
+Status Emulation::plannerScratchNegative(std::uint64_t deficit, std::size_t buffers)
+{
+    // TFLM's arithmetic, in the target's size_t (micro_allocator.cc CommitStaticMemoryPlan,
+    // greedy_memory_planner.cc Init @90b983c2, the same at every snapshot): GetAvailableMemory
+    // wraps to 2^N - deficit, AllocateTemp of that wraps too and succeeds, Init takes it as int
+    // (-deficit) and divides it by per_buffer_size(), a size_t, so the int becomes 2^N - deficit
+    // again; the quotient is stored back into an int.
+    const unsigned bits = 8U * m_target.sizeTBytes();
+    const std::uint64_t wrapped = bits == 64 ? (0 - deficit) : ((1ULL << bits) - deficit) & 0xFFFFFFFFULL;
+    const auto maxBuffers = static_cast<std::int32_t>(
+        static_cast<std::uint32_t>((wrapped / static_cast<std::uint64_t>(kGreedyBytesPerBuffer)) & 0xFFFFFFFFULL));
+    if (maxBuffers < 0 || buffers > static_cast<std::uint64_t>(maxBuffers))
+        return makeError(ErrorCode::OutOfMemory, formatString("Too many buffers (max is %d)", maxBuffers));
+    Error e = makeError(ErrorCode::OutOfMemory,
+        formatString("TFLM prints nothing here and does not return: the tail grew %llu B into the temp memory holding "
+                     "the allocation info while the variables were allocated, so GetAvailableMemory wrapped around "
+                     "and GreedyMemoryPlanner::Init took a buffer count of %d; the planner then writes its arrays "
+                     "past the arena (a host faults, a microcontroller corrupts memory)",
+            static_cast<unsigned long long>(deficit), maxBuffers));
+    e.tflmSilent = true;
+    m_plannerOverrun = true;
+    return e;
+}
+
+Plan Emulation::planOnLinear(const std::vector<BufferRequest>& requests)
+{
+    // LinearMemoryPlanner appends every AddBuffer at next_free_offset_ and answers
+    // GetOffsetForBuffer(i) with its i-th buffer ever: after another model on the same allocator,
+    // this model's buffers get the offsets of that model's (linear_memory_planner.cc @90b983c2).
+    SharedAllocator::LinearPlanner& planner = m_shared.linear;
+    Plan plan;
+    for (const BufferRequest& r : requests) {
+        planner.offsets.push_back(static_cast<std::int32_t>(std::min<std::int64_t>(planner.nextFree, INT32_MAX)));
+        planner.nextFree += r.size;
+        plan.overflow |= planner.nextFree > INT32_MAX; // TFLM's int offsets would overflow
+    }
+    for (std::size_t k = 0; k < requests.size(); ++k)
+        plan.offsets.push_back(planner.offsets[k]);
+    plan.maxBytes = planner.nextFree;
+    return plan;
+}
 
 std::string Emulation::plannedName(const AllocationInfo& a) const
 {
@@ -67,7 +111,9 @@ Status Emulation::finishModelAllocation()
             return r.error();
     }
     m_arena.context.phase = Phase::CommitPlan;
-    return commitStaticMemoryPlan();
+    ARENASCOPE_TRY(commitStaticMemoryPlan());
+    m_shared.modelIsAllocating = false;
+    return okStatus();
 }
 
 Status Emulation::allocateVariables()
@@ -156,10 +202,12 @@ Status Emulation::commitStaticMemoryPlan()
     const AllocationInfoSet& set = built.value();
     m_result.scopeCount = set.scopeCount;
 
-    const std::uint64_t remaining = m_arena.head().availableMemory(kArenaBufferAlignment);
-    auto scratch = m_arena.temp(remaining, kArenaBufferAlignment, Category::PlannerScratch, "planner scratch");
+    // Negative when AllocateVariables' tail grew into the allocation info still held in temp.
+    const std::int64_t signedAvailable = m_arena.head().signedAvailableMemory(kArenaBufferAlignment);
+    auto scratch = m_arena.tempOfAllAvailable(kArenaBufferAlignment, Category::PlannerScratch, "planner scratch");
     if (!scratch)
         return scratch.error();
+    const std::uint64_t remaining = scratch.value().bytes;
 
     std::vector<BufferRequest> requests;
     std::vector<std::size_t> owners;
@@ -182,13 +230,21 @@ Status Emulation::commitStaticMemoryPlan()
     recordPlannedBuffers(set, requests, owners);
     const bool linear = m_result.settings.effectivePlanner() == PlannerKind::Linear;
     if (linear)
-        ARENASCOPE_TRY(linearAcceptsAll(requests, [&](std::size_t k) { return plannedName(set.infos[owners[k]]); }));
+        ARENASCOPE_TRY(linearAcceptsAll(requests, m_shared.linear.offsets.size(),
+            [&](std::size_t k) { return plannedName(set.infos[owners[k]]); }));
     const std::uint64_t maxBuffers = linear ? static_cast<std::uint64_t>(kLinearMaxBuffers)
                                             : remaining / static_cast<std::uint64_t>(kGreedyBytesPerBuffer);
+    if (!linear)
+        m_arena.buffersFitAvailable(requests.size(), static_cast<std::uint64_t>(kGreedyBytesPerBuffer));
+    if (!linear && signedAvailable < 0)
+        return plannerScratchNegative(static_cast<std::uint64_t>(-signedAvailable), requests.size());
     if (requests.size() > maxBuffers)
         return makeError(ErrorCode::OutOfMemory,
             formatString("Too many buffers (max is %llu)", static_cast<unsigned long long>(maxBuffers)));
-    const Plan plan = linear ? planLinear(requests) : planGreedy(requests);
+    const std::shared_ptr<const Plan> planned = linear ? std::make_shared<const Plan>(planOnLinear(requests))
+        : m_plans ? m_plans->planFor(requests, 0, [&] { return planGreedy(requests); })
+                  : std::make_shared<const Plan>(planGreedy(requests));
+    const Plan& plan = *planned;
     if (plan.overflow)
         return makeError(ErrorCode::Unsupported,
             formatString(
@@ -211,10 +267,13 @@ Status Emulation::commitStaticMemoryPlan()
 
     m_arena.head().deallocateTemp(info.value());
     m_arena.head().deallocateTemp(offsets.value());
-    m_arena.head().deallocateTemp(scratch.value());
+    m_arena.head().deallocateTemp(scratch.value().offset);
     ARENASCOPE_TRY(m_arena.resetTemp());
     ARENASCOPE_TRY(m_arena.head().deallocateResizable(m_scratchHead));
-    const auto head = static_cast<std::uint64_t>(plan.maxBytes);
+    // The head is reserved for the largest plan any model on this allocator has had
+    // (max_head_buffer_usage_).
+    const auto head = std::max(m_shared.maxHeadUsage, static_cast<std::uint64_t>(plan.maxBytes));
+    m_shared.maxHeadUsage = head;
     ARENASCOPE_TRY(m_arena.head().reserveOverlay(head, kArenaBufferAlignment));
     AllocationEvent e = m_arena.event(Category::PlannedHead, Region::Head, head, m_arena.head().headOffset(),
         m_arena.head().overlayOffset(), "memory plan");
@@ -226,6 +285,19 @@ Status Emulation::commitStaticMemoryPlan()
 void Emulation::recordPlannedBuffers(
     const AllocationInfoSet& set, const std::vector<BufferRequest>& requests, const std::vector<std::size_t>& owners)
 {
+    // Each subgraph's tensors marked as its inputs or outputs, once (a model may have 100,000).
+    enum : std::uint8_t { kInput = 1, kOutput = 2 };
+    std::vector<std::vector<std::uint8_t>> role(m_model.subgraphs().size());
+    for (const Subgraph& sg : m_model.subgraphs()) {
+        auto& r = role[sg.id.value];
+        r.assign(sg.tensors.size(), 0);
+        for (std::int32_t t : sg.inputs)
+            if (t >= 0 && static_cast<std::size_t>(t) < r.size())
+                r[static_cast<std::size_t>(t)] |= kInput;
+        for (std::int32_t t : sg.outputs)
+            if (t >= 0 && static_cast<std::size_t>(t) < r.size())
+                r[static_cast<std::size_t>(t)] |= kOutput;
+    }
     for (std::size_t k = 0; k < requests.size(); ++k) {
         const AllocationInfo& a = set.infos[owners[k]];
         PlannedBuffer b;
@@ -243,13 +315,10 @@ void Emulation::recordPlannedBuffers(
         } else if (a.offlineOffset != kOnlinePlanned) {
             b.kind = BufferKind::OfflinePlaced;
         } else {
-            const Subgraph& sg = m_model.subgraphs()[static_cast<std::size_t>(a.subgraph)];
-            auto contains = [](const std::vector<std::int32_t>& v, std::int32_t x) {
-                return std::find(v.begin(), v.end(), x) != v.end();
-            };
-            b.kind = contains(sg.inputs, a.tensor) ? BufferKind::ModelInput
-                : contains(sg.outputs, a.tensor)   ? BufferKind::ModelOutput
-                                                   : BufferKind::Activation;
+            const std::uint8_t r = role[static_cast<std::size_t>(a.subgraph)][static_cast<std::size_t>(a.tensor)];
+            b.kind = (r & kInput) ? BufferKind::ModelInput
+                : (r & kOutput)   ? BufferKind::ModelOutput
+                                  : BufferKind::Activation;
         }
         m_result.planned.push_back(b);
     }

@@ -152,6 +152,25 @@ Provenance provenance(const EmulationSettings& s)
     return p;
 }
 
+Provenance sharedArenaProvenance(const EmulationSettings& s)
+{
+    Provenance p = provenance(s);
+    // The layouts multitenant.cc was run on (tests/fidelity/measured/multitenant/<abi>.json).
+    const bool measuredLayout = s.target == TargetKind::X86_64 || s.target == TargetKind::CortexM;
+    const bool measured = s.tflm == kNewestTflm && s.kernels == KernelSet::Reference
+        && s.coProcessor == CoProcessor::None && measuredLayout && !s.nonPersistentBytes;
+    if (measured) {
+        p.text += "; several models on one MicroAllocator measured too (../shared/harness multitenant)";
+        return p;
+    }
+    if (p.level == ProvenanceLevel::Measured)
+        p.level = ProvenanceLevel::SameCode;
+    p.text += "; several models on one MicroAllocator: measured at " + std::string(kEmulatedTflm)
+        + " with the reference kernels, and the code that carries state from one model to the next is the same in "
+          "this build";
+    return p;
+}
+
 std::string_view provenanceName(ProvenanceLevel level)
 {
     static constexpr EnumName<ProvenanceLevel> kNames[] = { { ProvenanceLevel::Measured, "measured" },

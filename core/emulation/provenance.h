@@ -26,6 +26,13 @@ struct Provenance {
 };
 
 Provenance provenance(const EmulationSettings& s);
+
+// Several models on one MicroAllocator (shared_arena.h) under `s`: the weaker of the build's own
+// provenance and that of sharing the allocator, which was measured with ../shared/harness's
+// multitenant on the layouts tests/fidelity/measured/multitenant holds (reference kernels at
+// 90b983c2); elsewhere the sharing is the same code (micro_allocator.cc's few lines that carry
+// state between models are identical at every snapshot ArenaScope emulates).
+Provenance sharedArenaProvenance(const EmulationSettings& s);
 std::string_view provenanceName(ProvenanceLevel level); // "measured", "same_code", "source"
 
 // The kernels in words: "reference kernels", "CMSIS-NN kernels for cortex-m4 (DSP)",

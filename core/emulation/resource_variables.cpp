@@ -23,4 +23,19 @@ std::optional<std::int32_t> ResourceVariables::boundId(std::int32_t subgraph, st
     return it->second;
 }
 
+std::uint32_t varHandleCount(const Model& model)
+{
+    constexpr std::int32_t kVarHandle = 142; // BuiltinOperator_VAR_HANDLE
+    std::uint32_t n = 0;
+    for (const Subgraph& sg : model.subgraphs())
+        for (const Operator& o : sg.operators)
+            n += o.builtinCode == kVarHandle ? 1U : 0U;
+    return n;
+}
+
+std::uint32_t resourceVariablesFor(const EmulationSettings& settings, const Model& model)
+{
+    return settings.resourceVariables == kResourceVariablesAuto ? varHandleCount(model) : settings.resourceVariables;
+}
+
 } // namespace arenascope

@@ -9,6 +9,10 @@
 //   const int id = vars->createIdIfNoneFound("c", "v");   // -1: capacity reached
 //   vars->bindTensor(subgraph, outputTensor, id);          // VAR_HANDLE's output now holds the id
 
+#include "emulation_settings.h"
+
+#include "core/model/model.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -52,5 +56,10 @@ private:
     std::vector<Variable> m_variables;
     std::map<std::pair<std::int32_t, std::int32_t>, std::int32_t> m_bound;
 };
+
+// The VAR_HANDLE operators of a model: what `--resource-variables auto` creates for it.
+std::uint32_t varHandleCount(const Model& model);
+// The variables MicroResourceVariables::Create is asked for under `settings` (auto resolved).
+std::uint32_t resourceVariablesFor(const EmulationSettings& settings, const Model& model);
 
 } // namespace arenascope

@@ -114,23 +114,53 @@ std::vector<std::uint8_t> scratchBuffer()
     return b.finish();
 }
 
-// SVDF keeps its activation state between invocations: a variable tensor, in the tail.
-std::vector<std::uint8_t> statefulSvdf()
+// An SVDF on a 40-value audio frame, `filters` filters remembering `memory` frames: its activation
+// state (int16, filters x memory) is a variable tensor, in the tail, for as long as the interpreter lives.
+std::vector<std::uint8_t> svdfModel(const char* description, std::int32_t filters, std::int32_t memory)
 {
-    ModelBuilder b("ArenaScope lesson: state that outlives an invocation");
+    ModelBuilder b(description);
     const auto in = b.tensor(int8("audio_frame", { 1, 40 }, 0.1f));
-    const auto wf = b.constant(int8("svdf/weights_feature", { 64, 40 }, 0.01f));
-    const auto wt
-        = b.constant(TensorSpec { "svdf/weights_time", TensorType::INT16, { 64, 16 }, { 0.001f }, { 0 }, 0, false });
-    const auto bias = b.constant(int32("svdf/bias", { 64 }, 0.002f * 0.001f));
-    TensorSpec state { "svdf/activation_state", TensorType::INT16, { 1, 64 * 16 }, { 0.002f }, { 0 }, 0, true };
+    const auto wf = b.constant(int8("svdf/weights_feature", { filters, 40 }, 0.01f));
+    const auto wt = b.constant(
+        TensorSpec { "svdf/weights_time", TensorType::INT16, { filters, memory }, { 0.001f }, { 0 }, 0, false });
+    const auto bias = b.constant(int32("svdf/bias", { filters }, 0.002f * 0.001f));
+    TensorSpec state { "svdf/activation_state", TensorType::INT16, { 1, filters * memory }, { 0.002f }, { 0 }, 0,
+        true };
     const auto st = b.tensor(state);
-    const auto out = b.tensor(int8("svdf/output", { 1, 64 }, 0.05f));
+    const auto out = b.tensor(int8("svdf/output", { 1, filters }, 0.05f));
     SVDFOptionsT o;
     o.rank = 1;
     b.op(Op::SVDF, { in, wf, wt, bias, st }, { out }).builtin_options.Set(o);
     b.setIo({ in }, { out });
     return b.finish();
+}
+
+// SVDF keeps its activation state between invocations: a variable tensor, in the tail.
+std::vector<std::uint8_t> statefulSvdf()
+{
+    return svdfModel("ArenaScope lesson: state that outlives an invocation", 64, 16);
+}
+
+// Many tiny operators: a small head and tail, but TFLM's planner needs its working arrays (40 B per
+// buffer, and an AllocationInfo per tensor) above the head while it plans: a large transient.
+std::vector<std::uint8_t> sharedArenaPlanner()
+{
+    ModelBuilder b("ArenaScope lesson: two models in one arena (the planner's transient)");
+    const auto in = b.tensor(int8("sensor", { 1, 4 }));
+    std::int32_t at = in;
+    for (int i = 0; i < 400; ++i) {
+        const auto out = b.tensor(int8("relu" + std::to_string(i), { 1, 4 }));
+        b.op(Op::RELU, { at }, { out });
+        at = out;
+    }
+    b.setIo({ in }, { at });
+    return b.finish();
+}
+
+// A streaming SVDF whose 24 KiB activation state stays in the tail for good.
+std::vector<std::uint8_t> sharedArenaState()
+{
+    return svdfModel("ArenaScope lesson: two models in one arena (state in the tail)", 192, 64);
 }
 
 // A model whose converter planned the arena offline: OfflineMemoryAllocation metadata.
@@ -310,6 +340,22 @@ constexpr Lesson kLessons[] = {
         "5x5 filter now takes the 16-bit path), while CONV_2D #0's shrinks (im2col). Size the arena for every version "
         "a rebuild may take (34,928 B here), or pin esp-nn in idf_component.yml.",
         espNnUpgrade },
+    { "shared_arena_planner", "Two models in one arena: the order matters",
+        "Two models in one arena, as firmware that runs two networks builds them: one MicroAllocator, one "
+        "interpreter per model (File > Add Model to This Arena with shared_arena_state, or arenascope plan "
+        "shared_arena_planner.tflite shared_arena_state.tflite --shared-arena). Built in this order they need 57,356 "
+        "B; the other way round 81,256 B, 23,900 B more. This model's 400 tiny operators keep only 32 B of "
+        "activations, but while TFLM plans them its planner needs working arrays above the head (an AllocationInfo "
+        "per tensor, 40 B per buffer): about 24 KB, for a moment. The other model's 24 KiB SVDF state stays in the "
+        "tail for good. Built first, the planner's moment passes before that state exists; built second, it must fit "
+        "beside it. Build the interpreter whose allocation peaks highest first; the verdict's Order line says which.",
+        sharedArenaPlanner, "shared_arena_state" },
+    { "shared_arena_state", "Two models in one arena: state stays",
+        "A streaming SVDF keeps its activation state between invocations: a variable tensor of 24 KiB in the tail, "
+        "for as long as the interpreter lives. Share the arena with shared_arena_planner and change the order of the "
+        "two models: every model's tail stays, so whatever is built later must fit above the tails of those before "
+        "it, while the head holds only the largest plan of them all. Here the state first costs 23,900 B more.",
+        sharedArenaState, "shared_arena_planner" },
 };
 
 } // namespace

@@ -16,6 +16,9 @@ struct Lesson {
     std::string_view title; // "Fits in flash, fails in RAM"
     std::string_view guide; // what to look at, what to try
     std::vector<std::uint8_t> (*build)();
+    // A lesson about several models in one arena: the lesson whose model shares the arena with
+    // this one, allocated after it (empty: a lesson of one model).
+    std::string_view sharesArenaWith = {};
 };
 
 std::span<const Lesson> lessons();

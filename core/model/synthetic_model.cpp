@@ -200,4 +200,55 @@ std::vector<std::uint8_t> buildChainModel(int operators, std::uint32_t seed)
     return b.finish(input.tensor, output);
 }
 
+namespace {
+
+TensorSpec int8Row(const std::string& name)
+{
+    return TensorSpec { name, TensorType::INT8, { 1, 16 }, { kScale }, { 0 }, 0, false };
+}
+
+std::int32_t relu(ModelBuilder& b, std::int32_t in, const std::string& name)
+{
+    const std::int32_t out = b.tensor(int8Row(name));
+    b.op(BuiltinOperator::RELU, { in }, { out });
+    return out;
+}
+
+} // namespace
+
+std::vector<std::uint8_t> buildOutputsModel(int outputs)
+{
+    outputs = std::max(outputs, 1);
+    ModelBuilder b("ArenaScope synthetic outputs: " + std::to_string(outputs) + " RELUs, every output a model output");
+    const std::int32_t input = b.tensor(int8Row("input"));
+    std::vector<std::int32_t> all;
+    all.reserve(static_cast<std::size_t>(outputs));
+    std::int32_t at = input;
+    for (int i = 0; i < outputs; ++i) {
+        at = relu(b, at, "out" + std::to_string(i));
+        all.push_back(at);
+    }
+    b.setIo({ input }, all);
+    return b.finish();
+}
+
+std::vector<std::uint8_t> buildNestedCallModel(int depth)
+{
+    depth = std::max(depth, 1);
+    ModelBuilder b("ArenaScope synthetic calls: CALL_ONCE " + std::to_string(depth) + " deep");
+    const std::int32_t input = b.tensor(int8Row("input"));
+    b.setIo({ input }, { relu(b, input, "output") });
+    for (int i = 1; i <= depth; ++i) {
+        b.addSubgraph("init" + std::to_string(i));
+        b.useSubgraph(i - 1);
+        CallOnceOptionsT call;
+        call.init_subgraph_index = i;
+        b.op(BuiltinOperator::CALL_ONCE, {}, {}).builtin_options.Set(call);
+    }
+    b.useSubgraph(depth);
+    const std::int32_t x = b.tensor(int8Row("x"));
+    b.setIo({ x }, { relu(b, x, "y") });
+    return b.finish();
+}
+
 } // namespace arenascope

@@ -29,4 +29,12 @@ namespace arenascope {
 
 std::vector<std::uint8_t> buildChainModel(int operators, std::uint32_t seed);
 
+// Long-lived buffers, the planner's hard case (benchmarks, scale tests):
+// - buildOutputsModel(n): a chain of n int8 RELUs on [1, 16] whose every output is also a model
+//   output, so each stays alive from its operator to the end (n outputs, n x n/2 live pairs).
+// - buildNestedCallModel(depth): subgraph i calls subgraph i + 1 with CALL_ONCE, `depth` deep;
+//   the innermost and the main subgraph each hold an int8 RELU.
+std::vector<std::uint8_t> buildOutputsModel(int outputs);
+std::vector<std::uint8_t> buildNestedCallModel(int depth);
+
 } // namespace arenascope

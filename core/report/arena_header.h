@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace arenascope {
 
@@ -30,6 +31,8 @@ struct ArenaHeader {
     std::uint64_t minArenaBytes = 0;
     std::uint64_t marginBytes = 0;
     std::uint32_t arenaOffset = 0; // the configuration's arena offset (the figure includes the loss)
+    // Several models in one arena: their paths in the order the interpreters are built.
+    std::vector<std::string> sharedArena;
 };
 
 // A C identifier from a file name or --name: "person_detect.tflite" -> "person_detect"; letters,

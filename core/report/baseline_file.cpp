@@ -23,6 +23,8 @@ json entryJson(const BaselineEntry& e)
 {
     json j;
     j["model"] = e.model;
+    if (!e.sharedArena.empty())
+        j["shared_arena"] = e.sharedArena; // only for a group: single entries keep their shape
     j["sha256"] = e.sha256;
     j["configuration"] = e.configuration;
     j["tflm"] = e.tflm;
@@ -45,6 +47,8 @@ BaselineEntry entryFrom(const json& j)
 {
     BaselineEntry e;
     e.model = j.at("model").get<std::string>();
+    if (j.contains("shared_arena"))
+        e.sharedArena = j.at("shared_arena").get<std::vector<std::string>>();
     e.sha256 = j.at("sha256").get<std::string>();
     e.configuration = j.at("configuration").get<std::string>();
     e.tflm = j.value("tflm", std::string());

@@ -1,5 +1,7 @@
 #include "html_report.h"
 
+#include "core/emulation/resource_variables.h"
+
 #include "core/emulation/provenance.h"
 
 #include "base64.h"
@@ -92,7 +94,10 @@ std::string settingsSection(const Analysis& a)
     row(out, "planner", htmlEscape(planner));
     row(out, "interpreter", htmlEscape(interpreterName(s.effectiveInterpreter())));
     row(out, "preserve all tensors", s.preserveAllTensors ? "yes" : "no");
-    row(out, "resource variables", std::to_string(s.resourceVariables), true);
+    row(out, "resource variables",
+        std::to_string(resourceVariablesFor(s, *a.model))
+            + (s.resourceVariables == kResourceVariablesAuto ? " (auto)" : ""),
+        true);
     row(out, "arena size", a.arenaSize() ? bytesText(*a.arenaSize()) : std::string("not given"),
         a.arenaSize().has_value());
     if (s.nonPersistentBytes)

@@ -6,6 +6,7 @@
 
 #include "core/analysis/verdict.h"
 
+#include "core/emulation/resource_variables.h"
 #include "core/emulation/target.h"
 #include "core/util/format.h"
 
@@ -20,7 +21,9 @@ const Tensor& tensorOf(const Model& model, const TensorPlacement& t)
     return model.subgraphs()[static_cast<std::size_t>(t.subgraph)].tensors[static_cast<std::size_t>(t.index)];
 }
 
-void writeFailure(JsonWriter& w, const Failure* f)
+} // namespace
+
+void writeFailureJson(JsonWriter& w, const Failure* f)
 {
     if (!f) {
         w.null();
@@ -43,6 +46,8 @@ void writeFailure(JsonWriter& w, const Failure* f)
     // true: this TFLM snapshot does not check the failed allocation; the device crashes after
     // `message` instead of AllocateTensors returning an error.
     w.field("writes_through_null", f->writesThroughNull);
+    // true: TFLM's planner was handed a negative scratch size and writes past the arena (no message).
+    w.field("planner_overrun", f->plannerOverrun);
     w.key("log");
     w.beginArray();
     for (const auto& line : f->log)
@@ -50,6 +55,8 @@ void writeFailure(JsonWriter& w, const Failure* f)
     w.endArray();
     w.endObject();
 }
+
+namespace {
 
 template <typename T> void writeArray(JsonWriter& w, std::string_view key, const std::vector<T>& values)
 {
@@ -83,6 +90,30 @@ std::string tensorKind(const Model& model, const EmulationResult& result, const 
     return "unplanned";
 }
 
+void writeSettingsJson(JsonWriter& w, const EmulationSettings& s, const Model& model)
+{
+    w.field("tflm", std::string(tflmVersionId(s.tflm)));
+    if (!s.tflmDistribution.empty())
+        w.field("tflm_distribution", std::string(s.tflmDistribution));
+    w.field("target", std::string(targetName(s.target)));
+    w.field("kernels", std::string(kernelSetName(s.kernels)));
+    w.key("cpu");
+    if (s.kernels == KernelSet::CmsisNn)
+        w.value(std::string(cpuName(s.cpu)));
+    else
+        w.null();
+    const bool esp = s.kernels == KernelSet::EspNn;
+    w.field("chip", esp ? std::optional<std::string>(espChipName(s.espChip)) : std::nullopt);
+    w.field("esp_nn", esp ? std::optional<std::string>(espNnVersionName(s.espNn)) : std::nullopt);
+    w.field("co_processor", std::string(coProcessorName(s.coProcessor)));
+    w.field("resource_variables", static_cast<std::uint64_t>(resourceVariablesFor(s, model)));
+    w.field("resource_variables_arena", s.resourceVariablesArena);
+    w.field("arena_offset", static_cast<std::uint64_t>(s.arenaOffset));
+    w.field("planner", std::string(plannerName(s.effectivePlanner())));
+    w.field("interpreter", std::string(interpreterName(s.effectiveInterpreter())));
+    w.field("preserve_all_tensors", s.preserveAllTensors);
+}
+
 std::string planJson(const Analysis& a, bool pretty, const std::vector<Alternative>* alternatives)
 {
     const Model& model = *a.model;
@@ -91,26 +122,7 @@ std::string planJson(const Analysis& a, bool pretty, const std::vector<Alternati
     JsonWriter w(pretty);
     w.beginObject();
     w.field("model", model.path());
-    w.field("tflm", std::string(tflmVersionId(a.settings.tflm)));
-    if (!a.settings.tflmDistribution.empty())
-        w.field("tflm_distribution", std::string(a.settings.tflmDistribution));
-    w.field("target", std::string(targetName(a.settings.target)));
-    w.field("kernels", std::string(kernelSetName(a.settings.kernels)));
-    w.key("cpu");
-    if (a.settings.kernels == KernelSet::CmsisNn)
-        w.value(std::string(cpuName(a.settings.cpu)));
-    else
-        w.null();
-    const bool esp = a.settings.kernels == KernelSet::EspNn;
-    w.field("chip", esp ? std::optional<std::string>(espChipName(a.settings.espChip)) : std::nullopt);
-    w.field("esp_nn", esp ? std::optional<std::string>(espNnVersionName(a.settings.espNn)) : std::nullopt);
-    w.field("co_processor", std::string(coProcessorName(a.settings.coProcessor)));
-    w.field("resource_variables", static_cast<std::uint64_t>(a.settings.resourceVariables));
-    w.field("resource_variables_arena", a.settings.resourceVariablesArena);
-    w.field("arena_offset", static_cast<std::uint64_t>(a.settings.arenaOffset));
-    w.field("planner", std::string(plannerName(a.settings.effectivePlanner())));
-    w.field("interpreter", std::string(interpreterName(a.settings.effectiveInterpreter())));
-    w.field("preserve_all_tensors", a.settings.preserveAllTensors);
+    writeSettingsJson(w, a.settings, model);
     w.field("arena_size", a.arenaSize());
     w.field("non_persistent_arena_size", a.settings.nonPersistentBytes);
     w.field("fits", a.fits());
@@ -139,7 +151,7 @@ std::string planJson(const Analysis& a, bool pretty, const std::vector<Alternati
     w.field("model_file_bytes", model.fileSize());
     w.field("flash_constant_bytes", model.constantBytes());
     w.key("failure");
-    writeFailure(w, a.failure());
+    writeFailureJson(w, a.failure());
     w.key("tensors");
     w.beginArray();
     for (const TensorPlacement& t : m.tensors) {
@@ -176,6 +188,7 @@ std::string planJson(const Analysis& a, bool pretty, const std::vector<Alternati
             w.field("config", alt.configuration);
             w.field("min_arena_bytes", alt.minArenaBytes);
             w.field("delta_bytes", alt.deltaBytes);
+            w.field("complete", alt.complete);
             w.key("failure");
             if (alt.failure.empty())
                 w.null();
@@ -256,7 +269,10 @@ std::string planText(const Analysis& a, const std::vector<Alternative>* alternat
         out << "other builds:     smallest arena (difference to this one)\n";
         for (const Alternative& alt : *alternatives) {
             out << "  " << alt.configuration << ": ";
-            if (alt.minArenaBytes)
+            if (!alt.complete)
+                out << "not decided within the time budget"
+                    << (alt.minArenaBytes ? " (" + formatBytes(*alt.minArenaBytes) + " works)" : std::string());
+            else if (alt.minArenaBytes)
                 out << formatBytes(*alt.minArenaBytes)
                     << (alt.deltaBytes ? " (" + formatSignedBytes(*alt.deltaBytes) + ")" : std::string());
             else

@@ -17,6 +17,12 @@ std::string planJson(
 std::string planText(const Analysis& analysis, const std::vector<Alternative>* alternatives = nullptr);
 
 std::string infoJson(const Model& model, bool pretty = true);
+
+class JsonWriter;
+// A failure as plan's "failure" object (null when `f` is null).
+void writeFailureJson(JsonWriter& w, const Failure* f);
+// The configuration keys plan's JSON opens with (tflm, target, kernels, cpu, chip, ...).
+void writeSettingsJson(JsonWriter& w, const EmulationSettings& s, const Model& model);
 std::string infoText(const Model& model);
 
 // "kind" of a tensor as the plan JSON names it: activation, input, output, scratch,

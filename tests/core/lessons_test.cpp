@@ -4,6 +4,7 @@
 
 #include "core/analysis/analysis.h"
 #include "core/analysis/optimize.h"
+#include "core/analysis/shared_arena_analysis.h"
 #include "core/model/lessons.h"
 #include "core/model/loader.h"
 
@@ -115,6 +116,31 @@ TEST(Lessons, EspNnUpgradeBreaksTheArenaSizedForTheOldVersion)
     EXPECT_EQ(upgraded->atSize->failure->message,
         "Failed to resize buffer. Requested: 33312, available 21264, missing: 12048");
     EXPECT_EQ(upgraded->minArenaBytes.value_or(0), 34928u);
+}
+
+TEST(Lessons, SharedArenaOrderChangesTheSmallestArena)
+{
+    // The guide's figures: the planner model first needs 57,356 B, the state model first 81,256 B.
+    const Lesson& planner = lesson("shared_arena_planner");
+    ASSERT_EQ(planner.sharesArenaWith, "shared_arena_state");
+    ASSERT_EQ(lesson("shared_arena_state").sharesArenaWith, "shared_arena_planner");
+    const std::vector<Tenant> plannerFirst
+        = { { load("shared_arena_planner"), "planner" }, { load("shared_arena_state"), "state" } };
+    const auto a = analyzeSharedArena(plannerFirst, EmulationSettings {});
+    ASSERT_TRUE(a->minArenaBytes);
+    EXPECT_EQ(*a->minArenaBytes, 57356u);
+    EXPECT_FALSE(a->bestOrder); // already the best order
+    const auto b = analyzeSharedArena({ plannerFirst[1], plannerFirst[0] }, EmulationSettings {});
+    ASSERT_TRUE(b->minArenaBytes);
+    EXPECT_EQ(*b->minArenaBytes, 81256u);
+    ASSERT_TRUE(b->bestOrder);
+    EXPECT_EQ(b->bestOrder->order, (std::vector<std::size_t> { 1, 0 }));
+    EXPECT_EQ(b->bestOrder->minArenaBytes, 57356u);
+    // One byte below, the planner's working arrays (a temp allocation) are what no longer fit.
+    ASSERT_TRUE(b->belowMinimum);
+    const TenantOutcome* broken = b->belowMinimum->firstFailure();
+    ASSERT_TRUE(broken);
+    EXPECT_EQ(broken - b->belowMinimum->tenants.data(), 1);
 }
 
 } // namespace

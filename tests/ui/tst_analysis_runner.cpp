@@ -17,8 +17,9 @@ class TstAnalysisRunner : public QObject {
 private slots:
     void cancelStopsALongAnalysis()
     {
-        // 20,000 operators: one analysis takes seconds.
-        auto loaded = loadModelBytes(buildChainModel(20000, 1), "chain");
+        // 200,000 outputs alive to the end: one analysis takes seconds, most of it in the search
+        // (each size replayed over millions of allocator calls).
+        auto loaded = loadModelBytes(buildOutputsModel(200'000), "outputs");
         QVERIFY(loaded);
         JobTracker tracker;
         AnalysisRunner jobs(&tracker, nullptr);

@@ -71,7 +71,9 @@ void AlternativesView::setAlternatives(const std::vector<Alternative>& alternati
     m_alternatives = alternatives;
     m_list->clear();
     for (const Alternative& a : alternatives) {
-        const QString size = a.minArenaBytes ? QString::fromStdString(formatBytes(*a.minArenaBytes)) : tr("fails");
+        const QString size = !a.complete ? tr("not decided")
+            : a.minArenaBytes            ? QString::fromStdString(formatBytes(*a.minArenaBytes))
+                                         : tr("fails");
         const QString delta = a.deltaBytes ? QString::fromStdString(formatSignedBytes(*a.deltaBytes)) : QString();
         auto* item = new QTreeWidgetItem(m_list, { buildName(a.settings), size, delta });
         item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
@@ -79,6 +81,12 @@ void AlternativesView::setAlternatives(const std::vector<Alternative>& alternati
         QString tip = QString::fromStdString(a.configuration);
         if (!a.failure.empty())
             tip += QStringLiteral("\n") + QString::fromStdString(a.failure);
+        if (!a.complete)
+            tip += QStringLiteral("\n")
+                + (a.minArenaBytes ? tr("The search for its smallest arena ran out of time: %1 works, a smaller arena "
+                                        "may too.")
+                                         .arg(QString::fromStdString(formatBytes(*a.minArenaBytes)))
+                                   : tr("The search for its smallest arena ran out of time."));
         for (int column = 0; column < 3; ++column)
             item->setToolTip(column, tip);
     }

@@ -1,0 +1,147 @@
+// The minimum search answers sizes by replaying one emulation's allocator calls
+// (core/arena/arena_trace.h). Here the replay is held to the emulation it stands for: at sizes
+// around the smallest arena (where the first failing call moves from allocation to allocation)
+// and far below it, for the lessons, the example, synthetic models and a sample of the shared
+// models, on builds that allocate differently (targets, CMSIS-NN, ESP-NN, an older snapshot,
+// the linear planner, the recording interpreter, split arenas, an unaligned arena start).
+
+#include "test_support.h"
+
+#include "core/analysis/analysis.h"
+#include "core/emulation/emulator.h"
+#include "core/model/example_model.h"
+#include "core/model/lessons.h"
+#include "core/model/loader.h"
+#include "core/model/synthetic_model.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace arenascope {
+namespace {
+
+struct NamedSettings {
+    const char* name;
+    EmulationSettings settings;
+};
+
+std::vector<NamedSettings> builds()
+{
+    std::vector<NamedSettings> out;
+    out.push_back({ "cortex-m", EmulationSettings {} });
+    EmulationSettings s;
+    s.target = TargetKind::X86_64;
+    s.planner = PlannerKind::Linear;
+    out.push_back({ "x86_64 linear", s });
+    s = {};
+    s.kernels = KernelSet::CmsisNn;
+    s.cpu = Cpu::CortexM4;
+    out.push_back({ "cmsis-nn m4", s });
+    s = {};
+    s.target = TargetKind::Ilp32;
+    s.kernels = KernelSet::EspNn;
+    s.espChip = EspChip::Esp32S3;
+    out.push_back({ "esp-nn s3", s });
+    s = {};
+    s.tflm = TflmVersion::V2024_05;
+    s.interpreter = InterpreterKind::Recording;
+    out.push_back({ "71fba59b recording", s });
+    s = {};
+    s.arenaOffset = 5;
+    out.push_back({ "arena offset 5", s });
+    s = {};
+    s.nonPersistentBytes = kMeasureArenaBytes;
+    out.push_back({ "split arenas", s });
+    return out;
+}
+
+int g_compared = 0; // models x builds whose replay was compared (the tests check some were)
+
+// Replay and emulation agree on every size tried: ok, and the tail landing on live temp memory.
+void expectReplayMatches(const Model& model, const NamedSettings& build, std::size_t extraSizes)
+{
+    EmulationSettings measure = build.settings;
+    measure.arenaSize = kMeasureArenaBytes;
+    ArenaTrace trace;
+    const auto measured = emulate(model, measure, nullptr, &trace);
+    ASSERT_EQ(trace.complete, measured->ok);
+    if (!measured->ok)
+        return; // no trace to replay: the search does not run either
+    const auto minimum = findMinimumArena(model, build.settings, kMeasureArenaBytes);
+    ASSERT_TRUE(minimum.has_value());
+    ++g_compared;
+    std::vector<std::uint64_t> sizes;
+    for (std::uint64_t d = 0; d <= 40; ++d) {
+        sizes.push_back(*minimum + d);
+        if (*minimum > d)
+            sizes.push_back(*minimum - d);
+    }
+    for (std::size_t k = 1; k <= extraSizes; ++k)
+        sizes.push_back(*minimum * k / (extraSizes + 1));
+    for (std::uint64_t size : sizes) {
+        EmulationSettings at = build.settings;
+        at.arenaSize = size;
+        const auto r = emulate(model, at);
+        const std::uint64_t loss = at.nonPersistentBytes ? 0 : at.arenaStartLoss();
+        const ReplayOutcome replayed
+            = size < loss ? ReplayOutcome {} : replayTrace(trace, size - loss, at.nonPersistentBytes.value_or(0));
+        ASSERT_EQ(replayed.ok, r->ok) << build.name << " at " << size << " B";
+        if (r->ok) {
+            ASSERT_EQ(replayed.tempOverwrite, r->tempOverwrite.has_value()) << build.name << " at " << size << " B";
+        }
+    }
+}
+
+TEST(ArenaTrace, ReplayEqualsEmulationOnTheShippedModels)
+{
+    g_compared = 0;
+    std::vector<std::pair<std::string, std::vector<std::uint8_t>>> models
+        = { { "example", buildExampleModel() }, { "chain300", buildChainModel(300, 3) },
+              { "outputs200", buildOutputsModel(200) }, { "calls50", buildNestedCallModel(50) } };
+    for (const Lesson& l : lessons())
+        models.emplace_back(std::string(l.id), l.build());
+    for (const auto& [name, bytes] : models) {
+        auto loaded = loadModelBytes(bytes, name);
+        ASSERT_TRUE(loaded) << name;
+        for (const NamedSettings& b : builds()) {
+            SCOPED_TRACE(name + ", " + b.name);
+            expectReplayMatches(*loaded.value(), b, 8);
+        }
+    }
+    EXPECT_GT(g_compared, 60);
+}
+
+TEST(ArenaTrace, ReplayEqualsEmulationOnSharedModels)
+{
+    const auto models = test::sharedModels();
+    if (models.empty())
+        GTEST_SKIP() << "../shared/models is absent: the replay is compared on the shipped models only";
+    const auto all = builds();
+    g_compared = 0;
+    // Every shared model on one build, rotating through the builds: all builds meet many models.
+    for (std::size_t i = 0; i < models.size(); ++i) {
+        auto loaded = loadModelFile(models[i].string());
+        if (!loaded)
+            continue;
+        const NamedSettings& b = all[i % all.size()];
+        SCOPED_TRACE(models[i].filename().string() + ", " + b.name);
+        expectReplayMatches(*loaded.value(), b, 4);
+    }
+    EXPECT_GT(g_compared, static_cast<int>(models.size()) / 2);
+}
+
+TEST(ArenaTrace, AFailedRunLeavesNoReplayableTrace)
+{
+    auto loaded = loadModelBytes(buildExampleModel(), "example");
+    ASSERT_TRUE(loaded);
+    EmulationSettings s;
+    s.arenaSize = 1000;
+    ArenaTrace trace;
+    EXPECT_FALSE(emulate(*loaded.value(), s, nullptr, &trace)->ok);
+    EXPECT_FALSE(trace.complete);
+}
+
+} // namespace
+} // namespace arenascope
