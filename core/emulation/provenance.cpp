@@ -98,8 +98,11 @@ Provenance olderSnapshot(const EmulationSettings& s)
                 + std::string(kEspTfliteMicroCommit) };
     }
     const std::string build = "tflite-micro " + tflmVersionLabel(s.tflm);
+    // b8c7ecc1 was measured on x86_64 only so far (tests/fidelity/measured/tflm_b8c7ecc1/abi64.json).
+    const bool measuredLayout
+        = tflmSnapshotMeasured(s.tflm) || (s.tflm == TflmVersion::V2025_11 && s.target == TargetKind::X86_64);
     const bool measured = s.kernels == KernelSet::Reference && s.coProcessor == CoProcessor::None
-        && s.target != TargetKind::Ilp32 && tflmSnapshotMeasured(s.tflm);
+        && s.target != TargetKind::Ilp32 && measuredLayout;
     if (measured)
         return { ProvenanceLevel::Measured,
             "measured against real TFLM (" + build + ", reference kernels, " + std::string(targetName(s.target))

@@ -84,9 +84,23 @@ TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
 }
 
 // The whole grid a user can choose: every snapshot x target x kernel set x CPU x ESP chip and
-// esp-nn version x co-processor that can be built. None is read from source only: each is a
-// build real TFLM was run as, or compiles the same code, to the arena, as one.
-TEST(Provenance, NoCellOfTheGridIsSourceOnly)
+// esp-nn version x co-processor that can be built. The newest snapshot has no cell read from
+// source only. At the older ones, the cells not yet measured (issue 39) are exactly these
+// classes, and no other cell may fall back to source: the reference kernels on the ilp32
+// layout; CMSIS-NN on an MVE CPU; Ethos-U; ESP-NN except esp-tflite-micro 1.3.3.1 (10ebaab9);
+// b8c7ecc1 on Cortex-M, measured on x86_64 only so far.
+bool notYetMeasured(const EmulationSettings& s)
+{
+    if (s.tflm == kNewestTflm)
+        return false;
+    const bool b8c7ecc1CortexM = s.tflm == TflmVersion::V2025_11 && s.target == TargetKind::CortexM;
+    const bool mve = s.kernels == KernelSet::CmsisNn && s.cpuExtension() == CpuExtension::Mve;
+    const bool espNn = s.kernels == KernelSet::EspNn && s.tflm != TflmVersion::V2025_01;
+    const bool ilp32Reference = s.target == TargetKind::Ilp32 && s.kernels == KernelSet::Reference;
+    return ilp32Reference || mve || s.coProcessor == CoProcessor::EthosU || espNn || b8c7ecc1CortexM;
+}
+
+TEST(Provenance, SourceOnlyCellsAreTheOnesNotYetMeasured)
 {
     constexpr Cpu kCpus[] = { Cpu::CortexM0, Cpu::CortexM0Plus, Cpu::CortexM3, Cpu::CortexM4, Cpu::CortexM7,
         Cpu::CortexM33, Cpu::CortexM55, Cpu::CortexM85 };
@@ -105,7 +119,7 @@ TEST(Provenance, NoCellOfTheGridIsSourceOnly)
                     auto check = [&](const EmulationSettings& cell) {
                         ++cells;
                         const Provenance p = provenance(cell);
-                        EXPECT_NE(p.level, ProvenanceLevel::Source)
+                        EXPECT_EQ(p.level == ProvenanceLevel::Source, notYetMeasured(cell))
                             << v.id << " " << targetName(target) << " " << kernelSetName(kernels) << " "
                             << cpuName(cell.cpu) << " " << espChipName(cell.espChip) << " "
                             << espNnVersionName(cell.espNn) << " " << coProcessorName(co) << ": " << p.text;
