@@ -93,14 +93,17 @@ const Index& referenceIndex()
 
 const Index& cmsisIndex()
 {
-    static const Index idx
-        = makeIndex({ kernels::cmsis::convProfiles, kernels::cmsis::denseProfiles, kernels::cmsis::miscProfiles });
+    static const Index idx = makeIndex({ kernels::cmsis::addProfiles, kernels::cmsis::batchMatmulProfiles,
+        kernels::cmsis::convProfiles, kernels::cmsis::depthwiseConvProfiles, kernels::cmsis::fullyConnectedProfiles,
+        kernels::cmsis::poolingProfiles, kernels::cmsis::softmaxProfiles, kernels::cmsis::svdfProfiles,
+        kernels::cmsis::transposeConvProfiles, kernels::cmsis::lstmProfiles });
     return idx;
 }
 
 const Index& espIndex()
 {
-    static const Index idx = makeIndex({ kernels::esp::convProfiles, kernels::esp::miscProfiles });
+    static const Index idx = makeIndex({ kernels::esp::convProfiles, kernels::esp::depthwiseConvProfiles,
+        kernels::esp::fullyConnectedProfiles, kernels::esp::softmaxProfiles });
     return idx;
 }
 

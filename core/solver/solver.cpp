@@ -137,33 +137,39 @@ Solution solve(const BufferSet& set, const SolveOptions& options)
     noteFit();
     if (options.planner == SolverKind::Exact && best.peak > out.lowerBoundBytes) {
         const auto deadline = start + options.timeLimit;
-        // Capacity first (fitting is what the user asked), then the lower bound (optimality),
-        // then halving the gap while time remains.
-        std::vector<std::int64_t> targets;
-        if (options.capacity && best.peak > *options.capacity && *options.capacity >= out.lowerBoundBytes)
-            targets.push_back(*options.capacity);
-        targets.push_back(out.lowerBoundBytes);
-        std::int64_t provenInfeasible = -1;
-        for (std::size_t i = 0; i < targets.size(); ++i) {
-            const std::int64_t target = targets[i];
-            if (target >= best.peak || target <= provenInfeasible)
-                continue;
+        std::int64_t provenInfeasible = out.lowerBoundBytes - 1; // no plan peaks at or below this
+        std::int64_t stoppedAt = provenInfeasible; // the highest target left undecided so far
+        const auto attempt = [&](std::int64_t target, Clock::time_point until) {
             std::vector<std::int64_t> found;
             const Decision d
-                = decideWithRestarts(set, target, SearchLimits { deadline, options.cancel }, found, out.nodes);
+                = decideWithRestarts(set, target, SearchLimits { until, options.cancel }, found, out.nodes);
             if (d == Decision::Found) {
                 best.consider(set, std::move(found), "exact search");
                 noteFit();
-            } else if (d == Decision::Infeasible)
+            } else if (d == Decision::Infeasible) {
                 provenInfeasible = std::max(provenInfeasible, target);
-            else {
-                out.stoppedEarly = true;
-                break;
             }
-            // Narrow the gap between what is proven impossible and the best plan.
-            if (i + 1 == targets.size() && provenInfeasible >= 0 && best.peak - provenInfeasible > 1)
-                targets.push_back(provenInfeasible + (best.peak - provenInfeasible) / 2);
+            return d;
+        };
+        // Capacity first (fitting is what the user asked), with the whole time.
+        bool stopped = false;
+        if (options.capacity && best.peak > *options.capacity && *options.capacity >= out.lowerBoundBytes)
+            stopped = attempt(*options.capacity, deadline) == Decision::Stopped;
+        // Then close the gap between what is proven impossible and the best plan. The lower bound
+        // first (it proves optimality); a target the search cannot decide in its share of the
+        // remaining time moves the next one halfway up to the best plan, so a smaller plan than
+        // the first one is found even where optimality is out of reach.
+        while (!stopped && best.peak - 1 > std::max(provenInfeasible, stoppedAt)) {
+            const std::int64_t low = std::max(provenInfeasible, stoppedAt) + 1;
+            const std::int64_t target = low == out.lowerBoundBytes ? low : low + (best.peak - 1 - low) / 2;
+            const auto now = Clock::now();
+            if (now >= deadline || (options.cancel && options.cancel->load()))
+                break;
+            const auto share = std::max<Clock::duration>((deadline - now) / 3, std::chrono::milliseconds(200));
+            if (attempt(target, std::min(deadline, now + share)) == Decision::Stopped)
+                stoppedAt = target;
         }
+        out.stoppedEarly = best.peak - 1 > provenInfeasible;
         out.provenBoundBytes = std::max(out.lowerBoundBytes, provenInfeasible + 1);
     } else {
         out.provenBoundBytes = out.lowerBoundBytes;

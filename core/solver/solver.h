@@ -5,8 +5,10 @@
 //   best fit; the best plan wins (TFLM's greedy plan included, so it is never worse).
 // - Exact: a search over canonical plans (exact_search.h) decides "fits in C?" for the
 //   capacity, then for the lower bound (the most bytes alive at one time), then halves the gap
-//   between what is proven impossible and the best plan while time remains. At the lower bound
-//   the plan is proven optimal; otherwise the result says how far it may be from it.
+//   between what is proven impossible or left undecided and the best plan while time remains
+//   (each size gets a third of the time left, so a size the search cannot decide does not eat
+//   it all). At the lower bound the plan is proven optimal; otherwise the result says how far
+//   it may be from it.
 //
 // Usage:
 //   SolveOptions o; o.planner = SolverKind::Exact; o.capacity = 1 << 20;

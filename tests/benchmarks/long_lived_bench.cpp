@@ -3,6 +3,8 @@
 // - plan/...:         planGreedy on the buffers the model's emulation hands the planner
 // - analyze/...:      analyze(): measuring run, minimum search (one plan, kept across sizes)
 // - other_builds/...: alternatives(): the other builds `plan` lists, on every core, 10 s budget
+// - other_builds/person_detect: the same on ../shared's person_detect (reference kernels, the
+//   Cortex-M layout), the list the desktop app shows beside the verdict (target: under 100 ms)
 // Models: synthetic chains of 1,000 and 4,000 operators (CMSIS-NN, Cortex-M4), a chain of
 // 100,000 RELUs whose every output is a model output (all alive to the end), CALL_ONCE nested
 // 20,000 deep. Each benchmark runs once per repetition: the figures are seconds, not micros.
@@ -94,8 +96,34 @@ void BM_OtherBuilds(benchmark::State& state, const LongLivedModel* m)
     state.counters["not_decided"] = static_cast<double>(incomplete);
 }
 
+// person_detect from ../shared, or a message and no benchmark when it is absent.
+void BM_OtherBuildsPersonDetect(benchmark::State& state)
+{
+    const std::string path = std::string(ARENASCOPE_SHARED_DIR) + "/models/tflm/person_detect.tflite";
+    auto model = loadModelFile(path);
+    if (!model) {
+        state.SkipWithError(("../shared is absent: " + describe(model.error())).c_str());
+        return;
+    }
+    const AnalysisPtr shown = analyze(model.value(), EmulationSettings {});
+    std::size_t listed = 0;
+    std::size_t incomplete = 0;
+    for (auto _ : state) {
+        const std::vector<Alternative> all = alternatives(*shown);
+        listed = all.size();
+        incomplete = 0;
+        for (const Alternative& a : all)
+            incomplete += a.complete ? 0 : 1;
+    }
+    state.counters["builds"] = static_cast<double>(listed);
+    state.counters["not_decided"] = static_cast<double>(incomplete);
+}
+
 int registerAll()
 {
+    benchmark::RegisterBenchmark("other_builds/person_detect", BM_OtherBuildsPersonDetect)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
     for (const LongLivedModel& m : kModels) {
         benchmark::RegisterBenchmark((std::string("plan/") + m.name).c_str(), BM_Plan, &m)
             ->Unit(benchmark::kMillisecond)

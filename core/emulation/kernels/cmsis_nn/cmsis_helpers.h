@@ -38,6 +38,21 @@ inline Status requestIfPositive(KernelContext& ctx, std::int64_t bytes, const ch
     return ctx.requestScratch(static_cast<std::uint64_t>(bytes), label);
 }
 
+// A tensor's last dimension (1 for a scalar): accum_depth and output_depth.
+inline std::int64_t lastDim(const Tensor& t)
+{
+    return t.shape.empty() ? 1 : t.shape.back();
+}
+
+// TF_LITE_ENSURE_TYPES_EQ as the CMSIS-NN kernels write it (TF_LITE_ENSURE_EQ on the type codes).
+inline Status typesMatch(
+    KernelContext& ctx, const char* file, int line, const char* a, const char* b, const Tensor& x, const Tensor& y)
+{
+    if (x.type != y.type)
+        return ensureEqFailed(ctx, file, line, a, b, tfliteType(x.type).code, tfliteType(y.type).code);
+    return okStatus();
+}
+
 // TF_LITE_ENSURE_MSG(context, input type is float32, int16 or int8, "Input data type not supported").
 inline Status requireInputType(KernelContext& ctx, const char* file, DataType t, std::initializer_list<DataType> ok)
 {

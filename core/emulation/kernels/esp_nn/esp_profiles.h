@@ -10,7 +10,10 @@
 
 namespace arenascope::kernels::esp {
 
-extern const std::span<const KernelProfile> convProfiles; // conv_ops.cpp: CONV_2D, DEPTHWISE_CONV_2D
-extern const std::span<const KernelProfile> miscProfiles; // misc_ops.cpp: SOFTMAX, FULLY_CONNECTED
+// One file per kernel file of esp-tflite-micro's kernels/esp_nn/ (conv.cpp is esp_nn/conv.cc, ...).
+extern const std::span<const KernelProfile> convProfiles; // CONV_2D
+extern const std::span<const KernelProfile> depthwiseConvProfiles; // DEPTHWISE_CONV_2D
+extern const std::span<const KernelProfile> fullyConnectedProfiles; // FULLY_CONNECTED
+extern const std::span<const KernelProfile> softmaxProfiles; // SOFTMAX
 
 } // namespace arenascope::kernels::esp

@@ -1,8 +1,7 @@
-// ESP-NN kernel profiles: SOFTMAX and FULLY_CONNECTED.
+// ESP-NN SOFTMAX (esp-tflite-micro, -DESP_NN=1).
 // Sources: espressif/esp-tflite-micro @99f49e14 tensorflow/lite/micro/kernels/esp_nn/softmax.cc
 // (Init: NodeData {SoftmaxParams; int buffer_idx}; Prepare: TFLM's, then for int8 in and out one
-// scratch request sized by esp-nn from dims[1]) and esp_nn/fully_connected.cc (TFLM's Prepare
-// with its own type check and message).
+// scratch request sized by esp-nn from dims[1]).
 #include "esp_profiles.h"
 #include "scratch_sizes.h"
 
@@ -19,7 +18,6 @@ namespace arenascope::kernels::esp {
 namespace {
 
 constexpr const char* kSoftmaxFile = "tensorflow/lite/micro/kernels/esp_nn/softmax.cc";
-constexpr const char* kFullyConnectedFile = "tensorflow/lite/micro/kernels/esp_nn/fully_connected.cc";
 
 // struct NodeData { SoftmaxParams op_data; int buffer_idx; }
 constexpr Field kSoftmaxNodeDataFields[] = { nested(opdata::kSoftmaxParams), i32() };
@@ -67,36 +65,13 @@ Status softmaxPrepare(KernelContext& ctx)
     return ctx.requestScratch(static_cast<std::uint64_t>(bytes), "esp-nn softmax scratch");
 }
 
-Status fullyConnectedPrepare(KernelContext& ctx)
-{
-    TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2, false), out(0) }));
-    const Tensor& input = *ctx.input(0);
-    const Tensor& filter = *ctx.input(1);
-    ARENASCOPE_TRY(
-        ensureTypesEq(ctx, kFullyConnectedFile, 57, "input->type", "output->type", input.type, ctx.output(0)->type));
-    // esp_nn's check names the pairings it refuses (any other input type goes on to
-    // CalculateOpDataFullyConnected), and prints "filter type :".
-    const bool refused = (input.type == D::Float32 && filter.type != D::Float32)
-        || (input.type == D::Int8 && !isOneOf(filter.type, { D::Int8, D::Int4 }))
-        || (input.type == D::Int16 && filter.type != D::Int8);
-    if (refused)
-        return ctx.kernelError(formatString("Input type: %s with filter type : %s not supported.",
-            tfliteType(input.type).name, tfliteType(filter.type).name));
-    if (filter.type == D::Int4)
-        ARENASCOPE_TRY(ctx.requestScratch(filter.elementCount, "unpacked int4 filter"));
-    return calculateFullyConnectedOpData(ctx, input, filter);
-}
-
 constexpr std::array kProfiles = {
-    builtin("FULLY_CONNECTED", "esp-tflite-micro kernels/esp_nn/fully_connected.cc", &options::kFullyConnected,
-        initStruct<opdata::kOpDataFullyConnected>, fullyConnectedPrepare),
     builtin("SOFTMAX", "esp-tflite-micro kernels/esp_nn/softmax.cc; esp-nn softmax scratch", &options::kSoftmax,
         initStruct<kSoftmaxNodeData>, softmaxPrepare),
 };
 
 } // namespace
 
-const std::span<const KernelProfile> miscProfiles = kProfiles;
+const std::span<const KernelProfile> softmaxProfiles = kProfiles;
 
 } // namespace arenascope::kernels::esp
