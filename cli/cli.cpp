@@ -10,6 +10,7 @@
 #include "core/analysis/alternatives.h"
 #include "core/analysis/analysis.h"
 #include "core/emulation/boards.h"
+#include "core/emulation/tflm_distributions.h"
 #include "core/model/loader.h"
 #include "core/report/atomic_file.h"
 #include "core/report/batch_table.h"
@@ -35,6 +36,10 @@ std::string boardTable()
         out += "  RAM " + formatBytes(b.ramBytes) + ": " + std::string(b.ramSource) + "\n";
         out += "  --config " + configurationText(s) + "\n";
         out += "  kernels: " + std::string(b.distribution) + "\n";
+        const TflmDistribution* d = findTflmDistribution(b.tflm);
+        out += "  TFLM: "
+            + (d ? tflmDistributionLabel(*d) : "tflite-micro main (= " + std::string(tflmVersionId(kNewestTflm)) + ")")
+            + "\n";
     }
     return out;
 }
@@ -154,7 +159,7 @@ bool isCliCommand(const std::vector<std::string>& args)
 {
     if (args.empty())
         return false;
-    if (args[0] == "--board" && args.size() == 2 && args[1] == "list")
+    if ((args[0] == "--board" || args[0] == "--tflm") && args.size() == 2 && args[1] == "list")
         return true;
     if (args[0] == "--version" || args[0] == "--help" || args[0] == "-h" || args[0] == "help" || args[0] == "--man"
         || args[0] == "--completion")
@@ -178,6 +183,9 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     for (std::size_t i = 0; i + 1 < args.size(); ++i)
         if (args[i] == "--board" && args[i + 1] == "list") {
             out << boardTable();
+            return kExitOk;
+        } else if (args[i] == "--tflm" && args[i + 1] == "list") {
+            out << tflmDistributionList();
             return kExitOk;
         }
     const std::string& name = args[0];

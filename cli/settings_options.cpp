@@ -5,6 +5,7 @@
 #include "core/emulation/boards.h"
 #include "core/emulation/esp_nn_build.h"
 #include "core/emulation/target.h"
+#include "core/emulation/tflm_distributions.h"
 #include "core/emulation/tflm_version.h"
 
 #include <charconv>
@@ -36,9 +37,14 @@ std::vector<std::string> boardChoices()
     return out;
 }
 
+// The snapshots, every distribution of the table (tflm_distributions.cpp), and "list".
 std::vector<std::string> tflmChoices()
 {
-    return splitChoices(tflmVersionChoices());
+    std::vector<std::string> out = splitChoices(tflmVersionChoices());
+    for (const std::string& name : splitChoices(tflmDistributionNames()))
+        out.push_back(name);
+    out.emplace_back("list");
+    return out;
 }
 
 std::vector<std::string> targetChoices()
@@ -99,18 +105,34 @@ std::string applyBoard(SettingsOptions& s, const std::string& v)
     const Board* board = findBoard(v);
     if (!board)
         return "unknown board '" + v + "'; the boards are: " + boardIds() + " (--board list describes them)";
+    const EmulationSettings before = s.settings;
     s.settings = withBoard(*board, s.settings);
+    if (s.tflmGiven) { // an explicit --tflm wins over the board's usual distribution
+        s.settings.tflm = before.tflm;
+        s.settings.tflmDistribution = before.tflmDistribution;
+    }
     s.targetGiven = true;
     return {};
 }
 
 std::string applyTflm(SettingsOptions& s, const std::string& v)
 {
-    const auto version = parseTflmVersion(v);
-    if (!version)
+    if (v.empty())
+        return "--tflm takes a snapshot (" + tflmVersionChoices() + ") or a distribution (--tflm list)";
+    const TflmResolution r = resolveTflm(v);
+    if (!r.candidates.empty()) {
+        std::string names;
+        for (std::string_view n : r.candidates)
+            names += (names.empty() ? "" : ", ") + std::string(n);
+        return "'" + v + "' names several TFLM distributions: " + names + "; which one?";
+    }
+    if (!r.version)
         return "unknown TFLM version '" + v + "'; the known snapshots are " + tflmVersionChoices()
-            + " (newest first; a date like 2025-01 works too)";
-    s.settings.tflm = *version;
+            + " (newest first; a date like 2025-01 works too), the distributions " + tflmDistributionNames()
+            + " (--tflm list)";
+    s.settings.tflm = *r.version;
+    s.settings.tflmDistribution = r.distribution ? r.distribution->name : std::string_view {};
+    s.tflmGiven = true;
     return {};
 }
 
@@ -255,7 +277,9 @@ const SettingsOptionRow kRows[] = {
     { { "--board", "NAME", ValueKind::Choice, "a board: its target, kernels, CPU or chip and NPU (--board list)",
           boardChoices },
         true, applyBoard },
-    { { "--tflm", "SNAPSHOT", ValueKind::Choice, "the TFLM snapshot the firmware is built from (default the newest)",
+    { { "--tflm", "SNAPSHOT|DISTRIBUTION", ValueKind::Choice,
+          "the TFLM snapshot the firmware is built from, or its distribution: zephyr-4.4, esp-tflite-micro-1.3.5, "
+          "arduino, ... (--tflm list; default the newest)",
           tflmChoices },
         true, applyTflm },
     { { "--target", "TARGET", ValueKind::Choice, "the struct layout: arm-none-eabi Cortex-M, 32-bit int enums, 64-bit",

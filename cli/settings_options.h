@@ -28,6 +28,7 @@ struct SettingsOptions {
     std::string error; // why the last option was rejected
     bool targetGiven = false; // --target was given (else ESP-NN and CMSIS-NN take their only target)
     bool espOptionGiven = false; // --chip or --esp-nn was given
+    bool tflmGiven = false; // --tflm was given: a --board keeps it instead of its usual distribution
 };
 
 struct SettingsOptionRow {

@@ -45,6 +45,7 @@ from collections import Counter, defaultdict
 NEWEST = ("90b983c2b3f1480642e040bbd2ddb37b998f3424", "V2026_08")
 # Column order of detail::CheckSiteRow::oldFile / oldLine.
 OLDER = [
+    ("b8c7ecc197eab319b62a0311db307ad3b1f65943", "V2025_11"),
     ("10ebaab9fcb796319df88dbf0db1a05d13a812c5", "V2025_01"),
     ("71fba59b5bebfd64b48e167bfcb669fff568ec74", "V2024_05"),
     ("4e62ea7b821c1e6af004912132395fb81922ea8d", "V2023_02"),
@@ -512,7 +513,7 @@ def write_cpp(out_path, rows, file_rows):
         nums = ", ".join(str(l) for _, l in cols)
         lines.append("    { %s, %d, { %s }, { %s } }," % (c_string(path), line, files, nums))
     if not rows:
-        lines.append('    { "", 0, { nullptr, nullptr, nullptr }, { 0, 0, 0 } },')
+        lines.append('    { "", 0, { %s }, { %s } },' % (", ".join(["nullptr"] * len(OLDER)), ", ".join(["0"] * len(OLDER))))
     lines.append("};")
     lines.append("const std::size_t kCheckSiteRowCount = %d;" % len(rows))
     lines.append("")
@@ -522,7 +523,7 @@ def write_cpp(out_path, rows, file_rows):
         files = ", ".join("nullptr" if f is None else c_string(f) for f in cols)
         lines.append("    { %s, { %s } }," % (c_string(path), files))
     if not file_rows:
-        lines.append('    { "", { nullptr, nullptr, nullptr } },')
+        lines.append('    { "", { %s } },' % ", ".join(["nullptr"] * len(OLDER)))
     lines.append("};")
     lines.append("const std::size_t kCheckFileRowCount = %d;" % len(file_rows))
     lines.append("")

@@ -2,6 +2,8 @@
 
 #include "ui/text.h"
 
+#include "core/emulation/tflm_distributions.h"
+
 #include <QSettings>
 
 #include <utility>
@@ -22,7 +24,7 @@ constexpr auto kKernels = "emulation/kernels"; // "reference"
 constexpr auto kCpu = "emulation/cpu"; // "cortex-m4"
 constexpr auto kEspChip = "emulation/espChip"; // "esp32s3"
 constexpr auto kEspNn = "emulation/espNn"; // the newest esp-nn
-constexpr auto kTflm = "emulation/tflm"; // the newest TFLM snapshot
+constexpr auto kTflm = "emulation/tflm"; // the newest TFLM snapshot (or a distribution's name)
 constexpr auto kCoProcessor = "emulation/coProcessor"; // "none"
 constexpr auto kResourceVariables = "emulation/resourceVariables"; // 0
 constexpr auto kDark = "view/darkPalette"; // false
@@ -85,7 +87,10 @@ EmulationSettings Settings::emulation() const
         = parseCoProcessor(q.value(QString::fromLatin1(kCoProcessor), QStringLiteral("none")).toString().toStdString())
               .value_or(CoProcessor::None);
     s.resourceVariables = q.value(QString::fromLatin1(kResourceVariables), 0).toUInt();
-    s.tflm = parseTflmVersion(q.value(QString::fromLatin1(kTflm)).toString().toStdString()).value_or(kNewestTflm);
+    // A snapshot id or a distribution name (tflm_distributions.h).
+    const TflmResolution tflm = resolveTflm(q.value(QString::fromLatin1(kTflm)).toString().toStdString());
+    s.tflm = tflm.version.value_or(kNewestTflm);
+    s.tflmDistribution = tflm.distribution ? tflm.distribution->name : std::string_view {};
     if (!settingsConflict(s).empty())
         s.kernels = KernelSet::Reference;
     return s;
@@ -104,7 +109,7 @@ void Settings::setEmulation(const EmulationSettings& s)
         { kEspNn, toQString(espNnVersionName(s.espNn)) },
         { kCoProcessor, toQString(coProcessorName(s.coProcessor)) },
         { kResourceVariables, s.resourceVariables },
-        { kTflm, toQString(tflmVersionId(s.tflm)) },
+        { kTflm, toQString(s.tflmDistribution.empty() ? tflmVersionId(s.tflm) : s.tflmDistribution) },
     };
     QSettings q;
     // Only what changed: a drag of the arena line changes none of these, and anything set is

@@ -1,6 +1,7 @@
 #include "verdict.h"
 
 #include "core/emulation/provenance.h"
+#include "core/emulation/tflm_distributions.h"
 #include "core/emulation/tflm_version.h"
 #include "core/model/npu_tensors.h"
 
@@ -319,7 +320,9 @@ const char* verdictKindName(VerdictKind kind)
 std::string describeSettings(const EmulationSettings& s)
 {
     std::string out;
-    if (s.tflm != kNewestTflm)
+    if (const TflmDistribution* d = findTflmDistribution(s.tflmDistribution))
+        out = tflmDistributionLabel(*d) + ", ";
+    else if (s.tflm != kNewestTflm)
         out = "TFLM " + tflmVersionLabel(s.tflm) + ", ";
     out += std::string(targetName(s.target)) + " (" + std::string(targetDescription(s.target)) + "), ";
     out += describeKernels(s) + ", ";

@@ -28,16 +28,20 @@ struct Board {
     std::uint64_t ramBytes; // on-chip RAM, all of it (the arena gets what the firmware leaves)
     std::string_view ramSource; // the datasheet figure: "256 KB RAM (nRF52840 Product Specification)"
     std::string_view distribution; // the TFLM distribution and its kernels
+    // Its usual TFLM distribution by name (tflm_distributions.h: "arduino"); empty: tflite-micro
+    // main itself (TFLM's own board targets), the newest snapshot.
+    std::string_view tflm;
 };
 
 std::span<const Board> boards();
 const Board* findBoard(std::string_view id);
 
-// `settings` with the board's target, kernels, CPU, ESP chip and co-processor (everything else kept;
-// an ESP board takes the newest esp-nn, as a rebuild does).
+// `settings` with the board's target, kernels, CPU, ESP chip, co-processor and usual TFLM
+// distribution (everything else kept; an ESP board takes the newest esp-nn, as a rebuild does).
 EmulationSettings withBoard(const Board& board, EmulationSettings settings);
 
-// The board whose build `settings` is, if one matches exactly (the first in the table).
+// The board whose build `settings` is, if one matches exactly (the first in the table); the TFLM
+// snapshot is not compared (a board's users may build any).
 const Board* boardOf(const EmulationSettings& settings);
 
 // "arduino-nano-33-ble-sense, rpi-pico, ...": for messages.

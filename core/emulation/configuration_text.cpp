@@ -11,7 +11,9 @@ std::string configurationText(const EmulationSettings& s)
     auto add = [&](std::string_view key, std::string_view value) {
         out += (out.empty() ? "" : ",") + std::string(key) + "=" + std::string(value);
     };
-    if (s.tflm != kNewestTflm)
+    if (!s.tflmDistribution.empty())
+        add("tflm", s.tflmDistribution);
+    else if (s.tflm != kNewestTflm)
         add("tflm", tflmVersionId(s.tflm));
     add("target", targetName(s.target));
     add("kernels", kernelSetName(s.kernels));

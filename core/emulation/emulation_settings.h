@@ -38,6 +38,9 @@ inline constexpr std::uint32_t kResourceVariablesAuto = UINT32_MAX;
 
 struct EmulationSettings {
     TflmVersion tflm = kNewestTflm; // the TFLM snapshot the firmware is built from
+    // The distribution the user named (tflm_distributions.h: "zephyr-4.4"), emulated as `tflm`;
+    // empty when a snapshot was named. Points into the static distribution table.
+    std::string_view tflmDistribution;
     TargetKind target = TargetKind::CortexM;
     KernelSet kernels = KernelSet::Reference;
     Cpu cpu = Cpu::CortexM4; // used with KernelSet::CmsisNn

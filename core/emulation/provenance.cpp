@@ -1,5 +1,7 @@
 #include "provenance.h"
 
+#include "tflm_distributions.h"
+
 #include "core/util/enum_names.h"
 #include "core/util/version.h"
 
@@ -96,8 +98,11 @@ Provenance olderSnapshot(const EmulationSettings& s)
                 + std::string(kEspTfliteMicroCommit) };
     }
     const std::string build = "tflite-micro " + tflmVersionLabel(s.tflm);
+    // b8c7ecc1 was measured on x86_64 only so far (tests/fidelity/measured/tflm_b8c7ecc1/abi64.json).
+    const bool measuredLayout
+        = tflmSnapshotMeasured(s.tflm) || (s.tflm == TflmVersion::V2025_11 && s.target == TargetKind::X86_64);
     const bool measured = s.kernels == KernelSet::Reference && s.coProcessor == CoProcessor::None
-        && s.target != TargetKind::Ilp32 && tflmSnapshotMeasured(s.tflm);
+        && s.target != TargetKind::Ilp32 && measuredLayout;
     if (measured)
         return { ProvenanceLevel::Measured,
             "measured against real TFLM (" + build + ", reference kernels, " + std::string(targetName(s.target))
@@ -134,6 +139,14 @@ Provenance provenance(const EmulationSettings& s)
                 p.text + "; the ethos-u operator measured with the reference kernels on cortex-m and x86_64" };
         else if (measured)
             p.text += " with kernels/ethos_u/ethosu.cc";
+    }
+    // A distribution named: what it is and how close its TFLM is to the snapshot emulated.
+    if (const TflmDistribution* d = findTflmDistribution(s.tflmDistribution)) {
+        p.text += "; " + std::string(d->title) + " is tflite-micro " + std::string(d->upstream) + " ("
+            + std::string(d->upstreamDate) + ")";
+        p.text += d->exact() ? ", whose TFLM files are " + std::string(tflmVersionId(d->snapshot)) + "'s"
+                             : ", emulated as " + std::string(tflmVersionId(d->snapshot))
+                + "; it differs in: " + std::string(d->differs);
     }
     // Parts of the construction no measured build used.
     if (s.nonPersistentBytes)

@@ -47,6 +47,33 @@ enum class TflmChange { // new rows go last (tflm_changes_test.cpp counts up to 
     CmsisNnPrepareChecks, // CMSIS-NN ADD / SOFTMAX reject unsupported types with their own messages
     CmsisNnTransposeConvReverse, // CMSIS-NN TRANSPOSE_CONV: reverse-conv or column buffer sizes
     EspNnConvInitNodeData, // esp-tflite-micro's ESP-NN CONV_2D Init allocates NodeData (was OpDataConv)
+    // Operators the resolver gains (MicroMutableOpResolver::Add*, the harness's resolver).
+    RegistersSignalWindow,
+    RegistersSignalRfft,
+    RegistersSignalFramer,
+    RegistersSignalOverlapAdd,
+    RegistersSignalDelay,
+    RegistersSignalStacker,
+    RegistersSignalEnergy,
+    RegistersSignalFilterBanks, // SignalFilterBank, ...Log, ...SpectralSubtraction, ...SquareRoot
+    RegistersSignalFftAutoScale,
+    RegistersSignalIrfft,
+    RegistersEmbeddingLookup,
+    RegistersSignalPcan,
+    RegistersBatchMatmul,
+    RegistersReverseV2,
+    RegistersReduceMin,
+    RegistersDecode,
+    RegistersDynamicUpdateSlice,
+    RegistersReduceAll,
+    // Checks added to a Prepare (the check-site table says where; these rows date them).
+    ReluInt16Checks, // RELU int16: zero points 0 (activations_common.cc)
+    PoolingQuantizationChecks, // int8/int16 pooling: equal input and output scale and zero point
+    SubInt32Checks, // SUB int32: no quantization on either input or the output
+    PreluInt16AlphaCheck, // PRELU int16 output: int8 alpha
+    CmsisNnConstTensorChecks, // CMSIS-NN FULLY_CONNECTED/SVDF/LSTM: constant weights required
+    CmsisNnGroupedConvDispatch, // CMSIS-NN 1x1 and 1xN conv paths need input depth == filter depth
+    CmsisNnDepthwiseAnyBatch, // CMSIS-NN int8 DEPTHWISE_CONV_2D no longer asserts batch == 1
 };
 
 // The builds a change touches: every build, or only those of one optimized kernel set.

@@ -10,12 +10,14 @@ namespace {
 int column(TflmVersion v)
 {
     switch (v) {
-    case TflmVersion::V2025_01:
+    case TflmVersion::V2025_11:
         return 0;
-    case TflmVersion::V2024_05:
+    case TflmVersion::V2025_01:
         return 1;
-    case TflmVersion::V2023_02:
+    case TflmVersion::V2024_05:
         return 2;
+    case TflmVersion::V2023_02:
+        return 3;
     case TflmVersion::V2026_08:
         break;
     }

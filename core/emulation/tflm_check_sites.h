@@ -32,19 +32,23 @@ std::string_view checkFile(TflmVersion v, std::string_view file);
 
 namespace detail {
 
-// One check whose site differs in at least one older snapshot. Columns: V2025_01, V2024_05,
-// V2023_02 (newest first after the newest). oldFile nullptr: the same path; oldLine 0: absent.
+// The older snapshots, one column each: V2025_11, V2025_01, V2024_05, V2023_02 (newest first
+// after the newest).
+inline constexpr int kCheckSiteColumns = 4;
+
+// One check whose site differs in at least one older snapshot. oldFile nullptr: the same path;
+// oldLine 0: absent.
 struct CheckSiteRow {
     const char* file;
     int line;
-    const char* oldFile[3];
-    int oldLine[3];
+    const char* oldFile[kCheckSiteColumns];
+    int oldLine[kCheckSiteColumns];
 };
 
 // A file whose checks live elsewhere in an older snapshot (nullptr: the same path).
 struct CheckFileRow {
     const char* file;
-    const char* oldFile[3];
+    const char* oldFile[kCheckSiteColumns];
 };
 
 // tflm_check_sites_data.cpp (generated), sorted by file then line.

@@ -1,5 +1,7 @@
 #include "tflm_registry.h"
 
+#include "tflm_changes.h"
+
 #include <algorithm>
 #include <array>
 
@@ -15,40 +17,40 @@ constexpr std::string_view kRegisteredCustoms[] = {
 #include "tflm_registered_customs.inc"
 };
 
-// Operators registered at 90b983c2 that an older snapshot has no kernel for, with the first
-// snapshot that has one: micro_mutable_op_resolver.h (and the resolvers the harness used,
-// python_ops_resolver.cc or, in 2023, all_ops_resolver.cc) at each snapshot.
+// Operators registered at 90b983c2 that an older snapshot has no kernel for, with the change
+// that registered them (tflm_changes.h: MicroMutableOpResolver's Add* function and the resolvers
+// the harness used, python_ops_resolver.cc or, in 2023, all_ops_resolver.cc): a snapshot
+// registers the operator when it has the change.
 constexpr std::int32_t kCustom = 32; // BuiltinOperator_CUSTOM
 
 struct AddedIn {
     std::int32_t builtin; // -1: a custom operator, by name
     std::string_view custom;
-    TflmVersion since;
+    TflmChange since;
 };
 
 constexpr std::array kAddedLater = {
-    AddedIn { 7, {}, TflmVersion::V2024_05 }, // EMBEDDING_LOOKUP
-    AddedIn { 126, {}, TflmVersion::V2024_05 }, // BATCH_MATMUL
-    AddedIn { 89, {}, TflmVersion::V2026_08 }, // REDUCE_MIN
-    AddedIn { 105, {}, TflmVersion::V2026_08 }, // REVERSE_V2
-    AddedIn { 140, {}, TflmVersion::V2026_08 }, // REDUCE_ALL
-    AddedIn { 151, {}, TflmVersion::V2026_08 }, // DYNAMIC_UPDATE_SLICE
-    AddedIn { -1, "TFLM_DECODE", TflmVersion::V2026_08 },
-    // The signal library's operators (signal/micro/kernels) came after 2023-02.
-    AddedIn { -1, "SignalDelay", TflmVersion::V2024_05 },
-    AddedIn { -1, "SignalEnergy", TflmVersion::V2024_05 },
-    AddedIn { -1, "SignalFftAutoScale", TflmVersion::V2024_05 },
-    AddedIn { -1, "SignalFilterBank", TflmVersion::V2024_05 },
-    AddedIn { -1, "SignalFilterBankLog", TflmVersion::V2024_05 },
-    AddedIn { -1, "SignalFilterBankSpectralSubtraction", TflmVersion::V2024_05 },
-    AddedIn { -1, "SignalFilterBankSquareRoot", TflmVersion::V2024_05 },
-    AddedIn { -1, "SignalFramer", TflmVersion::V2024_05 },
-    AddedIn { -1, "SignalIrfft", TflmVersion::V2024_05 },
-    AddedIn { -1, "SignalOverlapAdd", TflmVersion::V2024_05 },
-    AddedIn { -1, "SignalPCAN", TflmVersion::V2024_05 },
-    AddedIn { -1, "SignalRfft", TflmVersion::V2024_05 },
-    AddedIn { -1, "SignalStacker", TflmVersion::V2024_05 },
-    AddedIn { -1, "SignalWindow", TflmVersion::V2024_05 },
+    AddedIn { -1, "SignalWindow", TflmChange::RegistersSignalWindow },
+    AddedIn { -1, "SignalRfft", TflmChange::RegistersSignalRfft },
+    AddedIn { -1, "SignalFramer", TflmChange::RegistersSignalFramer },
+    AddedIn { -1, "SignalOverlapAdd", TflmChange::RegistersSignalOverlapAdd },
+    AddedIn { -1, "SignalDelay", TflmChange::RegistersSignalDelay },
+    AddedIn { -1, "SignalStacker", TflmChange::RegistersSignalStacker },
+    AddedIn { -1, "SignalEnergy", TflmChange::RegistersSignalEnergy },
+    AddedIn { -1, "SignalFilterBank", TflmChange::RegistersSignalFilterBanks },
+    AddedIn { -1, "SignalFilterBankLog", TflmChange::RegistersSignalFilterBanks },
+    AddedIn { -1, "SignalFilterBankSpectralSubtraction", TflmChange::RegistersSignalFilterBanks },
+    AddedIn { -1, "SignalFilterBankSquareRoot", TflmChange::RegistersSignalFilterBanks },
+    AddedIn { -1, "SignalFftAutoScale", TflmChange::RegistersSignalFftAutoScale },
+    AddedIn { -1, "SignalIrfft", TflmChange::RegistersSignalIrfft },
+    AddedIn { 7, {}, TflmChange::RegistersEmbeddingLookup }, // EMBEDDING_LOOKUP
+    AddedIn { -1, "SignalPCAN", TflmChange::RegistersSignalPcan },
+    AddedIn { 126, {}, TflmChange::RegistersBatchMatmul }, // BATCH_MATMUL
+    AddedIn { 105, {}, TflmChange::RegistersReverseV2 }, // REVERSE_V2
+    AddedIn { 89, {}, TflmChange::RegistersReduceMin }, // REDUCE_MIN
+    AddedIn { -1, "TFLM_DECODE", TflmChange::RegistersDecode },
+    AddedIn { 151, {}, TflmChange::RegistersDynamicUpdateSlice }, // DYNAMIC_UPDATE_SLICE
+    AddedIn { 140, {}, TflmChange::RegistersReduceAll }, // REDUCE_ALL
 };
 
 } // namespace
@@ -57,7 +59,7 @@ bool tflmAddsLater(std::int32_t builtinCode, std::string_view customName, TflmVe
 {
     return std::any_of(kAddedLater.begin(), kAddedLater.end(), [&](const AddedIn& a) {
         const bool same = builtinCode == kCustom ? a.builtin < 0 && a.custom == customName : a.builtin == builtinCode;
-        return same && !atLeast(v, a.since);
+        return same && !tflmHas(v, a.since);
     });
 }
 

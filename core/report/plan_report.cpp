@@ -93,6 +93,8 @@ std::string tensorKind(const Model& model, const EmulationResult& result, const 
 void writeSettingsJson(JsonWriter& w, const EmulationSettings& s, const Model& model)
 {
     w.field("tflm", std::string(tflmVersionId(s.tflm)));
+    if (!s.tflmDistribution.empty())
+        w.field("tflm_distribution", std::string(s.tflmDistribution));
     w.field("target", std::string(targetName(s.target)));
     w.field("kernels", std::string(kernelSetName(s.kernels)));
     w.key("cpu");

@@ -42,12 +42,13 @@ TEST(Boards, EveryRowIsABuildArenaScopeEmulatesWithItsDatasheetRam)
 TEST(Boards, BoardOptionEqualsItsSettings)
 {
     const auto viaBoard = arenascope({ "plan", example(), "--board", "arduino-nano-33-ble-sense", "--json" });
-    const auto viaOptions = arenascope(
-        { "plan", example(), "--target", "cortex-m", "--kernels", "cmsis-nn", "--cpu", "cortex-m4", "--json" });
+    const auto viaOptions = arenascope({ "plan", example(), "--tflm", "arduino", "--target", "cortex-m", "--kernels",
+        "cmsis-nn", "--cpu", "cortex-m4", "--json" });
     ASSERT_EQ(viaBoard.exitCode, 0) << viaBoard.out;
     EXPECT_EQ(viaBoard.out, viaOptions.out);
     const auto esp = arenascope({ "plan", example(), "--config", "board=esp32-s3-devkitc-1", "--json" });
-    const auto espOptions = arenascope({ "plan", example(), "--kernels", "esp-nn", "--chip", "esp32s3", "--json" });
+    const auto espOptions = arenascope({ "plan", example(), "--tflm", "esp-tflite-micro-1.3.8", "--kernels", "esp-nn",
+        "--chip", "esp32s3", "--json" });
     EXPECT_EQ(esp.out, espOptions.out);
     const auto unknown = arenascope({ "plan", example(), "--board", "nano" });
     EXPECT_EQ(unknown.exitCode, 2);

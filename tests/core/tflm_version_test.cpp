@@ -30,13 +30,17 @@ TEST(TflmVersion, UnknownNamesAreRejected)
     EXPECT_FALSE(parseTflmVersion("deadbeef"));
     EXPECT_FALSE(parseTflmVersion("10eb"));
     EXPECT_FALSE(parseTflmVersion("2022"));
-    EXPECT_EQ(tflmVersionChoices(), "90b983c2|10ebaab9|71fba59b|4e62ea7b");
+    EXPECT_EQ(tflmVersionChoices(), "90b983c2|b8c7ecc1|10ebaab9|71fba59b|4e62ea7b");
 }
 
 TEST(TflmVersion, OperatorsAddedLaterDoNotResolve)
 {
-    EXPECT_TRUE(tflmRegistersBuiltin(89)); // REDUCE_MIN
+    EXPECT_TRUE(tflmRegistersBuiltin(89)); // REDUCE_MIN (3d4cdc19f, 2025-08-05)
+    EXPECT_TRUE(tflmRegistersBuiltin(89, TflmVersion::V2025_11));
     EXPECT_FALSE(tflmRegistersBuiltin(89, TflmVersion::V2025_01));
+    EXPECT_FALSE(tflmRegistersBuiltin(140, TflmVersion::V2025_11)); // REDUCE_ALL (ef382bdaa, 2026-01-08)
+    EXPECT_TRUE(tflmRegistersCustom("TFLM_DECODE", TflmVersion::V2025_11));
+    EXPECT_FALSE(tflmRegistersCustom("TFLM_DECODE", TflmVersion::V2025_01));
     EXPECT_TRUE(tflmRegistersBuiltin(126, TflmVersion::V2024_05)); // BATCH_MATMUL
     EXPECT_FALSE(tflmRegistersBuiltin(126, TflmVersion::V2023_02));
     EXPECT_FALSE(tflmRegistersCustom("SignalFramer", TflmVersion::V2023_02));
@@ -105,7 +109,7 @@ TEST(TflmVersion, CliRejectsAnUnknownVersionListingTheKnownOnes)
     const auto bad = test::arenascope(
         { "plan", std::string(ARENASCOPE_SOURCE_DIR) + "/models/example_kws_int8.tflite", "--tflm", "1234567" });
     EXPECT_EQ(bad.exitCode, 2);
-    EXPECT_NE(bad.out.find("90b983c2|10ebaab9|71fba59b|4e62ea7b"), std::string::npos) << bad.out;
+    EXPECT_NE(bad.out.find("90b983c2|b8c7ecc1|10ebaab9|71fba59b|4e62ea7b"), std::string::npos) << bad.out;
     const auto ok = test::arenascope(
         { "plan", std::string(ARENASCOPE_SOURCE_DIR) + "/models/example_kws_int8.tflite", "--tflm", "71fba59b" });
     EXPECT_EQ(ok.exitCode, 0) << ok.out;

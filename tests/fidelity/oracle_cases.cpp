@@ -1,5 +1,6 @@
 #include "oracle_cases.h"
 
+#include "measured_file.h"
 #include "probe_models.h"
 
 #include "../core/test_support.h"
@@ -44,6 +45,14 @@ OracleBuild snapshotBuild(const char* suffix, const char* label, TargetKind targ
     return b;
 }
 
+// An older TFLM snapshot built with CO_PROCESSOR=ethos_u (measured/tflm_<id>/ethos_*).
+OracleBuild snapshotEthosBuild(const char* suffix, const char* label, TargetKind target, TflmVersion v)
+{
+    OracleBuild b = ethosBuild(suffix, label, target);
+    b.tflm = v;
+    return b;
+}
+
 // An older TFLM snapshot's bare-metal CMSIS-NN build, with the CMSIS-NN that snapshot pins.
 OracleBuild snapshotCmsisBuild(const char* suffix, const char* label, Cpu cpu, TflmVersion v)
 {
@@ -77,24 +86,62 @@ const std::vector<OracleBuild>& oracleBuilds()
             EspNnVersion::V1_2_3, TflmVersion::V2025_01),
         ethosBuild("ethos_abi32arm_se", "ethos_u_cortex_m", TargetKind::CortexM),
         ethosBuild("ethos_abi64", "ethos_u_x86_64", TargetKind::X86_64),
+        snapshotBuild("tflmb8c7ecc1_abi32arm_se", "tflmb8c7ecc1_cortex_m", TargetKind::CortexM, TflmVersion::V2025_11),
+        snapshotBuild("tflmb8c7ecc1_abi32arm", "tflmb8c7ecc1_ilp32", TargetKind::Ilp32, TflmVersion::V2025_11),
+        snapshotBuild("tflmb8c7ecc1_abi64", "tflmb8c7ecc1_x86_64", TargetKind::X86_64, TflmVersion::V2025_11),
         snapshotBuild("tflm10ebaab9_abi32arm_se", "tflm10ebaab9_cortex_m", TargetKind::CortexM, TflmVersion::V2025_01),
+        snapshotBuild("tflm10ebaab9_abi32arm", "tflm10ebaab9_ilp32", TargetKind::Ilp32, TflmVersion::V2025_01),
         snapshotBuild("tflm10ebaab9_abi64", "tflm10ebaab9_x86_64", TargetKind::X86_64, TflmVersion::V2025_01),
         snapshotBuild("tflm71fba59b_abi32arm_se", "tflm71fba59b_cortex_m", TargetKind::CortexM, TflmVersion::V2024_05),
+        snapshotBuild("tflm71fba59b_abi32arm", "tflm71fba59b_ilp32", TargetKind::Ilp32, TflmVersion::V2024_05),
         snapshotBuild("tflm71fba59b_abi64", "tflm71fba59b_x86_64", TargetKind::X86_64, TflmVersion::V2024_05),
         snapshotBuild("tflm4e62ea7b_abi32arm_se", "tflm4e62ea7b_cortex_m", TargetKind::CortexM, TflmVersion::V2023_02),
+        snapshotBuild("tflm4e62ea7b_abi32arm", "tflm4e62ea7b_ilp32", TargetKind::Ilp32, TflmVersion::V2023_02),
         snapshotBuild("tflm4e62ea7b_abi64", "tflm4e62ea7b_x86_64", TargetKind::X86_64, TflmVersion::V2023_02),
+        snapshotCmsisBuild(
+            "tflmb8c7ecc1_cm4_cmsisnn", "tflmb8c7ecc1_cmsis_nn_m4", Cpu::CortexM4, TflmVersion::V2025_11),
+        snapshotCmsisBuild(
+            "tflmb8c7ecc1_cm3_cmsisnn", "tflmb8c7ecc1_cmsis_nn_m3", Cpu::CortexM3, TflmVersion::V2025_11),
+        snapshotCmsisBuild(
+            "tflmb8c7ecc1_cm55_cmsisnn", "tflmb8c7ecc1_cmsis_nn_m55", Cpu::CortexM55, TflmVersion::V2025_11),
         snapshotCmsisBuild(
             "tflm10ebaab9_cm4_cmsisnn", "tflm10ebaab9_cmsis_nn_m4", Cpu::CortexM4, TflmVersion::V2025_01),
         snapshotCmsisBuild(
             "tflm10ebaab9_cm3_cmsisnn", "tflm10ebaab9_cmsis_nn_m3", Cpu::CortexM3, TflmVersion::V2025_01),
         snapshotCmsisBuild(
+            "tflm10ebaab9_cm55_cmsisnn", "tflm10ebaab9_cmsis_nn_m55", Cpu::CortexM55, TflmVersion::V2025_01),
+        snapshotCmsisBuild(
             "tflm71fba59b_cm3_cmsisnn", "tflm71fba59b_cmsis_nn_m3", Cpu::CortexM3, TflmVersion::V2024_05),
         snapshotCmsisBuild(
             "tflm71fba59b_cm4_cmsisnn", "tflm71fba59b_cmsis_nn_m4", Cpu::CortexM4, TflmVersion::V2024_05),
         snapshotCmsisBuild(
+            "tflm71fba59b_cm55_cmsisnn", "tflm71fba59b_cmsis_nn_m55", Cpu::CortexM55, TflmVersion::V2024_05),
+        snapshotCmsisBuild(
             "tflm4e62ea7b_cm4_cmsisnn", "tflm4e62ea7b_cmsis_nn_m4", Cpu::CortexM4, TflmVersion::V2023_02),
         snapshotCmsisBuild(
             "tflm4e62ea7b_cm3_cmsisnn", "tflm4e62ea7b_cmsis_nn_m3", Cpu::CortexM3, TflmVersion::V2023_02),
+        snapshotCmsisBuild(
+            "tflm4e62ea7b_cm55_cmsisnn", "tflm4e62ea7b_cmsis_nn_m55", Cpu::CortexM55, TflmVersion::V2023_02),
+        snapshotEthosBuild(
+            "tflmb8c7ecc1_ethos_abi32arm_se", "tflmb8c7ecc1_ethos_u_cortex_m", TargetKind::CortexM, TflmVersion::V2025_11),
+        snapshotEthosBuild(
+            "tflmb8c7ecc1_ethos_abi64", "tflmb8c7ecc1_ethos_u_x86_64", TargetKind::X86_64, TflmVersion::V2025_11),
+        snapshotEthosBuild(
+            "tflm10ebaab9_ethos_abi32arm_se", "tflm10ebaab9_ethos_u_cortex_m", TargetKind::CortexM, TflmVersion::V2025_01),
+        snapshotEthosBuild(
+            "tflm10ebaab9_ethos_abi64", "tflm10ebaab9_ethos_u_x86_64", TargetKind::X86_64, TflmVersion::V2025_01),
+        snapshotEthosBuild(
+            "tflm71fba59b_ethos_abi32arm_se", "tflm71fba59b_ethos_u_cortex_m", TargetKind::CortexM, TflmVersion::V2024_05),
+        snapshotEthosBuild(
+            "tflm71fba59b_ethos_abi64", "tflm71fba59b_ethos_u_x86_64", TargetKind::X86_64, TflmVersion::V2024_05),
+        snapshotEthosBuild(
+            "tflm4e62ea7b_ethos_abi32arm_se", "tflm4e62ea7b_ethos_u_cortex_m", TargetKind::CortexM, TflmVersion::V2023_02),
+        snapshotEthosBuild(
+            "tflm4e62ea7b_ethos_abi64", "tflm4e62ea7b_ethos_u_x86_64", TargetKind::X86_64, TflmVersion::V2023_02),
+        espSnapshotBuild("esptflm1.3.5_esp32s3_nn1.2.3", "esp_tflm135_s3_1_2_3", EspChip::Esp32S3,
+            EspNnVersion::V1_2_3, TflmVersion::V2025_11),
+        espSnapshotBuild("esptflm1.3.1_esp32s3_nn1.2.3", "esp_tflm131_s3_1_2_3", EspChip::Esp32S3,
+            EspNnVersion::V1_2_3, TflmVersion::V2024_05),
     };
     return builds;
 }
@@ -196,12 +243,11 @@ void addMeasuredCases(std::vector<OracleCase>& cases, const std::filesystem::pat
     for (const auto& e : std::filesystem::directory_iterator(dir)) {
         if (e.path().extension() != ".json")
             continue;
-        std::ifstream in(e.path());
-        const nlohmann::json file = nlohmann::json::parse(in);
-        const OracleBuild* b = findBuild(file.at("build").get<std::string>());
+        const MeasuredFile& file = MeasuredFile::at(e.path());
+        const OracleBuild* b = findBuild(file.build());
         if (!b)
             continue;
-        for (const auto& [key, entry] : file.at("models").items()) {
+        for (const std::string& key : file.keys()) {
             const ProbeModel* probe = findProbeModel(key);
             auto shared = probe ? std::filesystem::path {} : sharedModel(key);
             if (!probe && shared.empty())
@@ -249,13 +295,14 @@ const std::vector<OracleCase>& oracleCases()
 {
     static const std::vector<OracleCase> cases = [] {
         std::vector<OracleCase> all;
-        addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "esp", "measured");
-        addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "esp_tflm_10ebaab9", "measured");
-        addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "ethos_u", "measured");
-        addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "lessons", "measured");
-        addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "tflm_10ebaab9", "measured");
-        addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "tflm_71fba59b", "measured");
-        addMeasuredCases(all, std::filesystem::path(ARENASCOPE_MEASURED_DIR) / "tflm_4e62ea7b", "measured");
+        // Every folder of measured/ (a file whose build oracleBuilds() does not name is skipped).
+        std::vector<std::filesystem::path> folders;
+        for (const auto& e : std::filesystem::directory_iterator(ARENASCOPE_MEASURED_DIR))
+            if (e.is_directory())
+                folders.push_back(e.path());
+        std::sort(folders.begin(), folders.end());
+        for (const auto& folder : folders)
+            addMeasuredCases(all, folder, "measured");
         const auto shared = sharedDir();
         if (shared.empty()) {
             std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.name < b.name; });

@@ -4,6 +4,8 @@
 
 #include "concept_help.h"
 
+#include "core/emulation/tflm_distributions.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -16,10 +18,30 @@ namespace arenascope {
 namespace {
 
 constexpr std::array kKernelSets = { KernelSet::Reference, KernelSet::CmsisNn, KernelSet::EspNn };
-// The TFLM row lists tflmVersions() newest first: row i is snapshot size - 1 - i.
-int tflmRow(TflmVersion v)
+// The TFLM row lists tflmVersions() newest first, then every distribution by name
+// (tflm_distributions.h): row i < snapshot count is snapshot size - 1 - i.
+struct TflmChoice {
+    TflmVersion version;
+    std::string_view distribution;
+};
+TflmChoice tflmChoice(int row)
 {
     const auto all = tflmVersions();
+    const auto dists = tflmDistributions();
+    const auto n = static_cast<int>(all.size());
+    row = std::clamp(row, 0, n + static_cast<int>(dists.size()) - 1);
+    if (row < n)
+        return { all[all.size() - 1 - static_cast<std::size_t>(row)].version, {} };
+    const TflmDistribution& d = dists[static_cast<std::size_t>(row - n)];
+    return { d.snapshot, d.name };
+}
+int tflmRow(TflmVersion v, std::string_view distribution)
+{
+    const auto all = tflmVersions();
+    const auto dists = tflmDistributions();
+    for (std::size_t i = 0; i < dists.size(); ++i)
+        if (!distribution.empty() && dists[i].name == distribution)
+            return static_cast<int>(all.size() + i);
     for (std::size_t i = 0; i < all.size(); ++i)
         if (all[i].version == v)
             return static_cast<int>(all.size() - 1 - i);
@@ -128,9 +150,18 @@ DeviceControls::DeviceControls(QWidget* parent)
                                : tr("Read from source, not yet measured at this snapshot.")),
             Qt::ToolTipRole);
     }
+    for (const TflmDistribution& d : tflmDistributions()) {
+        m_tflm->addItem(utf8(tflmDistributionLabel(d)));
+        m_tflm->setItemData(m_tflm->count() - 1,
+            tr("tflite-micro %1 (%2), emulated as %3.\nCompared: %4%5")
+                .arg(utf8(d.upstream), utf8(d.upstreamDate), utf8(tflmVersionId(d.snapshot)), utf8(d.evidence),
+                    d.exact() ? QString() : tr("\nDiffers: %1").arg(utf8(d.differs))),
+            Qt::ToolTipRole);
+    }
     m_tflm->setToolTip(
-        tr("The TFLM snapshot the firmware is built from. Distributions pin one for years (Arduino "
-           "libraries 2023-02, Zephyr 3.7 2024-05, esp-tflite-micro 1.3.3 and Pico 2025-01); the kernels' "
+        tr("The TFLM the firmware is built from: a snapshot, or the distribution that ships it (Zephyr, "
+           "esp-tflite-micro, the Arduino library, pico-tflmicro, vendor SDKs; '=' its TFLM files are the "
+           "snapshot's, '~' emulated as the nearer snapshot). Distributions pin one for years; the kernels' "
            "op data and scratch buffers, and which operators exist, differ between them."));
     for (QComboBox* c : { m_target, m_kernels, m_cpu, m_chip, m_espNn, m_tflm }) {
         // Narrow panels: combo boxes shrink to a short prefix, the popup shows the whole text.
@@ -203,9 +234,9 @@ EmulationSettings DeviceControls::applyTo(EmulationSettings s) const
     s.espChip = at(allEspChips(), m_chip);
     s.espNn = at(allEspNnVersions(), m_espNn);
     s.coProcessor = m_ethosU->isChecked() ? CoProcessor::EthosU : CoProcessor::None;
-    const auto snapshots = tflmVersions();
-    const int row = std::clamp(m_tflm->currentIndex(), 0, static_cast<int>(snapshots.size()) - 1);
-    s.tflm = snapshots[snapshots.size() - 1 - static_cast<std::size_t>(row)].version;
+    const TflmChoice tflm = tflmChoice(m_tflm->currentIndex());
+    s.tflm = tflm.version;
+    s.tflmDistribution = tflm.distribution;
     return s;
 }
 
@@ -218,7 +249,7 @@ void DeviceControls::show(const EmulationSettings& s)
     m_chip->setCurrentIndex(indexOf(allEspChips(), s.espChip));
     m_espNn->setCurrentIndex(indexOf(allEspNnVersions(), s.espNn));
     m_ethosU->setChecked(s.coProcessor == CoProcessor::EthosU);
-    m_tflm->setCurrentIndex(tflmRow(s.tflm));
+    m_tflm->setCurrentIndex(tflmRow(s.tflm, s.tflmDistribution));
     m_updating = false;
     sync(m_target); // settings that cannot be built keep their target, with the reference kernels
     leaveBoardIfChanged(); // settings from elsewhere (undo, a lesson) may not be the board's build
@@ -236,6 +267,7 @@ bool DeviceControls::showsBuildOf(const Board& board) const
     EmulationSettings expected = withBoard(board, s);
     expected.espNn = s.espNn; // the esp-nn version is the build's choice, not the board's
     expected.tflm = s.tflm; // and so is the TFLM snapshot
+    expected.tflmDistribution = s.tflmDistribution;
     return expected == s;
 }
 

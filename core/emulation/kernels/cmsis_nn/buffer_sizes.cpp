@@ -30,16 +30,17 @@ std::int64_t roundUpTo(std::int64_t v, std::int64_t step)
 }
 
 // arm_nn_is_convolve_1x1 and arm_nn_is_convolve_1_x_n (the 1x1 fast/strided split does not
-// matter: neither needs a buffer with GCC).
-bool is1x1(const ConvGeometry& g)
+// matter: neither needs a buffer with GCC). `equalDepth`: the input-depth == filter-depth test
+// CMSIS-NN c01c0a14 (2026-03) added; the wrappers of older pins test the shapes only.
+bool is1x1(const ConvGeometry& g, bool equalDepth = true)
 {
     return g.padding.w == 0 && g.padding.h == 0 && g.filter.w == 1 && g.filter.h == 1 && g.dilation.w == 1
-        && g.dilation.h == 1 && g.input.c == g.filter.c;
+        && g.dilation.h == 1 && (!equalDepth || g.input.c == g.filter.c);
 }
-bool is1xN(const ConvGeometry& g)
+bool is1xN(const ConvGeometry& g, bool equalDepth = true)
 {
     return g.input.h == 1 && g.dilation.w == 1 && g.filter.h == 1 && (g.stride.w * g.input.c) % 4 == 0
-        && g.input.c == g.filter.c;
+        && (!equalDepth || g.input.c == g.filter.c);
 }
 
 // arm_convolve_s8_get_buffer_size: im2col columns, two int16 rows without MVE, four 16-lane
@@ -91,11 +92,11 @@ bool depthwiseOptApplies(const ConvGeometry& g)
 
 } // namespace
 
-std::int64_t convolveWrapperS8(const ConvGeometry& g, CpuExtension ext)
+std::int64_t convolveWrapperS8(const ConvGeometry& g, CpuExtension ext, bool equalDepth)
 {
-    if (is1x1(g))
+    if (is1x1(g, equalDepth))
         return 0; // 1x1 fast (stride 1) or strided: no buffer with GCC
-    if (is1xN(g))
+    if (is1xN(g, equalDepth))
         return isMve(ext) ? convolve1xNS8Mve(g) : convolveS8(g.input, g.filter, ext);
     return convolveS8(g.input, g.filter, ext);
 }

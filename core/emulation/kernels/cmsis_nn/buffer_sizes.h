@@ -31,7 +31,9 @@ struct ConvGeometry {
 };
 
 // arm_convolve_wrapper_s8_get_buffer_size (ConvolutionFunctions/arm_convolve_get_buffer_sizes_s8.c).
-std::int64_t convolveWrapperS8(const ConvGeometry& g, CpuExtension ext);
+// equalDepth false: the pins before CMSIS-NN c01c0a14 (TFLM's until d0890bb45, 2026-05), whose
+// 1x1 and 1xN tests do not compare input and filter depth (a grouped convolution takes them).
+std::int64_t convolveWrapperS8(const ConvGeometry& g, CpuExtension ext, bool equalDepth = true);
 // arm_convolve_wrapper_s16_get_buffer_size (arm_convolve_get_buffer_sizes_s16.c).
 std::int64_t convolveWrapperS16(const ConvGeometry& g, CpuExtension ext);
 // arm_depthwise_conv_wrapper_s8_get_buffer_size (arm_depthwise_conv_get_buffer_sizes_s8.c);

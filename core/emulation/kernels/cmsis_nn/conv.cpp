@@ -75,7 +75,10 @@ Status convPrepare(KernelContext& ctx)
     const cmsisnn::ConvGeometry g
         = geometry(ctx, cmsisnn::Dims { 1, filter.shape[1], filter.shape[2], filter.shape[3] });
     if (input.type == D::Int8)
-        return requestIfPositive(ctx, cmsisnn::convolveWrapperS8(g, extension(ctx)), "arm_convolve_wrapper_s8");
+        return requestIfPositive(ctx,
+            cmsisnn::convolveWrapperS8(
+                g, extension(ctx), tflmHas(ctx.settings().tflm, TflmChange::CmsisNnGroupedConvDispatch)),
+            "arm_convolve_wrapper_s8");
     if (input.type == D::Int16)
         return requestIfPositive(ctx, cmsisnn::convolveWrapperS16(g, extension(ctx)), "arm_convolve_wrapper_s16");
     return okStatus();

@@ -16,6 +16,20 @@ namespace arenascope::kernels::cmsis {
 
 namespace {
 
+// An int8 depthwise Prepare asserted a batch of 1 (TFLITE_DCHECK_EQ, active in TFLM's default
+// build) until cc99d0597 (2026-05-27): the device aborts without a message.
+Status batchOfOne(KernelContext& ctx, const Tensor& input)
+{
+    if (tflmHas(ctx.settings().tflm, TflmChange::CmsisNnDepthwiseAnyBatch) || nhwc(input).n == 1)
+        return okStatus();
+    const TflmChangeInfo& fix = tflmChangeInfo(TflmChange::CmsisNnDepthwiseAnyBatch);
+    return silentFailure(ctx,
+        formatString("a CMSIS-NN int8 DEPTHWISE_CONV_2D with a batch of %lld: this TFLM's Prepare asserts a batch of 1 "
+                     "(TFLITE_DCHECK_EQ in kernels/cmsis_nn/depthwise_conv.cc), and the assertion aborts; removed "
+                     "by %s (%s)",
+            static_cast<long long>(nhwc(input).n), std::string(fix.commit).c_str(), std::string(fix.date).c_str()));
+}
+
 // Before 6f2828619 (2023-06-15; 4e62ea7b), its own lines: input, filter and output held; for
 // int8 and int16 the filter's quantization checks and the per-channel arrays; an int4 filter's
 // scratch; the reference CalculateOpDataDepthwiseConv of that snapshot; a CMSIS-NN buffer (the
@@ -47,6 +61,7 @@ Status depthwisePrepareBefore2023_06(KernelContext& ctx)
     ARENASCOPE_TRY(calculateConvOpData(ctx, true));
     if (input.type != D::Int8)
         return okStatus();
+    ARENASCOPE_TRY(batchOfOne(ctx, input));
     const cmsisnn::ConvGeometry g
         = geometry(ctx, cmsisnn::Dims { 1, filter.shape[1], filter.shape[2], output.shape[3] });
     return requestIfPositive(
@@ -71,6 +86,7 @@ Status depthwisePrepare(KernelContext& ctx)
     ARENASCOPE_TRY(calculateOpData(ctx, "tensorflow/lite/micro/kernels/depthwise_conv_common.cc"));
     if (input.type != D::Int8)
         return okStatus();
+    ARENASCOPE_TRY(batchOfOne(ctx, input));
     // filter_dims = {1, h, w, output depth}; the geometry's stride is never set by TFLM here
     // and only matters for MVE's one-input-channel 1xN case: the options' stride is used.
     const cmsisnn::ConvGeometry g
