@@ -151,11 +151,11 @@ DeviceControls::DeviceControls(QWidget* parent)
             Qt::ToolTipRole);
     }
     for (const TflmDistribution& d : tflmDistributions()) {
-        m_tflm->addItem(utf8(tflmDistributionLabel(d)));
+        m_tflm->addItem(toQString(tflmDistributionLabel(d)));
         m_tflm->setItemData(m_tflm->count() - 1,
             tr("tflite-micro %1 (%2), emulated as %3.\nCompared: %4%5")
-                .arg(utf8(d.upstream), utf8(d.upstreamDate), utf8(tflmVersionId(d.snapshot)), utf8(d.evidence),
-                    d.exact() ? QString() : tr("\nDiffers: %1").arg(utf8(d.differs))),
+                .arg(toQString(d.upstream), toQString(d.upstreamDate), toQString(tflmVersionId(d.snapshot)), toQString(d.evidence),
+                    d.exact() ? QString() : tr("\nDiffers: %1").arg(toQString(d.differs))),
             Qt::ToolTipRole);
     }
     m_tflm->setToolTip(
