@@ -139,7 +139,7 @@ TEST(Provenance, SourceOnlyCellsAreTheOnesNotYetMeasured)
                     else
                         check(s);
                 }
-    EXPECT_GT(cells, 500);
+    EXPECT_GE(cells, 460); // 5 snapshots x the buildable targets, kernels, CPUs, chips and esp-nn versions
 }
 
 } // namespace

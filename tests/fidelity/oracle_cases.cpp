@@ -122,26 +122,26 @@ const std::vector<OracleBuild>& oracleBuilds()
             "tflm4e62ea7b_cm3_cmsisnn", "tflm4e62ea7b_cmsis_nn_m3", Cpu::CortexM3, TflmVersion::V2023_02),
         snapshotCmsisBuild(
             "tflm4e62ea7b_cm55_cmsisnn", "tflm4e62ea7b_cmsis_nn_m55", Cpu::CortexM55, TflmVersion::V2023_02),
-        snapshotEthosBuild(
-            "tflmb8c7ecc1_ethos_abi32arm_se", "tflmb8c7ecc1_ethos_u_cortex_m", TargetKind::CortexM, TflmVersion::V2025_11),
+        snapshotEthosBuild("tflmb8c7ecc1_ethos_abi32arm_se", "tflmb8c7ecc1_ethos_u_cortex_m", TargetKind::CortexM,
+            TflmVersion::V2025_11),
         snapshotEthosBuild(
             "tflmb8c7ecc1_ethos_abi64", "tflmb8c7ecc1_ethos_u_x86_64", TargetKind::X86_64, TflmVersion::V2025_11),
-        snapshotEthosBuild(
-            "tflm10ebaab9_ethos_abi32arm_se", "tflm10ebaab9_ethos_u_cortex_m", TargetKind::CortexM, TflmVersion::V2025_01),
+        snapshotEthosBuild("tflm10ebaab9_ethos_abi32arm_se", "tflm10ebaab9_ethos_u_cortex_m", TargetKind::CortexM,
+            TflmVersion::V2025_01),
         snapshotEthosBuild(
             "tflm10ebaab9_ethos_abi64", "tflm10ebaab9_ethos_u_x86_64", TargetKind::X86_64, TflmVersion::V2025_01),
-        snapshotEthosBuild(
-            "tflm71fba59b_ethos_abi32arm_se", "tflm71fba59b_ethos_u_cortex_m", TargetKind::CortexM, TflmVersion::V2024_05),
+        snapshotEthosBuild("tflm71fba59b_ethos_abi32arm_se", "tflm71fba59b_ethos_u_cortex_m", TargetKind::CortexM,
+            TflmVersion::V2024_05),
         snapshotEthosBuild(
             "tflm71fba59b_ethos_abi64", "tflm71fba59b_ethos_u_x86_64", TargetKind::X86_64, TflmVersion::V2024_05),
-        snapshotEthosBuild(
-            "tflm4e62ea7b_ethos_abi32arm_se", "tflm4e62ea7b_ethos_u_cortex_m", TargetKind::CortexM, TflmVersion::V2023_02),
+        snapshotEthosBuild("tflm4e62ea7b_ethos_abi32arm_se", "tflm4e62ea7b_ethos_u_cortex_m", TargetKind::CortexM,
+            TflmVersion::V2023_02),
         snapshotEthosBuild(
             "tflm4e62ea7b_ethos_abi64", "tflm4e62ea7b_ethos_u_x86_64", TargetKind::X86_64, TflmVersion::V2023_02),
-        espSnapshotBuild("esptflm1.3.5_esp32s3_nn1.2.3", "esp_tflm135_s3_1_2_3", EspChip::Esp32S3,
-            EspNnVersion::V1_2_3, TflmVersion::V2025_11),
-        espSnapshotBuild("esptflm1.3.1_esp32s3_nn1.2.3", "esp_tflm131_s3_1_2_3", EspChip::Esp32S3,
-            EspNnVersion::V1_2_3, TflmVersion::V2024_05),
+        espSnapshotBuild("esptflm1.3.5_esp32s3_nn1.2.3", "esp_tflm135_s3_1_2_3", EspChip::Esp32S3, EspNnVersion::V1_2_3,
+            TflmVersion::V2025_11),
+        espSnapshotBuild("esptflm1.3.1_esp32s3_nn1.2.3", "esp_tflm131_s3_1_2_3", EspChip::Esp32S3, EspNnVersion::V1_2_3,
+            TflmVersion::V2024_05),
     };
     return builds;
 }

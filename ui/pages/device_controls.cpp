@@ -154,8 +154,8 @@ DeviceControls::DeviceControls(QWidget* parent)
         m_tflm->addItem(toQString(tflmDistributionLabel(d)));
         m_tflm->setItemData(m_tflm->count() - 1,
             tr("tflite-micro %1 (%2), emulated as %3.\nCompared: %4%5")
-                .arg(toQString(d.upstream), toQString(d.upstreamDate), toQString(tflmVersionId(d.snapshot)), toQString(d.evidence),
-                    d.exact() ? QString() : tr("\nDiffers: %1").arg(toQString(d.differs))),
+                .arg(toQString(d.upstream), toQString(d.upstreamDate), toQString(tflmVersionId(d.snapshot)),
+                    toQString(d.evidence), d.exact() ? QString() : tr("\nDiffers: %1").arg(toQString(d.differs))),
             Qt::ToolTipRole);
     }
     m_tflm->setToolTip(
