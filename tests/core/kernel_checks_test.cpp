@@ -2,6 +2,7 @@
 // (core/emulation/kernels/checks.h): TFLM's wording, the snapshot's file:line from the
 // check-site table, a check the snapshot lacks passing, and lines as printed.
 #include "core/emulation/kernels/checks.h"
+#include "core/emulation/kernels/kernel_file_checks.h"
 
 #include "core/emulation/target.h"
 
