@@ -5,6 +5,7 @@
 // described member by member in math_op_data.h.
 // Failures print what the kernel's TF_LITE_ENSURE* prints, with its file and line.
 #include "builtin_options.h"
+#include "checks.h"
 #include "kernel_file_checks.h"
 #include "kernel_helpers.h"
 #include "math_op_data.h"
@@ -43,12 +44,13 @@ bool checkedLog2(float x, int& log2Rounded)
 Status checkInt16Pot(
     KernelContext& ctx, const std::string& file, const std::array<int, 4>& lines, const Tensor& in, const Tensor& out)
 {
-    ARENASCOPE_TRY(zeroPointEq(ctx, file, lines[0], in, "input->params.zero_point", "0", 0));
-    ARENASCOPE_TRY(zeroPointEq(ctx, file, lines[1], out, "output->params.zero_point", "0", 0));
+    const Checks check(ctx, file);
+    ARENASCOPE_TRY(check.eq(lines[0], "input->params.zero_point", "0", quantParams(ctx, in).zeroPoint, 0));
+    ARENASCOPE_TRY(check.eq(lines[1], "output->params.zero_point", "0", quantParams(ctx, out).zeroPoint, 0));
     int log2 = 0;
-    ARENASCOPE_TRY(ensure(ctx, checkedLog2(quantParams(ctx, out).scale, log2), file.c_str(), lines[2],
+    ARENASCOPE_TRY(check.ensure(lines[2], checkedLog2(quantParams(ctx, out).scale, log2),
         "CheckedLog2(output->params.scale, &output_scale_log2_rounded)"));
-    return ensureEq(ctx, file.c_str(), lines[3], "output_scale_log2_rounded", "-kOutputFractionalBits", log2, -15);
+    return check.eq(lines[3], "output_scale_log2_rounded", "-kOutputFractionalBits", log2, -15);
 }
 
 // Exponent of TFLM's QuantizeMultiplier(m) (kernels/internal/quantization_util.cc).
@@ -73,11 +75,12 @@ int quantizeMultiplierShift(double m)
 Status reluPrepare(KernelContext& ctx)
 {
     const std::string file = kernelFile("activations_common.cc");
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     if (ctx.input(0)->type == D::Int16) {
-        ARENASCOPE_TRY(zeroPointEq(ctx, file, 103, *ctx.input(0), "input->params.zero_point", "0", 0));
-        ARENASCOPE_TRY(zeroPointEq(ctx, file, 104, *ctx.output(0), "output->params.zero_point", "0", 0));
+        ARENASCOPE_TRY(check.eq(103, "input->params.zero_point", "0", quantParams(ctx, *ctx.input(0)).zeroPoint, 0));
+        ARENASCOPE_TRY(check.eq(104, "output->params.zero_point", "0", quantParams(ctx, *ctx.output(0)).zeroPoint, 0));
     }
     return okStatus();
 }
@@ -101,14 +104,15 @@ Status relu6Prepare(KernelContext& ctx)
 Status logisticPrepare(KernelContext& ctx)
 {
     const std::string file = kernelFile("logistic_common.cc");
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(typesEq(ctx, file, 44, "input->type", "output->type", input.type, output.type));
+    ARENASCOPE_TRY(check.typesEq(44, "input->type", "output->type", input.type, output.type));
     if (input.type == D::Int8)
-        ARENASCOPE_TRY(zeroPointEq(
-            ctx, file, 46, output, "output->params.zero_point", "std::numeric_limits<int8_t>::min()", -128));
+        ARENASCOPE_TRY(check.eq(46, "output->params.zero_point", "std::numeric_limits<int8_t>::min()",
+            quantParams(ctx, output).zeroPoint, -128));
     if (input.type == D::Int16)
         ARENASCOPE_TRY(checkInt16Pot(ctx, file, { 70, 71, 101, 103 }, input, output));
     return okStatus();
@@ -120,12 +124,13 @@ Status logisticPrepare(KernelContext& ctx)
 Status tanhPrepare(KernelContext& ctx)
 {
     const std::string file = kernelFile("tanh.cc");
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
-    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, 52));
+    ARENASCOPE_TRY(countsThenTemps(check, temps, 52, 53));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(typesEq(ctx, file, 61, "input->type", "output->type", input.type, output.type));
+    ARENASCOPE_TRY(check.typesEq(61, "input->type", "output->type", input.type, output.type));
     if (input.type == D::Int16)
         ARENASCOPE_TRY(checkInt16Pot(ctx, file, { 89, 90, 123, 125 }, input, output));
     return okStatus();
@@ -136,48 +141,54 @@ Status tanhPrepare(KernelContext& ctx)
 Status hardSwishPrepare(KernelContext& ctx)
 {
     const std::string file = kernelFile("hard_swish_common.cc");
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, 38));
+    ARENASCOPE_TRY(countsThenTemps(check, temps, 38, 39));
     const Tensor& input = *ctx.input(0);
     if (input.type == D::Int8) {
         const float hiresInputScale = (1.0f / 128.0f) * quantParams(ctx, input).scale;
         const float outputScale = quantParams(ctx, *ctx.output(0)).scale;
         const double multiplier = static_cast<double>(hiresInputScale / outputScale);
-        ARENASCOPE_TRY(ensure(ctx, quantizeMultiplierShift(multiplier) <= 0, file.c_str(), 68,
-            "params->output_multiplier_exponent <= 0"));
+        ARENASCOPE_TRY(
+            check.ensure(68, quantizeMultiplierShift(multiplier) <= 0, "params->output_multiplier_exponent <= 0"));
     }
     return okStatus();
 }
 
 // ---- LEAKY_RELU (leaky_relu.cc, leaky_relu_common.cc), ELU (elu.cc) ---------------------------
 
-// CalculateOpDataLeakyRelu / elu.cc CalculateOpData: counts, both tensors, one type.
-Status unaryTypesEqualPrepare(KernelContext& ctx, const std::string& file, int countsLine, int typesLine)
+// CalculateOpDataLeakyRelu / elu.cc CalculateOpData: counts, both tensors, one type, at
+// their lines in `file`.
+struct UnaryTypesLines {
+    int inputs, outputs, types;
+};
+Status unaryTypesEqualPrepare(KernelContext& ctx, const std::string& file, UnaryTypesLines at)
 {
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, countsLine));
-    return typesEq(ctx, file, typesLine, "input->type", "output->type", ctx.input(0)->type, ctx.output(0)->type);
+    ARENASCOPE_TRY(countsThenTemps(check, temps, at.inputs, at.outputs));
+    return check.typesEq(at.types, "input->type", "output->type", ctx.input(0)->type, ctx.output(0)->type);
 }
 
 Status leakyReluPrepare(KernelContext& ctx)
 {
-    return unaryTypesEqualPrepare(ctx, kernelFile("leaky_relu_common.cc"), 35, 43);
+    return unaryTypesEqualPrepare(ctx, kernelFile("leaky_relu_common.cc"), { 35, 36, 43 });
 }
 
 Status eluPrepare(KernelContext& ctx)
 {
-    return unaryTypesEqualPrepare(ctx, kernelFile("elu.cc"), 85, 93);
+    return unaryTypesEqualPrepare(ctx, kernelFile("elu.cc"), { 85, 86, 93 });
 }
 
 // ---- PRELU (prelu.cc, prelu_common.cc) -------------------------------------------------------
 
 Status preluPrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kernelFile("prelu_common.cc"));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     if (ctx.output(0)->type == D::Int16)
-        return ensure(ctx, ctx.input(1)->type == D::Int8, kernelFile("prelu_common.cc").c_str(), 101,
-            "alpha->type == kTfLiteInt8");
+        return check.ensure(101, ctx.input(1)->type == D::Int8, "alpha->type == kTfLiteInt8");
     return okStatus();
 }
 

@@ -6,6 +6,7 @@
 // member in math_op_data.h.
 // Failures print what the kernel's TF_LITE_ENSURE* prints, with its file and line.
 #include "builtin_options.h"
+#include "checks.h"
 #include "kernel_file_checks.h"
 #include "kernel_helpers.h"
 #include "math_op_data.h"
@@ -26,8 +27,9 @@ constexpr const char* kDiv = "tensorflow/lite/micro/kernels/div.cc";
 // TF_LITE_ENSURE_EQ(context, <tensor>->quantization.type, kTfLiteNoQuantization).
 Status unquantized(KernelContext& ctx, const char* file, int line, const Tensor& t, const char* role)
 {
+    const Checks check(ctx, file);
     const std::string a = std::string(role) + "->quantization.type";
-    return ensureEq(ctx, file, line, a.c_str(), "kTfLiteNoQuantization", quantizationType(t), 0);
+    return check.eq(line, a.c_str(), "kTfLiteNoQuantization", quantizationType(t), 0);
 }
 
 // The inputs and output a binary kernel holds: input 0, input 1, output 0.
@@ -55,19 +57,18 @@ Status addPrepare(KernelContext& ctx)
 
 Status mulPrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kMulCommon);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(holdBinary(temps));
-    ARENASCOPE_TRY(ensureCounts(ctx, kMulCommon, 52, 53, 2, 1));
+    ARENASCOPE_TRY(check.counts(52, 2, 53, 1));
     const Tensor& input1 = *ctx.input(0);
     const Tensor& input2 = *ctx.input(1);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(ensureTypesEq(ctx, kMulCommon, 55, "input1->type", "input2->type", input1.type, input2.type));
+    ARENASCOPE_TRY(check.typesEq(55, "input1->type", "input2->type", input1.type, input2.type));
     if (isOneOf(output.type, { D::Int8, D::Int16 }) && input1.type == D::Int16) {
-        ARENASCOPE_TRY(
-            ensureEq(ctx, kMulCommon, 73, "data->input1_zero_point", "0", quantParams(ctx, input1).zeroPoint, 0));
-        ARENASCOPE_TRY(
-            ensureEq(ctx, kMulCommon, 74, "data->input2_zero_point", "0", quantParams(ctx, input2).zeroPoint, 0));
-        return ensureEq(ctx, kMulCommon, 75, "data->output_zero_point", "0", quantParams(ctx, output).zeroPoint, 0);
+        ARENASCOPE_TRY(check.eq(73, "data->input1_zero_point", "0", quantParams(ctx, input1).zeroPoint, 0));
+        ARENASCOPE_TRY(check.eq(74, "data->input2_zero_point", "0", quantParams(ctx, input2).zeroPoint, 0));
+        return check.eq(75, "data->output_zero_point", "0", quantParams(ctx, output).zeroPoint, 0);
     }
     return okStatus();
 }
@@ -76,11 +77,12 @@ Status mulPrepare(KernelContext& ctx)
 
 Status divPrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kDiv);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(holdBinary(temps));
     const DataType t1 = ctx.input(0)->type;
-    ARENASCOPE_TRY(ensureTypesEq(ctx, kDiv, 49, "input1->type", "input2->type", t1, ctx.input(1)->type));
-    ARENASCOPE_TRY(ensureTypesEq(ctx, kDiv, 50, "input1->type", "output->type", t1, ctx.output(0)->type));
+    ARENASCOPE_TRY(check.typesEq(49, "input1->type", "input2->type", t1, ctx.input(1)->type));
+    ARENASCOPE_TRY(check.typesEq(50, "input1->type", "output->type", t1, ctx.output(0)->type));
     if (ctx.output(0)->type != D::Int32)
         return okStatus();
     ARENASCOPE_TRY(unquantized(ctx, kDiv, 96, *ctx.input(0), "input1"));
@@ -92,18 +94,18 @@ Status divPrepare(KernelContext& ctx)
 Status subPrepare(KernelContext& ctx)
 {
     const std::string file = kernelFile("sub_common.cc");
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     // CalculateOpDataSub: int8/int16 outputs take CalculateActivationRangeQuantized, which
     // accepts both. Only unquantized int32 is supported.
     if (ctx.output(0)->type != D::Int32)
         return okStatus();
-    ARENASCOPE_TRY(ensureEq(ctx, file.c_str(), 103, "input1->quantization.type", "kTfLiteNoQuantization",
-        quantizationType(*ctx.input(0)), 0));
-    ARENASCOPE_TRY(ensureEq(ctx, file.c_str(), 105, "input2->quantization.type", "kTfLiteNoQuantization",
-        quantizationType(*ctx.input(1)), 0));
-    return ensureEq(ctx, file.c_str(), 107, "output->quantization.type", "kTfLiteNoQuantization",
-        quantizationType(*ctx.output(0)), 0);
+    ARENASCOPE_TRY(
+        check.eq(103, "input1->quantization.type", "kTfLiteNoQuantization", quantizationType(*ctx.input(0)), 0));
+    ARENASCOPE_TRY(
+        check.eq(105, "input2->quantization.type", "kTfLiteNoQuantization", quantizationType(*ctx.input(1)), 0));
+    return check.eq(107, "output->quantization.type", "kTfLiteNoQuantization", quantizationType(*ctx.output(0)), 0);
 }
 
 // ---- SQUARED_DIFFERENCE (squared_difference.cc) ---------------------------------------------------
@@ -111,38 +113,42 @@ Status subPrepare(KernelContext& ctx)
 // The int8 zero-point range checks, lines 115..126: each tensor's >= min, then <= max.
 Status squaredDifferenceInt8(KernelContext& ctx, const std::string& file, const std::array<const Tensor*, 3>& tensors)
 {
+    const Checks check(ctx, file);
     static constexpr std::array<const char*, 3> kNames = { "input1_quantization_params.zero_point",
         "input2_quantization_params.zero_point", "output_quantization_params.zero_point" };
+    // The lines of each tensor's two checks.
+    static constexpr std::array<std::array<int, 2>, 3> kLines = { { { 115, 117 }, { 119, 121 }, { 123, 125 } } };
     for (std::size_t i = 0; i < tensors.size(); ++i) {
         const std::int32_t zp = quantParams(ctx, *tensors[i]).zeroPoint;
-        const int line = 115 + 4 * static_cast<int>(i);
         ARENASCOPE_TRY(
-            ensure(ctx, zp >= -128, file.c_str(), line, (std::string(kNames[i]) + " >= integer_type_min").c_str()));
+            check.ensure(kLines[i][0], zp >= -128, (std::string(kNames[i]) + " >= integer_type_min").c_str()));
         ARENASCOPE_TRY(
-            ensure(ctx, zp <= 127, file.c_str(), line + 2, (std::string(kNames[i]) + " <= integer_type_max").c_str()));
+            check.ensure(kLines[i][1], zp <= 127, (std::string(kNames[i]) + " <= integer_type_max").c_str()));
     }
     return okStatus();
 }
 
 Status squaredDifferenceInt16(KernelContext& ctx, const std::string& file, const std::array<const Tensor*, 3>& tensors)
 {
+    const Checks check(ctx, file);
     static constexpr std::array<const char*, 3> kConditions = { "input1_quantization_params.zero_point == 0",
         "input2_quantization_params.zero_point == 0", "output_quantization_params.zero_point == 0" };
     for (std::size_t i = 0; i < tensors.size(); ++i)
-        ARENASCOPE_TRY(ensure(ctx, quantParams(ctx, *tensors[i]).zeroPoint == 0, file.c_str(),
-            136 + static_cast<int>(i), kConditions[i]));
+        ARENASCOPE_TRY(
+            check.ensure(136 + static_cast<int>(i), quantParams(ctx, *tensors[i]).zeroPoint == 0, kConditions[i]));
     return okStatus();
 }
 
 Status squaredDifferencePrepare(KernelContext& ctx)
 {
     const std::string file = kernelFile("squared_difference.cc");
-    ARENASCOPE_TRY(ensureCounts(ctx, file.c_str(), 91, 92, 2, 1));
+    const Checks check(ctx, file);
+    ARENASCOPE_TRY(check.counts(91, 2, 92, 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     const Tensor& input1 = *ctx.input(0);
     const Tensor& input2 = *ctx.input(1);
-    ARENASCOPE_TRY(typesEq(ctx, file, 106, "input1->type", "input2->type", input1.type, input2.type));
+    ARENASCOPE_TRY(check.typesEq(106, "input1->type", "input2->type", input1.type, input2.type));
     const std::array<const Tensor*, 3> tensors = { &input1, &input2, ctx.output(0) };
     if (input1.type == D::Int8)
         return squaredDifferenceInt8(ctx, file, tensors);
@@ -154,23 +160,28 @@ Status squaredDifferencePrepare(KernelContext& ctx)
 // ---- FLOOR_DIV (floor_div.cc), FLOOR_MOD (floor_mod.cc) ---------------------------------------------
 // Init returns nullptr (no allocation). Prepare: two inputs and one output of one type.
 
-Status floorBinaryPrepare(KernelContext& ctx, const std::string& file, int countsLine, int typesLine)
+// The lines of its checks in each file.
+struct FloorBinaryLines {
+    int inputs, outputs, inputTypes, outputType;
+};
+Status floorBinaryPrepare(KernelContext& ctx, const std::string& file, const FloorBinaryLines& at)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, file.c_str(), countsLine, countsLine + 1, 2, 1));
+    const Checks check(ctx, file);
+    ARENASCOPE_TRY(check.counts(at.inputs, 2, at.outputs, 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     const DataType t1 = ctx.input(0)->type;
-    ARENASCOPE_TRY(typesEq(ctx, file, typesLine, "input1->type", "input2->type", t1, ctx.input(1)->type));
-    return typesEq(ctx, file, typesLine + 1, "input1->type", "output->type", t1, ctx.output(0)->type);
+    ARENASCOPE_TRY(check.typesEq(at.inputTypes, "input1->type", "input2->type", t1, ctx.input(1)->type));
+    return check.typesEq(at.outputType, "input1->type", "output->type", t1, ctx.output(0)->type);
 }
 
 Status floorDivPrepare(KernelContext& ctx)
 {
-    return floorBinaryPrepare(ctx, kernelFile("floor_div.cc"), 37, 50);
+    return floorBinaryPrepare(ctx, kernelFile("floor_div.cc"), { 37, 38, 50, 51 });
 }
 Status floorModPrepare(KernelContext& ctx)
 {
-    return floorBinaryPrepare(ctx, kernelFile("floor_mod.cc"), 42, 55);
+    return floorBinaryPrepare(ctx, kernelFile("floor_mod.cc"), { 42, 43, 55, 56 });
 }
 
 // ---- ADD_N (add_n.cc) ----------------------------------------------------------------------------------
@@ -182,36 +193,35 @@ Status floorModPrepare(KernelContext& ctx)
 Status addNCheckInput(KernelContext& ctx, const Tensor& first, const Tensor& input)
 {
     const std::string file = kernelFile("add_n.cc");
-    ARENASCOPE_TRY(
-        ensure(ctx, input.shape == first.shape, file.c_str(), 67, "HaveSameShapes(input_tensor_first, input)"));
-    ARENASCOPE_TRY(typesEq(ctx, file, 68, "input_tensor_first->type", "input->type", first.type, input.type));
+    const Checks check(ctx, file);
+    ARENASCOPE_TRY(check.ensure(67, input.shape == first.shape, "HaveSameShapes(input_tensor_first, input)"));
+    ARENASCOPE_TRY(check.typesEq(68, "input_tensor_first->type", "input->type", first.type, input.type));
     if (first.type != D::Int8)
         return okStatus();
     const QuantParams a = quantParams(ctx, first);
     const QuantParams b = quantParams(ctx, input);
-    ARENASCOPE_TRY(ensure(ctx, a.zeroPoint == b.zeroPoint, file.c_str(), 72,
-        "input_tensor_first->params.zero_point == input->params.zero_point"));
-    return ensure(ctx, a.scale == b.scale, file.c_str(), 74, "input_tensor_first->params.scale == input->params.scale");
+    ARENASCOPE_TRY(check.ensure(
+        72, a.zeroPoint == b.zeroPoint, "input_tensor_first->params.zero_point == input->params.zero_point"));
+    return check.ensure(74, a.scale == b.scale, "input_tensor_first->params.scale == input->params.scale");
 }
 
 Status addNPrepare(KernelContext& ctx)
 {
     const std::string file = kernelFile("add_n.cc");
+    const Checks check(ctx, file);
     const std::size_t n = ctx.inputCount();
-    ARENASCOPE_TRY(ensure(ctx, n >= 2, file.c_str(), 51, "num_inputs >= 2"));
-    ARENASCOPE_TRY(
-        ensureEq(ctx, file.c_str(), 52, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
+    ARENASCOPE_TRY(check.ensure(51, n >= 2, "num_inputs >= 2"));
+    ARENASCOPE_TRY(check.eq(52, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     const Tensor& first = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(typesEq(ctx, file, 63, "output->type", "input_tensor_first->type", output.type, first.type));
+    ARENASCOPE_TRY(check.typesEq(63, "output->type", "input_tensor_first->type", output.type, first.type));
     for (std::size_t i = 1; i < n; ++i) {
         auto in = ctx.tempInput(i);
         if (!in)
             return in.error();
-        if (!in.value().valid)
-            return ensureFailed(ctx, file.c_str(), 66, "input != nullptr");
+        ARENASCOPE_TRY(check.ensure(66, in.value().valid, "input != nullptr"));
         const Status checked = addNCheckInput(ctx, first, *ctx.input(i));
         ctx.releaseTemp(in.value());
         ARENASCOPE_TRY(checked);

@@ -2,6 +2,7 @@
 // Sources: tensorflow/lite/micro/kernels/batch_matmul.cc, batch_matmul_common.cc,
 // batch_matmul.h, kernel_util.cc (CreateWritableTensorDimsWithCopy) @90b983c2.
 #include "builtin_options.h"
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "kernel_op_data.h"
 #include "prepare_steps.h"
@@ -41,32 +42,26 @@ Status transposedOperand(KernelContext& ctx, const Tensor& t, const char* which)
 
 Status checkBatchMatmulTypes(KernelContext& ctx, const Tensor& lhs, const Tensor& rhs, const Tensor& output)
 {
-    if (!isOneOf(lhs.type, { D::Float32, D::Int8, D::Int16 }))
-        return ensureFailed(ctx, kBatchMatmulCc, 191,
-            "lhs_data->type == kTfLiteFloat32 || lhs_data->type == kTfLiteInt8 || lhs_data->type == kTfLiteInt16");
-    if (!isOneOf(rhs.type, { D::Float32, D::Int8, D::Int16 }))
-        return ensureFailed(ctx, kBatchMatmulCc, 194,
-            "rhs_data->type == kTfLiteFloat32 || rhs_data->type == kTfLiteInt8 || rhs_data->type == kTfLiteInt16");
-    if (lhs.type != rhs.type)
-        return ensureFailed(ctx, kBatchMatmulCc, 199, "lhs_data->type == rhs_data->type");
-    if (lhs.type != output.type)
-        return ensureFailed(ctx, kBatchMatmulCc, 201, "lhs_data->type == output->type");
+    const Checks check(ctx, kBatchMatmulCc);
+    ARENASCOPE_TRY(check.ensure(191, isOneOf(lhs.type, { D::Float32, D::Int8, D::Int16 }),
+        "lhs_data->type == kTfLiteFloat32 || lhs_data->type == kTfLiteInt8 || lhs_data->type == kTfLiteInt16"));
+    ARENASCOPE_TRY(check.ensure(194, isOneOf(rhs.type, { D::Float32, D::Int8, D::Int16 }),
+        "rhs_data->type == kTfLiteFloat32 || rhs_data->type == kTfLiteInt8 || rhs_data->type == kTfLiteInt16"));
+    ARENASCOPE_TRY(check.ensure(199, lhs.type == rhs.type, "lhs_data->type == rhs_data->type"));
+    ARENASCOPE_TRY(check.ensure(201, lhs.type == output.type, "lhs_data->type == output->type"));
     const std::size_t lhsRank = lhs.shape.size();
     const std::size_t rhsRank = rhs.shape.size();
-    if (lhsRank < 2)
-        return ensureFailed(ctx, kBatchMatmulCc, 206, "lhs_rank >= 2");
-    if (lhsRank > 5)
-        return ensureFailed(ctx, kBatchMatmulCc, 207, "lhs_rank <= 5");
-    if (rhsRank < 2)
-        return ensureFailed(ctx, kBatchMatmulCc, 208, "rhs_rank >= 2");
-    if (rhsRank > 5)
-        return ensureFailed(ctx, kBatchMatmulCc, 209, "rhs_rank <= 5");
+    ARENASCOPE_TRY(check.ensure(206, lhsRank >= 2, "lhs_rank >= 2"));
+    ARENASCOPE_TRY(check.ensure(207, lhsRank <= 5, "lhs_rank <= 5"));
+    ARENASCOPE_TRY(check.ensure(208, rhsRank >= 2, "rhs_rank >= 2"));
+    ARENASCOPE_TRY(check.ensure(209, rhsRank <= 5, "rhs_rank <= 5"));
     return okStatus();
 }
 
 // int16 requires symmetric quantization of all three tensors.
 Status checkBatchMatmulZeroPoints(KernelContext& ctx, const Tensor& lhs, const Tensor& rhs, const Tensor& output)
 {
+    const Checks check(ctx, kBatchMatmulCc);
     const struct {
         const Tensor& t;
         int line;
@@ -78,7 +73,7 @@ Status checkBatchMatmulZeroPoints(KernelContext& ctx, const Tensor& lhs, const T
     };
     for (const auto& c : checks)
         if (const long long zp = zeroPoint(ctx, c.t); zp != 0)
-            return ensureEqFailed(ctx, kBatchMatmulCc, c.line, c.expr, "0", zp, 0);
+            return check.eq(c.line, c.expr, "0", zp, 0);
     return okStatus();
 }
 
@@ -93,21 +88,21 @@ std::vector<std::int32_t> extendedShape(const Tensor& t, std::size_t rank)
 Status batchMatmulOutput(
     KernelContext& ctx, const Tensor& lhs, const Tensor& rhs, const Tensor& output, bool adjX, bool adjY)
 {
+    const Checks check(ctx, kBatchMatmulCc);
     const std::size_t rank = std::max(lhs.shape.size(), rhs.shape.size());
     const auto l = extendedShape(lhs, rank);
     const auto r = extendedShape(rhs, rank);
     std::vector<std::int32_t> outDims(rank);
     for (std::size_t i = 0; i + 2 < rank; ++i) {
         if (l[i] != r[i] && l[i] != 1 && r[i] != 1)
-            return ensureEqFailed(ctx, kBatchMatmulCc, 264, "rhs_dim", "1", r[i], 1);
+            return check.eq(264, "rhs_dim", "1", r[i], 1);
         outDims[i] = (l[i] != r[i] && l[i] == 1) ? r[i] : l[i];
     }
     const std::int32_t accumL = adjX ? l[rank - 2] : l[rank - 1];
     const std::int32_t accumR = adjY ? r[rank - 1] : r[rank - 2];
-    if (accumL != accumR)
-        return ensureEqFailed(ctx, kBatchMatmulCc, 276, "accum_dim_lhs", "accum_dim_rhs", accumL, accumR);
-    if (rank > output.shape.size())
-        return ensureFailed(ctx, kBatchMatmulCommonCc, 38, "output_rank <= NumDimensions(output)");
+    ARENASCOPE_TRY(check.eq(276, "accum_dim_lhs", "accum_dim_rhs", accumL, accumR));
+    ARENASCOPE_TRY(Checks(ctx, kBatchMatmulCommonCc)
+                       .ensure(38, rank <= output.shape.size(), "output_rank <= NumDimensions(output)"));
     ARENASCOPE_TRY(writableDims(ctx, output));
     outDims[rank - 2] = adjX ? l[rank - 1] : l[rank - 2];
     outDims[rank - 1] = adjY ? r[rank - 2] : r[rank - 1];
@@ -120,15 +115,13 @@ Status batchMatmulOutput(
 
 Status batchMatmulPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, kBatchMatmulCc, 180, 2, 1));
+    const Checks check(ctx, kBatchMatmulCc);
+    ARENASCOPE_TRY(check.counts(180, 2, 181, 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0, false), in(1, false), out(0, false) }));
-    if (!ctx.input(0))
-        return ensureFailed(ctx, kBatchMatmulCc, 185, "lhs_data != nullptr");
-    if (!ctx.input(1))
-        return ensureFailed(ctx, kBatchMatmulCc, 187, "rhs_data != nullptr");
-    if (!ctx.output(0))
-        return ensureFailed(ctx, kBatchMatmulCc, 189, "output != nullptr");
+    ARENASCOPE_TRY(check.ensure(185, ctx.input(0), "lhs_data != nullptr"));
+    ARENASCOPE_TRY(check.ensure(187, ctx.input(1), "rhs_data != nullptr"));
+    ARENASCOPE_TRY(check.ensure(189, ctx.output(0), "output != nullptr"));
     const Tensor& lhs = *ctx.input(0);
     const Tensor& rhs = *ctx.input(1);
     const Tensor& output = *ctx.output(0);

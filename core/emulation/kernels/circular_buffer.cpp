@@ -1,6 +1,7 @@
 // The custom operator CIRCULAR_BUFFER; op data in kernel_op_data.h.
 // Sources: tensorflow/lite/micro/kernels/circular_buffer.cc, circular_buffer_common.cc,
 // circular_buffer.h @90b983c2.
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "kernel_op_data.h"
 #include "profile_groups.h"
@@ -20,41 +21,31 @@ constexpr const char* kCircularBufferCommonCc = "tensorflow/lite/micro/kernels/c
 
 Status circularBufferShapes(KernelContext& ctx, const Tensor& input, const Tensor& output)
 {
+    const Checks check(ctx, kCircularBufferCommonCc);
     // The kernel reads dims 0..3 of both without checking their rank.
     if (input.shape.size() < 4 || output.shape.size() < 4)
         return ctx.kernelError("CIRCULAR_BUFFER expects 4-D input and output");
     const auto& in = input.shape;
     const auto& out = output.shape;
-    if (in[0] != out[0])
-        return ensureEqFailed(
-            ctx, kCircularBufferCommonCc, 52, "input->dims->data[0]", "output->dims->data[0]", in[0], out[0]);
-    if (in[1] != 1)
-        return ensureEqFailed(ctx, kCircularBufferCommonCc, 53, "1", "input->dims->data[1]", 1, in[1]);
-    if (in[2] != out[2])
-        return ensureEqFailed(
-            ctx, kCircularBufferCommonCc, 54, "input->dims->data[2]", "output->dims->data[2]", in[2], out[2]);
-    if (out[3] != in[3])
-        return ensureEqFailed(
-            ctx, kCircularBufferCommonCc, 55, "output->dims->data[3]", "input->dims->data[3]", out[3], in[3]);
+    ARENASCOPE_TRY(check.eq(52, "input->dims->data[0]", "output->dims->data[0]", in[0], out[0]));
+    ARENASCOPE_TRY(check.eq(53, "1", "input->dims->data[1]", 1, in[1]));
+    ARENASCOPE_TRY(check.eq(54, "input->dims->data[2]", "output->dims->data[2]", in[2], out[2]));
+    ARENASCOPE_TRY(check.eq(55, "output->dims->data[3]", "input->dims->data[3]", out[3], in[3]));
     return okStatus();
 }
 
 Status circularBufferPrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kCircularBufferCommonCc);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0, false), out(0, false) }));
-    if (!ctx.input(0))
-        return ensureFailed(ctx, kCircularBufferCommonCc, 50, "input != nullptr");
-    if (!ctx.output(0))
-        return ensureFailed(ctx, kCircularBufferCommonCc, 51, "output != nullptr");
+    ARENASCOPE_TRY(check.ensure(50, ctx.input(0), "input != nullptr"));
+    ARENASCOPE_TRY(check.ensure(51, ctx.output(0), "output != nullptr"));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
     ARENASCOPE_TRY(circularBufferShapes(ctx, input, output));
-    if (input.type != output.type)
-        return ensureTypesEqFailed(
-            ctx, kCircularBufferCommonCc, 57, "input->type", "output->type", input.type, output.type);
-    if (input.type != D::Int8)
-        return ensureTypesEqFailed(ctx, kCircularBufferCommonCc, 60, "input->type", "kTfLiteInt8", input.type, D::Int8);
+    ARENASCOPE_TRY(check.typesEq(57, "input->type", "output->type", input.type, output.type));
+    ARENASCOPE_TRY(check.typesEq(60, "input->type", "kTfLiteInt8", input.type, D::Int8));
     return okStatus();
 }
 

@@ -3,6 +3,7 @@
 // elementwise.cc, is in elementwise_unary.cpp); op data in kernel_op_data.h.
 // Sources (tensorflow/lite/micro/kernels/ @90b983c2): comparisons.cc, logical.cc,
 // logical_common.cc.
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "kernel_op_data.h"
 #include "prepare_steps.h"
@@ -23,9 +24,10 @@ constexpr const char* kComparisonsCc = "tensorflow/lite/micro/kernels/comparison
 
 Status comparisonPrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kComparisonsCc);
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(held(temps, ctx, in(0), kComparisonsCc, 557, "input1 != nullptr"));
-    ARENASCOPE_TRY(held(temps, ctx, in(1), kComparisonsCc, 560, "input2 != nullptr"));
+    ARENASCOPE_TRY(check.hold(temps, { { in(0), 557, "input1" } }));
+    ARENASCOPE_TRY(check.hold(temps, { { in(1), 560, "input2" } }));
     return okStatus();
 }
 

@@ -6,6 +6,7 @@
 // Checks run in the kernel's order and fail with what it prints: TF_LITE_ENSURE* with the file
 // and line (shape_checks.h), MicroPrintf texts verbatim.
 #include "builtin_options.h"
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "math_op_data.h"
 #include "profile_groups.h"
@@ -38,7 +39,8 @@ int concatenationActivation(const KernelContext& ctx)
 // The checks on input i while it is held (lines 168..190).
 Status concatenationInput(KernelContext& ctx, const Tensor& input, DataType inputType, const Tensor& output)
 {
-    ARENASCOPE_TRY(ensureTypesEq(ctx, kConcatenation, 169, "input->type", "input_type", input.type, inputType));
+    const Checks check(ctx, kConcatenation);
+    ARENASCOPE_TRY(check.typesEq(169, "input->type", "input_type", input.type, inputType));
     if (input.shape.size() > 6)
         return ctx.kernelError(formatString("Op Concatenation does not currently support num dimensions > %d Tensor "
                                             "has %d dimensions.",
@@ -47,13 +49,13 @@ Status concatenationInput(KernelContext& ctx, const Tensor& input, DataType inpu
     const QuantParams out = quantParams(ctx, output);
     if (inputType == D::Int8) {
         // TFLM prints these doubles with %d; only the failure itself is reproduced.
-        ARENASCOPE_TRY(ensureEq(ctx, kConcatenation, 183, "static_cast<double>(input->params.scale)",
+        ARENASCOPE_TRY(check.eq(183, "static_cast<double>(input->params.scale)",
             "static_cast<double>(output_tensor->params.scale)", in.scale == out.scale ? 0 : 1, 0));
-        return ensureEq(ctx, kConcatenation, 185, "input->params.zero_point", "output_tensor->params.zero_point",
-            in.zeroPoint, out.zeroPoint);
+        return check.eq(
+            185, "input->params.zero_point", "output_tensor->params.zero_point", in.zeroPoint, out.zeroPoint);
     }
     if (inputType == D::Int16)
-        return ensureEq(ctx, kConcatenation, 189, "input->params.zero_point", "0", in.zeroPoint, 0);
+        return check.eq(189, "input->params.zero_point", "0", in.zeroPoint, 0);
     return okStatus();
 }
 
@@ -63,38 +65,33 @@ Status concatenationInput(KernelContext& ctx, const Tensor& input, DataType inpu
 // inputs. Its own lines, as that source prints them.
 Status concatenationPrepareBefore2024_12(KernelContext& ctx)
 {
+    // Checks the newest no longer has, at the lines of the snapshot's own file.
+    const Checks check(ctx, kConcatenation, CheckLines::AsPrinted);
     auto in0 = ctx.tempInput(0);
     if (!in0)
         return in0.error();
-    if (!in0.value().valid)
-        return ensureFailedAsIs(ctx, kConcatenation, 121, "input_tensor != nullptr");
+    ARENASCOPE_TRY(check.ensure(121, in0.value().valid, "input_tensor != nullptr"));
     auto out0 = ctx.tempOutput(0);
     if (!out0)
         return out0.error();
-    if (!out0.value().valid)
-        return ensureFailedAsIs(ctx, kConcatenation, 125, "output_tensor != nullptr");
+    ARENASCOPE_TRY(check.ensure(125, out0.value().valid, "output_tensor != nullptr"));
     ctx.releaseTemp(in0.value());
     ctx.releaseTemp(out0.value());
     const DataType inputType = ctx.input(0)->type;
     const DataType outputType = ctx.output(0)->type;
-    ARENASCOPE_TRY(ensureEqAsIs(
-        ctx, kConcatenation, 132, "params->activation", "kTfLiteActNone", concatenationActivation(ctx), 0));
-    if (!isOneOf(inputType, { D::Float32, D::Int8, D::Int16, D::Int32, D::Int64, D::Bool }))
-        return ensureFailedAsIs(ctx, kConcatenation, 133,
-            "input_type == kTfLiteFloat32 || input_type == kTfLiteInt8 || input_type == kTfLiteInt16 || "
-            "input_type == kTfLiteInt32 || input_type == kTfLiteInt64 || input_type == kTfLiteBool");
+    ARENASCOPE_TRY(check.eq(132, "params->activation", "kTfLiteActNone", concatenationActivation(ctx), 0));
+    ARENASCOPE_TRY(check.ensure(133, isOneOf(inputType, { D::Float32, D::Int8, D::Int16, D::Int32, D::Int64, D::Bool }),
+        "input_type == kTfLiteFloat32 || input_type == kTfLiteInt8 || input_type == kTfLiteInt16 || "
+        "input_type == kTfLiteInt32 || input_type == kTfLiteInt64 || input_type == kTfLiteBool"));
     // TF_LITE_ENSURE_EQ on the two TfLiteType values: printed as numbers.
-    ARENASCOPE_TRY(ensureEqAsIs(ctx, kConcatenation, 139, "output_type", "input_type", tfliteType(outputType).code,
-        tfliteType(inputType).code));
-    if (ctx.inputCount() > 10)
-        return ensureFailedAsIs(ctx, kConcatenation, 143, "num_inputs <= kMaxInputNum");
+    ARENASCOPE_TRY(check.eq(139, "output_type", "input_type", tfliteType(outputType).code, tfliteType(inputType).code));
+    ARENASCOPE_TRY(check.ensure(143, ctx.inputCount() <= 10, "num_inputs <= kMaxInputNum"));
     const int maxDims = tflmHas(ctx.settings().tflm, TflmChange::RuntimeShapeSixDims) ? 6 : 5;
     for (std::size_t i = 0; i < ctx.inputCount(); ++i) {
         auto in = ctx.tempInput(i);
         if (!in)
             return in.error();
-        if (!in.value().valid)
-            return ensureFailedAsIs(ctx, kConcatenation, 148, "input != nullptr");
+        ARENASCOPE_TRY(check.ensure(148, in.value().valid, "input != nullptr"));
         const int rank = static_cast<int>(ctx.input(i)->shape.size());
         if (rank > maxDims)
             return ctx.kernelError(formatString(
@@ -105,8 +102,7 @@ Status concatenationPrepareBefore2024_12(KernelContext& ctx)
     auto out = ctx.tempOutput(0);
     if (!out)
         return out.error();
-    if (!out.value().valid)
-        return ensureFailedAsIs(ctx, kConcatenation, 167, "output != nullptr");
+    ARENASCOPE_TRY(check.ensure(167, out.value().valid, "output != nullptr"));
     if (outputType == D::Int8) {
         const std::uint64_t n = ctx.inputCount();
         ARENASCOPE_TRY(ctx.allocatePersistent(4 * n, "input_scales"));
@@ -115,8 +111,7 @@ Status concatenationPrepareBefore2024_12(KernelContext& ctx)
             auto in = ctx.tempInput(i);
             if (!in)
                 return in.error();
-            if (!in.value().valid)
-                return ensureFailedAsIs(ctx, kConcatenation, 195, "t != nullptr");
+            ARENASCOPE_TRY(check.ensure(195, in.value().valid, "t != nullptr"));
             ctx.releaseTemp(in.value());
         }
     } else if (!isOneOf(outputType, { D::Bool, D::Float32, D::Int16, D::Int32, D::Int64 })) {
@@ -129,44 +124,41 @@ Status concatenationPrepareBefore2024_12(KernelContext& ctx)
 
 Status concatenationPrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kConcatenation);
     if (!tflmHas(ctx.settings().tflm, TflmChange::ConcatenationInt8Unscaled))
         return concatenationPrepareBefore2024_12(ctx);
     // Input 0 is released right away; the output stays held until the end.
     auto in0 = ctx.tempInput(0);
     if (!in0)
         return in0.error();
-    if (!in0.value().valid)
-        return ensureFailed(ctx, kConcatenation, 137, "input_tensor != nullptr");
+    ARENASCOPE_TRY(check.ensure(137, in0.value().valid, "input_tensor != nullptr"));
     auto out = ctx.tempOutput(0);
     if (!out)
         return out.error();
-    if (!out.value().valid)
-        return ensureFailed(ctx, kConcatenation, 141, "output_tensor != nullptr");
+    ARENASCOPE_TRY(check.ensure(141, out.value().valid, "output_tensor != nullptr"));
     ctx.releaseTemp(in0.value());
     const Status s = [&]() -> Status {
         const DataType inputType = ctx.input(0)->type;
         const Tensor& output = *ctx.output(0);
-        ARENASCOPE_TRY(ensureEq(
-            ctx, kConcatenation, 147, "params->activation", "kTfLiteActNone", concatenationActivation(ctx), 0));
-        ARENASCOPE_TRY(ensure(ctx, isOneOf(inputType, { D::Float32, D::Int8, D::Int16, D::Int32, D::Int64, D::Bool }),
-            kConcatenation, 148,
-            "input_type == kTfLiteFloat32 || input_type == kTfLiteInt8 || input_type == kTfLiteInt16 || "
-            "input_type == kTfLiteInt32 || input_type == kTfLiteInt64 || input_type == kTfLiteBool"));
-        ARENASCOPE_TRY(ensureTypesEq(ctx, kConcatenation, 154, "output_type", "input_type", output.type, inputType));
-        ARENASCOPE_TRY(ensure(ctx, ctx.inputCount() <= 10, kConcatenation, 158, "num_inputs <= kMaxInputNum"));
+        ARENASCOPE_TRY(check.eq(147, "params->activation", "kTfLiteActNone", concatenationActivation(ctx), 0));
+        ARENASCOPE_TRY(
+            check.ensure(148, isOneOf(inputType, { D::Float32, D::Int8, D::Int16, D::Int32, D::Int64, D::Bool }),
+                "input_type == kTfLiteFloat32 || input_type == kTfLiteInt8 || input_type == kTfLiteInt16 || "
+                "input_type == kTfLiteInt32 || input_type == kTfLiteInt64 || input_type == kTfLiteBool"));
+        ARENASCOPE_TRY(check.typesEq(154, "output_type", "input_type", output.type, inputType));
+        ARENASCOPE_TRY(check.ensure(158, ctx.inputCount() <= 10, "num_inputs <= kMaxInputNum"));
         for (std::size_t i = 0; i < ctx.inputCount(); ++i) {
             auto in = ctx.tempInput(i);
             if (!in)
                 return in.error();
-            if (!in.value().valid)
-                return ensureFailed(ctx, kConcatenation, 168, "input != nullptr");
+            ARENASCOPE_TRY(check.ensure(168, in.value().valid, "input != nullptr"));
             const Status checked = concatenationInput(ctx, *ctx.input(i), inputType, output);
             ctx.releaseTemp(in.value());
             ARENASCOPE_TRY(checked);
         }
         if (inputType == D::Int16)
-            ARENASCOPE_TRY(ensureEq(ctx, kConcatenation, 205, "output_tensor->params.zero_point", "0",
-                quantParams(ctx, output).zeroPoint, 0));
+            ARENASCOPE_TRY(
+                check.eq(205, "output_tensor->params.zero_point", "0", quantParams(ctx, output).zeroPoint, 0));
         return okStatus();
     }();
     ctx.releaseTemp(out.value());

@@ -2,6 +2,7 @@
 // kernel_op_data.h. Sources (tensorflow/lite/micro/kernels/ @90b983c2): if.cc, while.cc,
 // call_once.cc.
 #include "builtin_options.h"
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "kernel_op_data.h"
 #include "prepare_steps.h"
@@ -35,78 +36,66 @@ const Subgraph* subgraphAt(const KernelContext& ctx, std::int32_t index)
 
 Status ifCondition(KernelContext& ctx)
 {
+    const Checks check(ctx, kIfCc);
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(held(temps, ctx, in(0), kIfCc, 60, "cond != nullptr"));
+    ARENASCOPE_TRY(check.hold(temps, { { in(0), 60, "cond" } }));
     const Tensor& cond = *ctx.input(0);
-    if (cond.type != D::Bool)
-        return ensureEqFailed(ctx, kIfCc, 61, "cond->type", "kTfLiteBool", typeCode(cond.type), typeCode(D::Bool));
-    if (cond.elementCount != 1)
-        return ensureEqFailed(ctx, kIfCc, 62, "NumElements(cond)", "1", static_cast<long long>(cond.elementCount), 1);
+    ARENASCOPE_TRY(check.eq(61, "cond->type", "kTfLiteBool", typeCode(cond.type), typeCode(D::Bool)));
+    ARENASCOPE_TRY(check.eq(62, "NumElements(cond)", "1", static_cast<long long>(cond.elementCount), 1));
     return okStatus();
 }
 
 Status ifPrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kIfCc);
     const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_IfOptions() : nullptr;
     const std::int32_t thenIndex = options ? options->then_subgraph_index() : 0;
     const std::int32_t elseIndex = options ? options->else_subgraph_index() : 0;
-    if (ctx.inputCount() == 0)
-        return ensureFailed(ctx, kIfCc, 53, "node->inputs->size > 0");
+    ARENASCOPE_TRY(check.ensure(53, ctx.inputCount() != 0, "node->inputs->size > 0"));
     ARENASCOPE_TRY(ifCondition(ctx));
     const Subgraph* thenSg = subgraphAt(ctx, thenIndex);
-    if (!thenSg)
-        return ensureFailed(ctx, kIfCc, 74, "op_data->then_subgraph_index < graph_info.NumSubgraphs()");
-    if (!subgraphAt(ctx, elseIndex))
-        return ensureFailed(ctx, kIfCc, 76, "op_data->else_subgraph_index < graph_info.NumSubgraphs()");
-    if (ctx.inputCount() - 1 != thenSg->inputs.size())
-        return ensureEqFailed(ctx, kIfCc, 79, "num_inputs",
-            "graph_info.NumSubgraphInputs(op_data->then_subgraph_index)", static_cast<long long>(ctx.inputCount() - 1),
-            static_cast<long long>(thenSg->inputs.size()));
-    if (ctx.outputCount() != thenSg->outputs.size())
-        return ensureEqFailed(ctx, kIfCc, 81, "num_outputs",
-            "graph_info.NumSubgraphOutputs(op_data->then_subgraph_index)", static_cast<long long>(ctx.outputCount()),
-            static_cast<long long>(thenSg->outputs.size()));
+    ARENASCOPE_TRY(check.ensure(74, thenSg, "op_data->then_subgraph_index < graph_info.NumSubgraphs()"));
+    ARENASCOPE_TRY(
+        check.ensure(76, subgraphAt(ctx, elseIndex), "op_data->else_subgraph_index < graph_info.NumSubgraphs()"));
+    ARENASCOPE_TRY(check.eq(79, "num_inputs", "graph_info.NumSubgraphInputs(op_data->then_subgraph_index)",
+        static_cast<long long>(ctx.inputCount() - 1), static_cast<long long>(thenSg->inputs.size())));
+    ARENASCOPE_TRY(check.eq(81, "num_outputs", "graph_info.NumSubgraphOutputs(op_data->then_subgraph_index)",
+        static_cast<long long>(ctx.outputCount()), static_cast<long long>(thenSg->outputs.size())));
     return okStatus();
 }
 
 Status whilePrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kWhileCc);
     const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_WhileOptions() : nullptr;
     const Subgraph* cond = subgraphAt(ctx, options ? options->cond_subgraph_index() : 0);
     const Subgraph* body = subgraphAt(ctx, options ? options->body_subgraph_index() : 0);
-    if (!cond)
-        return ensureFailed(ctx, kWhileCc, 60, "op_data->cond_subgraph_index < graph_info.NumSubgraphs()");
-    if (!body)
-        return ensureFailed(ctx, kWhileCc, 62, "op_data->body_subgraph_index < graph_info.NumSubgraphs()");
+    ARENASCOPE_TRY(check.ensure(60, cond, "op_data->cond_subgraph_index < graph_info.NumSubgraphs()"));
+    ARENASCOPE_TRY(check.ensure(62, body, "op_data->body_subgraph_index < graph_info.NumSubgraphs()"));
     const auto n = static_cast<long long>(ctx.inputCount());
     const auto outputs = static_cast<long long>(ctx.outputCount());
     const auto condInputs = static_cast<long long>(cond->inputs.size());
     const auto bodyInputs = static_cast<long long>(body->inputs.size());
     const auto bodyOutputs = static_cast<long long>(body->outputs.size());
-    if (n != condInputs)
-        return ensureEqFailed(ctx, kWhileCc, 65, "num_inputs",
-            "graph_info.NumSubgraphInputs(op_data->cond_subgraph_index)", n, condInputs);
-    if (n != bodyInputs)
-        return ensureEqFailed(ctx, kWhileCc, 67, "num_inputs",
-            "graph_info.NumSubgraphInputs(op_data->body_subgraph_index)", n, bodyInputs);
-    if (n != outputs)
-        return ensureEqFailed(ctx, kWhileCc, 69, "num_inputs", "num_outputs", n, outputs);
-    if (outputs != bodyOutputs)
-        return ensureEqFailed(ctx, kWhileCc, 70, "num_outputs",
-            "graph_info.NumSubgraphOutputs(op_data->body_subgraph_index)", outputs, bodyOutputs);
+    ARENASCOPE_TRY(
+        check.eq(65, "num_inputs", "graph_info.NumSubgraphInputs(op_data->cond_subgraph_index)", n, condInputs));
+    ARENASCOPE_TRY(
+        check.eq(67, "num_inputs", "graph_info.NumSubgraphInputs(op_data->body_subgraph_index)", n, bodyInputs));
+    ARENASCOPE_TRY(check.eq(69, "num_inputs", "num_outputs", n, outputs));
+    ARENASCOPE_TRY(check.eq(
+        70, "num_outputs", "graph_info.NumSubgraphOutputs(op_data->body_subgraph_index)", outputs, bodyOutputs));
     return okStatus();
 }
 
 Status callOncePrepare(KernelContext& ctx)
 {
-    if (ctx.inputCount() != 0)
-        return ensureFailed(ctx, kCallOnceCc, 51, "NumInputs(node) == 0");
-    if (ctx.outputCount() != 0)
-        return ensureFailed(ctx, kCallOnceCc, 52, "NumOutputs(node) == 0");
+    const Checks check(ctx, kCallOnceCc);
+    ARENASCOPE_TRY(check.ensure(51, ctx.inputCount() == 0, "NumInputs(node) == 0"));
+    ARENASCOPE_TRY(check.ensure(52, ctx.outputCount() == 0, "NumOutputs(node) == 0"));
     const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_CallOnceOptions() : nullptr;
     const std::int32_t index = options ? options->init_subgraph_index() : 0;
-    if (index >= static_cast<std::int32_t>(ctx.model().subgraphs().size()))
-        return ensureFailed(ctx, kCallOnceCc, 57, "op_data->init_subgraph_index < graph_info.NumSubgraphs()");
+    ARENASCOPE_TRY(check.ensure(57, index < static_cast<std::int32_t>(ctx.model().subgraphs().size()),
+        "op_data->init_subgraph_index < graph_info.NumSubgraphs()"));
     return okStatus();
 }
 

@@ -2,6 +2,7 @@
 // Source: tensorflow/lite/micro/kernels/conv.cc, conv_common.cc, depthwise_conv.cc,
 // depthwise_conv_common.cc @90b983c2 (reference kernels), and
 // PopulateConvolutionQuantizationParams in tensorflow/lite/kernels/kernel_util.cc.
+#include "checks.h"
 #include "conv_common.h"
 
 #include "builtin_options.h"
@@ -44,7 +45,7 @@ Status checkHybrid(KernelContext& ctx, const ConvKind& kind, const Tensor& input
     else
         ok = ok || (input.type == D::Float32 && filter.type == D::Float32);
     if (!ok)
-        return ensureMsgFailed(ctx, kind.file, "Hybrid models are not supported on TFLite Micro.");
+        return Checks(ctx, kind.file).msg(false, "Hybrid models are not supported on TFLite Micro.");
     return okStatus();
 }
 
@@ -59,21 +60,20 @@ Status checkHybrid(KernelContext& ctx, const ConvKind& kind, const Tensor& input
 Status populateConvolutionQuantization(
     KernelContext& ctx, const Tensor& input, const Tensor& filter, const Tensor& output, std::int64_t channels)
 {
-    ARENASCOPE_TRY(ensureEq(
-        ctx, kKernelUtil, 221, "input->quantization.type", "kTfLiteAffineQuantization", quantizationType(input), 1));
-    ARENASCOPE_TRY(ensureEq(
-        ctx, kKernelUtil, 223, "filter->quantization.type", "kTfLiteAffineQuantization", quantizationType(filter), 1));
+    const Checks check(ctx, kKernelUtil);
+    ARENASCOPE_TRY(check.eq(221, "input->quantization.type", "kTfLiteAffineQuantization", quantizationType(input), 1));
+    ARENASCOPE_TRY(
+        check.eq(223, "filter->quantization.type", "kTfLiteAffineQuantization", quantizationType(filter), 1));
     if (filter.quant.channels > 1) {
-        ARENASCOPE_TRY(ensure(ctx, isOneOf(input.type, { D::Int8, D::Int16 }), kKernelUtil, 239,
+        ARENASCOPE_TRY(check.ensure(239, isOneOf(input.type, { D::Int8, D::Int16 }),
             "input->type == kTfLiteInt8 || input->type == kTfLiteInt16"));
-        ARENASCOPE_TRY(ensure(ctx, isOneOf(filter.type, { D::Int8, D::Int4 }), kKernelUtil, 241,
+        ARENASCOPE_TRY(check.ensure(241, isOneOf(filter.type, { D::Int8, D::Int4 }),
             "filter->type == kTfLiteInt8 || filter->type == kTfLiteInt4"));
-        ARENASCOPE_TRY(ensureEq(ctx, kKernelUtil, 243, "affine_quantization->scale->size", "num_channels",
-            filter.quant.channels, channels));
+        ARENASCOPE_TRY(
+            check.eq(243, "affine_quantization->scale->size", "num_channels", filter.quant.channels, channels));
         const auto dim = static_cast<std::size_t>(filter.quant.quantizedDimension);
-        ARENASCOPE_TRY(ensureEq(ctx, kKernelUtil, 244, "num_channels",
-            "filter->dims->data[affine_quantization->quantized_dimension]", channels,
-            dim < filter.shape.size() ? filter.shape[dim] : 0));
+        ARENASCOPE_TRY(check.eq(244, "num_channels", "filter->dims->data[affine_quantization->quantized_dimension]",
+            channels, dim < filter.shape.size() ? filter.shape[dim] : 0));
     }
     if (isOneOf(input.type, { D::Int8, D::UInt8, D::Int16 }))
         return activationRangeQuantized(ctx, output);
@@ -84,17 +84,20 @@ Status populateConvolutionQuantization(
 Status checkFilterQuantization(KernelContext& ctx, const ConvKind& kind, const Tensor& filter)
 {
     const int typeLine = kind.depthwise ? 176 : 185;
-    ARENASCOPE_TRY(ensureEq(ctx, kind.file, typeLine, "filter->quantization.type", "kTfLiteAffineQuantization",
-        quantizationType(filter), 1));
+    ARENASCOPE_TRY(
+        Checks(ctx, kind.file)
+            .eq(typeLine, "filter->quantization.type", "kTfLiteAffineQuantization", quantizationType(filter), 1));
     const std::int64_t channels = filter.shape[kind.quantizedDimension];
     const bool sizeOk = filter.quant.channels == 1 || filter.quant.channels == channels;
     if (kind.depthwise)
-        return ensure(ctx, sizeOk, kind.file, 185,
+        return Checks(ctx, kind.file)
+            .ensure(185, sizeOk,
+                "affine_quantization->scale->size == 1 || affine_quantization->scale->size == "
+                "filter->dims->data[kDepthwiseConvQuantizedDimension]");
+    return Checks(ctx, kind.file)
+        .ensure(194, sizeOk,
             "affine_quantization->scale->size == 1 || affine_quantization->scale->size == "
-            "filter->dims->data[kDepthwiseConvQuantizedDimension]");
-    return ensure(ctx, sizeOk, kind.file, 194,
-        "affine_quantization->scale->size == 1 || affine_quantization->scale->size == "
-        "filter->dims->data[kConvQuantizedDimension]");
+            "filter->dims->data[kConvQuantizedDimension]");
 }
 
 Status requestInt4Scratch(KernelContext& ctx, const Tensor& filter)
@@ -112,8 +115,9 @@ Status prepareConvLike(KernelContext& ctx, const ConvKind& kind)
     ARENASCOPE_TRY(temps.hold({ out(0), in(0), in(1) }));
     const auto [input, filter, output] = weightedOperands(ctx);
     if (!kind.depthwise) {
-        ARENASCOPE_TRY(ensureEq(ctx, kind.file, 158, "input->type", "output->type", tfliteType(input.type).code,
-            tfliteType(output.type).code));
+        ARENASCOPE_TRY(
+            Checks(ctx, kind.file)
+                .eq(158, "input->type", "output->type", tfliteType(input.type).code, tfliteType(output.type).code));
         ARENASCOPE_TRY(checkHybrid(ctx, kind, input, filter));
     }
     // TFLM indexes filter->dims->data[0..3] unchecked; a filter of fewer dims is not a model
@@ -139,9 +143,10 @@ Status prepareConvLike(KernelContext& ctx, const ConvKind& kind)
 Status calculateOpDataImpl(KernelContext& ctx, const ConvKind& kind)
 {
     const bool hasBias = ctx.inputCount() == 3;
-    ARENASCOPE_TRY(ensure(ctx, hasBias || ctx.inputCount() == 2, kind.file, 88, "has_bias || node->inputs->size == 2"));
     ARENASCOPE_TRY(
-        ensureEq(ctx, kind.file, 89, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1));
+        Checks(ctx, kind.file).ensure(88, hasBias || ctx.inputCount() == 2, "has_bias || node->inputs->size == 2"));
+    ARENASCOPE_TRY(
+        Checks(ctx, kind.file).eq(89, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2, false), out(0) }));
     const Tensor& input = *ctx.input(0);

@@ -11,6 +11,7 @@
 // the ancillary header (byte 0: decode type, byte 1: DCM version, byte 4: type-specific
 // version) selects and allocates the DecodeState; a pruned per-channel tensor with non-zero
 // zero points also gets a copy of them.
+#include "checks.h"
 #include "core/model/flatbuffer_read.h"
 #include "decode_op_data.h"
 #include "kernel_helpers.h"
@@ -89,13 +90,14 @@ Status checkQuantizationAxis(KernelContext& ctx, const Tensor& output)
 
 Status setupPrune(KernelContext& ctx, const Tensor& output)
 {
+    const Checks check(ctx, kDecodePruneCc);
     ARENASCOPE_TRY(checkQuantizationAxis(ctx, output));
     if (!output.quant.present)
         return okStatus();
     const auto zps = zeroPoints(ctx, output);
     const bool nonZero = std::any_of(zps.begin(), zps.end(), [](std::int64_t zp) { return zp != 0; });
     if (output.type != DataType::Int8 && nonZero)
-        return ensureMsgFailed(ctx, kDecodePruneCc, "All zero-points must be zero");
+        return check.msg(false, "All zero-points must be zero");
     if (output.quant.channels > 1 && nonZero)
         return ctx.allocatePersistent(output.quant.channels, "zero_points_");
     return okStatus();
@@ -104,6 +106,7 @@ Status setupPrune(KernelContext& ctx, const Tensor& output)
 // DecodeState::Create* then Setup for one (input, ancillary, output) triple.
 Status createDecodeState(KernelContext& ctx, const std::vector<std::uint8_t>& dcm, const Tensor& output)
 {
+    const Checks check(ctx, kDecodeHuffmanCc);
     const std::uint8_t type = dcm[0];
     const StructDef* def = type == kLut ? &od::kDecodeStateLut
         : type == kPrune                ? &od::kDecodeStatePrune
@@ -120,13 +123,13 @@ Status createDecodeState(KernelContext& ctx, const std::vector<std::uint8_t>& dc
     if (type == kLut)
         return checkQuantizationAxis(ctx, output);
     if ((dcm[5] & 0x01) == 0 && output.type != DataType::Int8)
-        return ensureTypesEqFailed(
-            ctx, kDecodeHuffmanCc, 45, "output.type", "kTfLiteInt8", output.type, DataType::Int8);
+        return check.typesEq(45, "output.type", "kTfLiteInt8", output.type, DataType::Int8);
     return okStatus();
 }
 
 Status decodePair(KernelContext& ctx, std::size_t i)
 {
+    const Checks check(ctx, kDecodeCc);
     TempTensors temps(ctx);
     const char* roles[] = { "input", "ancillary", "output" };
     const std::size_t indices[] = { i, i + 1, i / 2 };
@@ -139,10 +142,8 @@ Status decodePair(KernelContext& ctx, std::size_t i)
     const Tensor& input = *ctx.input(i);
     const Tensor& ancillary = *ctx.input(i + 1);
     const Tensor& output = *ctx.output(i / 2);
-    if (!input.hasData)
-        return ensureFailed(ctx, kDecodeCc, 93, "IsConstantTensor(input)");
-    if (!ancillary.hasData)
-        return ensureFailed(ctx, kDecodeCc, 94, "IsConstantTensor(ancillary)");
+    ARENASCOPE_TRY(check.ensure(93, input.hasData, "IsConstantTensor(input)"));
+    ARENASCOPE_TRY(check.ensure(94, ancillary.hasData, "IsConstantTensor(ancillary)"));
     const auto dcm = constantBytes(ctx, ancillary);
     if (!dcm || dcm->size() < 16)
         return ctx.kernelError("TFLM_DECODE: the ancillary tensor's 16-byte DCM header is not readable");
@@ -153,13 +154,12 @@ Status decodePair(KernelContext& ctx, std::size_t i)
 
 Status decodePrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kDecodeCc);
     const std::size_t inputs = ctx.inputCount();
     const std::size_t outputs = ctx.outputCount();
-    if (outputs == 0)
-        return ensureFailed(ctx, kDecodeCc, 55, "num_outputs > 0");
-    if (inputs != outputs * 2)
-        return ensureEqFailed(ctx, kDecodeCc, 56, "num_inputs", "num_outputs * 2", static_cast<long long>(inputs),
-            static_cast<long long>(outputs * 2));
+    ARENASCOPE_TRY(check.ensure(55, outputs != 0, "num_outputs > 0"));
+    ARENASCOPE_TRY(check.eq(
+        56, "num_inputs", "num_outputs * 2", static_cast<long long>(inputs), static_cast<long long>(outputs * 2)));
     ARENASCOPE_TRY(ctx.allocatePersistent(outputs * ctx.target().pointerBytes(), "DecodeState* array"));
     for (std::size_t i = 0; i < inputs; i += 2)
         ARENASCOPE_TRY(decodePair(ctx, i));

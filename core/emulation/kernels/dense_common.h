@@ -4,6 +4,7 @@
 // the CMSIS-NN and ESP-NN FULLY_CONNECTED and SOFTMAX Prepare call them. Defined in
 // fully_connected.cpp and softmax.cpp.
 
+#include "checks.h"
 #include "kernel_helpers.h"
 
 namespace arenascope::kernels {
@@ -12,10 +13,13 @@ namespace arenascope::kernels {
 // per-channel filters get their multiplier and shift arrays (tail) here.
 Status calculateFullyConnectedOpData(KernelContext& ctx, const Tensor& input, const Tensor& filter);
 
-// The opening every SOFTMAX Prepare shares: the input and output counts (at `countsLine` and
-// the next line), the input held and its rank checked (TF_LITE_ENSURE at `countsLine + 4`),
-// then the output held.
-Status holdSoftmaxOperands(KernelContext& ctx, TempTensors& temps, const char* file, int countsLine);
+// The opening every SOFTMAX Prepare shares: the input and output counts, the input held and
+// its rank checked (TF_LITE_ENSURE), then the output held; `at` names the checks' lines in
+// `check`'s file.
+struct SoftmaxOperandLines {
+    int inputs, outputs, inputRank;
+};
+Status holdSoftmaxOperands(KernelContext& ctx, const Checks& check, TempTensors& temps, const SoftmaxOperandLines& at);
 
 // CalculateSoftmaxParams: int16 inputs get their two lookup tables (tail), then the
 // quantization each input/output pairing needs is checked.

@@ -1,5 +1,6 @@
 // The custom operator TFLite_Detection_PostProcess; op data in kernel_op_data.h.
 // Source: tensorflow/lite/micro/kernels/detection_postprocess.cc @90b983c2.
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "kernel_op_data.h"
 #include "profile_groups.h"
@@ -32,9 +33,8 @@ Status detectionPostprocessInit(KernelContext& ctx)
 
 Status detectionPostprocessInputs(KernelContext& ctx, TempTensors& temps)
 {
-    if (ctx.inputCount() != 3)
-        return ensureEqFailed(
-            ctx, kDetectionPostprocessCc, 160, "NumInputs(node)", "3", static_cast<long long>(ctx.inputCount()), 3);
+    const Checks check(ctx, kDetectionPostprocessCc);
+    ARENASCOPE_TRY(check.eq(160, "NumInputs(node)", "3", static_cast<long long>(ctx.inputCount()), 3));
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2) }));
     const struct {
         std::size_t input;
@@ -48,13 +48,9 @@ Status detectionPostprocessInputs(KernelContext& ctx, TempTensors& temps)
     };
     for (const auto& c : checks) {
         const auto rank = static_cast<long long>(ctx.input(c.input)->shape.size());
-        if (rank != c.rank)
-            return ensureEqFailed(
-                ctx, kDetectionPostprocessCc, c.line, c.expr, std::to_string(c.rank).c_str(), rank, c.rank);
+        ARENASCOPE_TRY(check.eq(c.line, c.expr, std::to_string(c.rank).c_str(), rank, c.rank));
     }
-    if (ctx.outputCount() != 4)
-        return ensureEqFailed(
-            ctx, kDetectionPostprocessCc, 172, "NumOutputs(node)", "4", static_cast<long long>(ctx.outputCount()), 4);
+    ARENASCOPE_TRY(check.eq(172, "NumOutputs(node)", "4", static_cast<long long>(ctx.outputCount()), 4));
     return okStatus();
 }
 

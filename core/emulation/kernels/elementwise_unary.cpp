@@ -4,6 +4,7 @@
 // Sources: tensorflow/lite/micro/kernels/elementwise.cc, exp.cc, ceil.cc, round.cc, floor.cc,
 // neg.cc @90b983c2; the op data structs are described member by member in math_op_data.h.
 // Failures print what the kernel's TF_LITE_ENSURE* prints, with its file and line.
+#include "checks.h"
 #include "kernel_file_checks.h"
 #include "kernel_helpers.h"
 #include "math_op_data.h"
@@ -35,15 +36,18 @@ Error elementwiseUnsupported(KernelContext& ctx, const Tensor& t)
     return ctx.kernelError(formatString("Input data type %s (%d) is not supported.", info.name, info.code));
 }
 
-// The start GenericPrepare and PrepareAbsRsqrt share: counts (lines 81/82 resp. 105/106),
-// both tensors, one type (89 resp. 111), a supported type.
+// The start GenericPrepare and PrepareAbsRsqrt share: counts, both tensors, one type, a
+// supported type, at their lines in elementwise.cc.
+struct CommonLines {
+    int inputs, outputs, types;
+};
 Status elementwiseCommon(
-    KernelContext& ctx, TempTensors& temps, int countsLine, int typesLine, std::initializer_list<DataType> supported)
+    KernelContext& ctx, TempTensors& temps, CommonLines at, std::initializer_list<DataType> supported)
 {
-    const std::string file = kernelFile("elementwise.cc");
-    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, countsLine));
+    const Checks check(ctx, kernelFile("elementwise.cc"));
+    ARENASCOPE_TRY(countsThenTemps(check, temps, at.inputs, at.outputs));
     const Tensor& input = *ctx.input(0);
-    ARENASCOPE_TRY(typesEq(ctx, file, typesLine, "input->type", "output->type", input.type, ctx.output(0)->type));
+    ARENASCOPE_TRY(check.typesEq(at.types, "input->type", "output->type", input.type, ctx.output(0)->type));
     if (!isOneOf(input.type, supported))
         return elementwiseUnsupported(ctx, input);
     return okStatus();
@@ -52,7 +56,7 @@ Status elementwiseCommon(
 Status genericPrepare(KernelContext& ctx, std::initializer_list<DataType> supported)
 {
     TempTensors temps(ctx);
-    return elementwiseCommon(ctx, temps, 81, 89, supported);
+    return elementwiseCommon(ctx, temps, { 81, 82, 89 }, supported);
 }
 
 Status numericPrepare(KernelContext& ctx)
@@ -68,19 +72,19 @@ Status logicalPrepare(KernelContext& ctx)
 // and, for int16, zero points of 0.
 Status absRsqrtPrepare(KernelContext& ctx, std::initializer_list<DataType> supported)
 {
-    const std::string file = kernelFile("elementwise.cc");
+    const Checks check(ctx, kernelFile("elementwise.cc"));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(elementwiseCommon(ctx, temps, 105, 111, supported));
+    ARENASCOPE_TRY(elementwiseCommon(ctx, temps, { 105, 106, 111 }, supported));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
     if (input.type == D::Int8 || (input.type == D::Int16 && input.quant.present)) {
-        ARENASCOPE_TRY(ensureEq(ctx, file.c_str(), 130, "input->quantization.type", "kTfLiteAffineQuantization",
-            quantizationType(input), 1));
-        ARENASCOPE_TRY(ensureEq(ctx, file.c_str(), 132, "output->quantization.type", "kTfLiteAffineQuantization",
-            quantizationType(output), 1));
+        ARENASCOPE_TRY(
+            check.eq(130, "input->quantization.type", "kTfLiteAffineQuantization", quantizationType(input), 1));
+        ARENASCOPE_TRY(
+            check.eq(132, "output->quantization.type", "kTfLiteAffineQuantization", quantizationType(output), 1));
         if (input.type == D::Int16) {
-            ARENASCOPE_TRY(zeroPointEq(ctx, file, 149, input, "op_data->input_offset", "0", 0));
-            ARENASCOPE_TRY(zeroPointEq(ctx, file, 150, output, "op_data->output_offset", "0", 0));
+            ARENASCOPE_TRY(check.eq(149, "op_data->input_offset", "0", quantParams(ctx, input).zeroPoint, 0));
+            ARENASCOPE_TRY(check.eq(150, "op_data->output_offset", "0", quantParams(ctx, output).zeroPoint, 0));
         }
     }
     return okStatus();
@@ -96,50 +100,52 @@ Status rsqrtPrepare(KernelContext& ctx)
 }
 
 // ---- EXP (exp.cc), CEIL (ceil.cc), ROUND (round.cc) --------------------------------------------
-// Float only; the output must match the input's type, bytes and dims. `line` is the line of
-// TF_LITE_ENSURE_TYPES_EQ(context, input->type, kTfLiteFloat32); the checks follow it line
-// by line, the per-dimension one a line further down.
+// Float only; the output must match the input's type, bytes and dims.
 
-Status sameFloatShape(KernelContext& ctx, const std::string& file, int line)
+// The lines of those checks in each file.
+struct FloatShapeLines {
+    int inputType, outputType, bytes, rank, dim;
+};
+
+Status sameFloatShape(const Checks& check, const Tensor& input, const Tensor& output, const FloatShapeLines& at)
 {
-    const Tensor& input = *ctx.input(0);
-    const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(typesEq(ctx, file, line, "input->type", "kTfLiteFloat32", input.type, D::Float32));
-    ARENASCOPE_TRY(typesEq(ctx, file, line + 1, "output->type", "input->type", output.type, input.type));
-    ARENASCOPE_TRY(ensureEq(ctx, file.c_str(), line + 2, "output->bytes", "input->bytes",
-        static_cast<long long>(output.bytes), static_cast<long long>(input.bytes)));
-    ARENASCOPE_TRY(ensureEq(ctx, file.c_str(), line + 3, "output->dims->size", "input->dims->size",
+    ARENASCOPE_TRY(check.typesEq(at.inputType, "input->type", "kTfLiteFloat32", input.type, D::Float32));
+    ARENASCOPE_TRY(check.typesEq(at.outputType, "output->type", "input->type", output.type, input.type));
+    ARENASCOPE_TRY(check.eq(at.bytes, "output->bytes", "input->bytes", static_cast<long long>(output.bytes),
+        static_cast<long long>(input.bytes)));
+    ARENASCOPE_TRY(check.eq(at.rank, "output->dims->size", "input->dims->size",
         static_cast<long long>(output.shape.size()), static_cast<long long>(input.shape.size())));
     for (std::size_t i = 0; i < output.shape.size(); ++i)
-        ARENASCOPE_TRY(ensureEq(ctx, file.c_str(), line + 5, "output->dims->data[i]", "input->dims->data[i]",
-            output.shape[i], input.shape[i]));
+        ARENASCOPE_TRY(
+            check.eq(at.dim, "output->dims->data[i]", "input->dims->data[i]", output.shape[i], input.shape[i]));
     return okStatus();
 }
 
 Status expPrepare(KernelContext& ctx)
 {
-    const std::string file = kernelFile("exp.cc");
+    const Checks check(ctx, kernelFile("exp.cc"));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, 33));
-    return sameFloatShape(ctx, file, 41);
+    ARENASCOPE_TRY(countsThenTemps(check, temps, 33, 34));
+    return sameFloatShape(check, *ctx.input(0), *ctx.output(0), { 41, 42, 43, 44, 46 });
 }
 
 // CEIL and ROUND take the tensors before checking the counts.
-Status ceilRoundPrepare(KernelContext& ctx, const std::string& file, int countsLine)
+Status ceilRoundPrepare(
+    KernelContext& ctx, const Checks& check, int inputsLine, int outputsLine, const FloatShapeLines& at)
 {
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
-    ARENASCOPE_TRY(ensureCounts(ctx, file.c_str(), countsLine, countsLine + 1, 1, 1));
-    return sameFloatShape(ctx, file, countsLine + 2);
+    ARENASCOPE_TRY(check.counts(inputsLine, 1, outputsLine, 1));
+    return sameFloatShape(check, *ctx.input(0), *ctx.output(0), at);
 }
 
 Status ceilPrepare(KernelContext& ctx)
 {
-    return ceilRoundPrepare(ctx, kernelFile("ceil.cc"), 39);
+    return ceilRoundPrepare(ctx, Checks(ctx, kernelFile("ceil.cc")), 39, 40, { 41, 42, 43, 44, 46 });
 }
 Status roundPrepare(KernelContext& ctx)
 {
-    return ceilRoundPrepare(ctx, kernelFile("round.cc"), 38);
+    return ceilRoundPrepare(ctx, Checks(ctx, kernelFile("round.cc")), 38, 39, { 40, 41, 42, 43, 45 });
 }
 
 const std::array kProfiles = {

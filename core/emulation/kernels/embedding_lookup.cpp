@@ -1,6 +1,7 @@
 // EMBEDDING_LOOKUP; op data in kernel_op_data.h.
 // Sources: tensorflow/lite/micro/kernels/embedding_lookup.cc, kernel_util.cc
 // (CreateWritableTensorDimsWithCopy) @90b983c2.
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "kernel_op_data.h"
 #include "prepare_steps.h"
@@ -22,40 +23,39 @@ constexpr const char* kEmbeddingLookupCc = "tensorflow/lite/micro/kernels/embedd
 
 Status checkEmbeddingValue(KernelContext& ctx, const Tensor& value)
 {
-    if (value.shape.size() < 2)
-        return ensureFailed(ctx, kEmbeddingLookupCc, 83, "NumDimensions(value) >= 2");
-    if (!isOneOf(value.type, { D::Float32, D::Int8 }))
-        return ensureFailed(ctx, kEmbeddingLookupCc, 84, "value->type == kTfLiteFloat32 || value->type == kTfLiteInt8");
+    const Checks check(ctx, kEmbeddingLookupCc);
+    ARENASCOPE_TRY(check.ensure(83, value.shape.size() >= 2, "NumDimensions(value) >= 2"));
+    ARENASCOPE_TRY(check.ensure(84, isOneOf(value.type, { D::Float32, D::Int8 }),
+        "value->type == kTfLiteFloat32 || value->type == kTfLiteInt8"));
     return okStatus();
 }
 
 Status checkEmbeddingOutput(KernelContext& ctx, const Tensor& value, const Tensor& output)
 {
-    if (value.type == D::Float32 && output.type != D::Float32)
-        return ensureFailed(ctx, kEmbeddingLookupCc, 91, "output->type == kTfLiteFloat32");
-    if (value.type != D::Float32 && !isOneOf(output.type, { D::Float32, D::Int8 }))
-        return ensureFailed(
-            ctx, kEmbeddingLookupCc, 93, "output->type == kTfLiteFloat32 || output->type == kTfLiteInt8");
-    if (output.shape.size() < value.shape.size())
-        return ensureFailed(ctx, kEmbeddingLookupCc, 98, "output->dims->size >= NumDimensions(value)");
+    const Checks check(ctx, kEmbeddingLookupCc);
+    if (value.type == D::Float32)
+        ARENASCOPE_TRY(check.ensure(91, output.type == D::Float32, "output->type == kTfLiteFloat32"));
+    else
+        ARENASCOPE_TRY(check.ensure(93, isOneOf(output.type, { D::Float32, D::Int8 }),
+            "output->type == kTfLiteFloat32 || output->type == kTfLiteInt8"));
+    ARENASCOPE_TRY(
+        check.ensure(98, output.shape.size() >= value.shape.size(), "output->dims->size >= NumDimensions(value)"));
     return okStatus();
 }
 
 Status embeddingLookupPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, kEmbeddingLookupCc, 69, 2, 1));
+    const Checks check(ctx, kEmbeddingLookupCc);
+    ARENASCOPE_TRY(check.counts(69, 2, 70, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(held(temps, ctx, in(0), kEmbeddingLookupCc, 76, "lookup != nullptr"));
+    ARENASCOPE_TRY(check.hold(temps, { { in(0), 76, "lookup" } }));
     const Tensor& lookup = *ctx.input(0);
-    if (lookup.shape.size() != 1)
-        return ensureEqFailed(
-            ctx, kEmbeddingLookupCc, 77, "NumDimensions(lookup)", "1", static_cast<long long>(lookup.shape.size()), 1);
-    if (lookup.type != D::Int32)
-        return ensureEqFailed(ctx, kEmbeddingLookupCc, 78, "lookup->type", "kTfLiteInt32", typeCode(lookup.type), 2);
-    ARENASCOPE_TRY(held(temps, ctx, in(1), kEmbeddingLookupCc, 82, "value != nullptr"));
+    ARENASCOPE_TRY(check.eq(77, "NumDimensions(lookup)", "1", static_cast<long long>(lookup.shape.size()), 1));
+    ARENASCOPE_TRY(check.eq(78, "lookup->type", "kTfLiteInt32", typeCode(lookup.type), 2));
+    ARENASCOPE_TRY(check.hold(temps, { { in(1), 82, "value" } }));
     const Tensor& value = *ctx.input(1);
     ARENASCOPE_TRY(checkEmbeddingValue(ctx, value));
-    ARENASCOPE_TRY(held(temps, ctx, out(0), kEmbeddingLookupCc, 89, "output != nullptr"));
+    ARENASCOPE_TRY(check.hold(temps, { { out(0), 89, "output" } }));
     const Tensor& output = *ctx.output(0);
     ARENASCOPE_TRY(checkEmbeddingOutput(ctx, value, output));
     ARENASCOPE_TRY(writableDims(ctx, output));
@@ -63,13 +63,13 @@ Status embeddingLookupPrepare(KernelContext& ctx)
     dims[0] = lookup.shape[0];
     for (std::size_t i = 1; i < value.shape.size(); ++i)
         dims[i] = value.shape[i];
-    if (elementsOf(dims) * typeBytes(output.type) > output.bytes)
-        return ensureFailed(ctx, kEmbeddingLookupCc, 112, "new_dims_size <= output->bytes");
+    ARENASCOPE_TRY(
+        check.ensure(112, elementsOf(dims) * typeBytes(output.type) <= output.bytes, "new_dims_size <= output->bytes"));
     // CalculateOpData.
     ARENASCOPE_TRY(allocateStruct(ctx, od::kEmbeddingLookupOpData));
     if (value.type == D::Int8 && output.type == D::Float32)
         if (const long long zp = zeroPoint(ctx, value); zp != 0)
-            return ensureEqFailed(ctx, kEmbeddingLookupCc, 59, "tensor_1->params.zero_point", "0", zp, 0);
+            return check.eq(59, "tensor_1->params.zero_point", "0", zp, 0);
     return okStatus();
 }
 

@@ -5,6 +5,7 @@
 // for the NPU's base addresses and their sizes (one entry per input and output: 8 bytes and
 // sizeof(size_t)), and reads the command stream's size from a temp input tensor. It never calls
 // the NPU driver (Eval does). Vela places its scratch tensors with an offline memory plan.
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "profile_groups.h"
 #include "tflm_checks.h"
@@ -23,6 +24,7 @@ constexpr StructDef kOpData { "OpData (ethos-u)", kOpDataFields };
 
 Status ethosUPrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kEthosU);
     const tflite::Operator* op = ctx.op().flatbuffer;
     // No inputs vector at all (rather than an empty one): TFLM's node->inputs is then a null
     // pointer, and line 42 reads through it. Measured with the harness on x86_64: SIGSEGV in
@@ -34,9 +36,9 @@ Status ethosUPrepare(KernelContext& ctx)
             "here (a crash on a host, a read of address 0 on a Cortex-M), and prints nothing. "
             "Vela writes the command stream as input 0: compile the model with Vela again.");
     }
-    ARENASCOPE_TRY(ensure(ctx, ctx.inputCount() > 0, kEthosU, 42, "node->inputs->size > 0"));
+    ARENASCOPE_TRY(check.ensure(42, ctx.inputCount() > 0, "node->inputs->size > 0"));
     const std::size_t customBytes = op && op->custom_options() ? op->custom_options()->size() : 0;
-    ARENASCOPE_TRY(ensure(ctx, customBytes > 0, kEthosU, 44, "node->custom_initial_data_size > 0"));
+    ARENASCOPE_TRY(check.ensure(44, customBytes > 0, "node->custom_initial_data_size > 0"));
     const std::uint64_t addresses = ctx.inputCount() + ctx.outputCount();
     ARENASCOPE_TRY(ctx.requestScratch(addresses * 8, "NPU base addresses (uint64_t per input and output)"));
     ARENASCOPE_TRY(ctx.requestScratch(addresses * ctx.target().sizeTBytes(), "NPU base address sizes (size_t each)"));

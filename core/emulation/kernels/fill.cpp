@@ -2,6 +2,7 @@
 // Sources: tensorflow/lite/micro/kernels/fill.cc, zeros_like.cc @90b983c2.
 // Checks run in the kernel's order and fail with what it prints: TF_LITE_ENSURE* with the file
 // and line (shape_checks.h), MicroPrintf texts verbatim.
+#include "checks.h"
 #include "profile_groups.h"
 #include "shape_checks.h"
 #include "tflm_checks.h"

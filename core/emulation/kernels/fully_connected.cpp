@@ -3,6 +3,7 @@
 // @90b983c2, and lite/kernels/kernel_util.cc for the shared checks; the op data struct is
 // described member by member in math_op_data.h. CalculateOpDataFullyConnected
 // (dense_common.h) is also called by the CMSIS-NN and ESP-NN FULLY_CONNECTED.
+#include "checks.h"
 #include "dense_common.h"
 
 #include "builtin_options.h"
@@ -29,25 +30,27 @@ constexpr const char* kFullyConnectedCommon = "tensorflow/lite/micro/kernels/ful
 // close to input scale x filter scale, relative to the output scale.
 Status checkPerTensorMultiplier(KernelContext& ctx, const Tensor& input, const Tensor& filter)
 {
+    const Checks check(ctx, kKernelUtil);
     const QuantParams in = quantParams(ctx, input);
     const QuantParams w = quantParams(ctx, filter);
     const QuantParams out = quantParams(ctx, *ctx.output(0));
     if (const Tensor* bias = ctx.input(2)) {
         const double product = static_cast<double>(in.scale) * static_cast<double>(w.scale);
         const double diff = std::abs(product - static_cast<double>(quantParams(ctx, *bias).scale));
-        ARENASCOPE_TRY(ensure(
-            ctx, diff / static_cast<double>(out.scale) <= 0.02, kKernelUtil, 322, "scale_diff / output_scale <= 0.02"));
+        ARENASCOPE_TRY(
+            check.ensure(322, diff / static_cast<double>(out.scale) <= 0.02, "scale_diff / output_scale <= 0.02"));
     }
-    return ensure(ctx, static_cast<double>(in.scale * w.scale) >= 0, kKernelUtil, 335, "input_product_scale >= 0");
+    return check.ensure(335, static_cast<double>(in.scale * w.scale) >= 0, "input_product_scale >= 0");
 }
 
 // Before per-channel support: a per-channel filter fails with a message from 71fba59b5
 // (2024-05-28) and, before that, runs with its first channel's scale (the per-tensor path).
 Status calculateFullyConnectedBeforePerChannel(KernelContext& ctx, const Tensor& input, const Tensor& filter)
 {
+    const Checks check(ctx, kFullyConnectedCommon);
     const TflmVersion v = ctx.settings().tflm;
     if (tflmHas(v, TflmChange::FullyConnectedPerChannelRejected) && filter.quant.present && filter.quant.channels != 1)
-        return ensureMsgFailed(ctx, kFullyConnectedCommon,
+        return check.msg(false,
             "FullyConnected per-channel quantization not yet supported. Please set "
             "converter._experimental_disable_per_channel_quantization_for_dense_layers = True.");
     if (input.type == D::Float32)
@@ -60,6 +63,7 @@ Status calculateFullyConnectedBeforePerChannel(KernelContext& ctx, const Tensor&
 // and output are held: per-channel filters get their multiplier and shift arrays here.
 Status calculateFullyConnected(KernelContext& ctx, const Tensor& input, const Tensor& filter)
 {
+    const Checks check(ctx, kFullyConnectedCommon);
     const TflmVersion v = ctx.settings().tflm;
     if (!tflmHas(v, TflmChange::FullyConnectedPerChannel))
         return calculateFullyConnectedBeforePerChannel(ctx, input, filter);
@@ -68,17 +72,18 @@ Status calculateFullyConnected(KernelContext& ctx, const Tensor& input, const Te
     if (filter.quant.present && filter.quant.channels > 1) {
         if (tflmHas(v, TflmChange::FullyConnectedPerChannelInt16)) {
             const bool ok = isOneOf(input.type, { D::Int8, D::Int16 }) && filter.type != D::Int4;
-            ARENASCOPE_TRY(ensure(ctx, ok, kFullyConnectedCommon, 99,
+            ARENASCOPE_TRY(check.ensure(99, ok,
                 "(input->type == kTfLiteInt8 && filter->type != kTfLiteInt4) || (input->type == kTfLiteInt16 && "
                 "filter->type != kTfLiteInt4)"));
-        } else if (input.type != D::Int8 || filter.type == D::Int4) {
+        } else {
             // The int8-only condition, at its own line of that snapshot.
-            return ensureFailedAsIs(
-                ctx, kFullyConnectedCommon, 99, "input->type == kTfLiteInt8 && filter->type != kTfLiteInt4");
+            const bool ok = input.type == D::Int8 && filter.type != D::Int4;
+            ARENASCOPE_TRY(Checks(ctx, kFullyConnectedCommon, CheckLines::AsPrinted)
+                               .ensure(99, ok, "input->type == kTfLiteInt8 && filter->type != kTfLiteInt4"));
         }
         const auto dim = static_cast<std::size_t>(filter.quant.quantizedDimension);
         const std::int64_t dimSize = dim < filter.shape.size() ? filter.shape[dim] : 0;
-        ARENASCOPE_TRY(ensureEq(ctx, kFullyConnectedCommon, 107, "per_channel_quantization_size",
+        ARENASCOPE_TRY(check.eq(107, "per_channel_quantization_size",
             "filter->dims->data[affine_quantization->quantized_dimension]", filter.quant.channels, dimSize));
         const std::uint64_t n = filter.quant.channels;
         ARENASCOPE_TRY(ctx.allocatePersistent(4 * n, "per_channel_output_multiplier"));
@@ -98,12 +103,12 @@ Status fullyConnectedInit(KernelContext& ctx)
 
 Status fullyConnectedPrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kFullyConnected);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2, false), out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& filter = *ctx.input(1);
-    ARENASCOPE_TRY(
-        ensureTypesEq(ctx, kFullyConnected, 57, "input->type", "output->type", input.type, ctx.output(0)->type));
+    ARENASCOPE_TRY(check.typesEq(57, "input->type", "output->type", input.type, ctx.output(0)->type));
     const bool supported = (input.type == D::Float32 && filter.type == D::Float32)
         || (input.type == D::Int8 && isOneOf(filter.type, { D::Int8, D::Int4 }))
         || (input.type == D::Int16 && filter.type == D::Int8);

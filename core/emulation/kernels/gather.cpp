@@ -3,6 +3,7 @@
 // Checks run in the kernel's order and fail with what it prints: TF_LITE_ENSURE* with the file
 // and line (shape_checks.h), MicroPrintf texts verbatim.
 #include "builtin_options.h"
+#include "checks.h"
 #include "profile_groups.h"
 #include "shape_checks.h"
 

@@ -2,7 +2,6 @@
 // Small helpers shared by the kernel profiles.
 
 #include "core/emulation/kernel_context.h"
-#include "core/emulation/tflm_check_sites.h"
 #include "core/util/format.h"
 
 #include "arenascope_tflite_generated.h"
@@ -104,20 +103,6 @@ struct WeightedOperands {
 inline WeightedOperands weightedOperands(const KernelContext& ctx)
 {
     return { *ctx.input(0), *ctx.input(1), *ctx.output(0) };
-}
-
-// TF_LITE_ENSURE_EQ(NumInputs(node), inputs) and the same for outputs, in TFLM's words;
-// `op`, when given, prefixes the message.
-inline Status requireCounts(KernelContext& ctx, std::size_t inputs, std::size_t outputs, const char* op = nullptr)
-{
-    const std::string prefix = op ? std::string(op) + ": " : std::string();
-    if (ctx.inputCount() != inputs)
-        return ctx.kernelError(
-            formatString("%sNumInputs(node) != %zu (%zu != %zu)", prefix.c_str(), inputs, ctx.inputCount(), inputs));
-    if (ctx.outputCount() != outputs)
-        return ctx.kernelError(formatString(
-            "%sNumOutputs(node) != %zu (%zu != %zu)", prefix.c_str(), outputs, ctx.outputCount(), outputs));
-    return okStatus();
 }
 
 // The custom operator's custom_options as a flexbuffer map, or nullopt when there is no
@@ -228,61 +213,6 @@ inline Error silentFailure(KernelContext& ctx, const std::string& why)
     Error e = ctx.kernelError(why);
     e.tflmSilent = true;
     return e;
-}
-
-// What TFLM's TF_LITE_ENSURE* macros print when a check fails in a kernel, located as the
-// reference build prints __FILE__ ("tensorflow/lite/micro/kernels/cumsum.cc") and __LINE__.
-//   TF_LITE_ENSURE:          "<file>:<line> <condition> was not true."
-//   TF_LITE_ENSURE_EQ:       "<file>:<line> <a> != <b> (<va> != <vb>)"
-//   TF_LITE_ENSURE_TYPES_EQ: "<file>:<line> <a> != <b> (<TYPE> != <TYPE>)"
-//   TF_LITE_ENSURE_MSG:      "<file> <message>"
-// Kernels name the newest snapshot's file and line; an older snapshot prints its own
-// (tflm_check_sites.h), and a check that snapshot does not have yet passes.
-// Checks written for an older snapshot at that snapshot's own file and line.
-inline Error ensureFailedAsIs(KernelContext& ctx, std::string_view file, int line, const char* condition)
-{
-    return ctx.kernelError(
-        formatString("%.*s:%d %s was not true.", static_cast<int>(file.size()), file.data(), line, condition));
-}
-inline Error ensureEqFailedAsIs(
-    KernelContext& ctx, std::string_view file, int line, const char* a, const char* b, long long va, long long vb)
-{
-    return ctx.kernelError(formatString(
-        "%.*s:%d %s != %s (%lld != %lld)", static_cast<int>(file.size()), file.data(), line, a, b, va, vb));
-}
-inline Error ensureTypesEqFailedAsIs(
-    KernelContext& ctx, std::string_view file, int line, const char* a, const char* b, DataType ta, DataType tb)
-{
-    return ctx.kernelError(formatString("%.*s:%d %s != %s (%s != %s)", static_cast<int>(file.size()), file.data(), line,
-        a, b, tfliteType(ta).name, tfliteType(tb).name));
-}
-inline Status ensureFailed(KernelContext& ctx, const char* file, int line, const char* condition)
-{
-    const CheckSite at = checkSite(ctx.settings().tflm, file, line);
-    if (!at.present)
-        return okStatus();
-    return ensureFailedAsIs(ctx, at.file, at.line, condition);
-}
-inline Status ensureEqFailed(
-    KernelContext& ctx, const char* file, int line, const char* a, const char* b, long long va, long long vb)
-{
-    const CheckSite at = checkSite(ctx.settings().tflm, file, line);
-    if (!at.present)
-        return okStatus();
-    return ensureEqFailedAsIs(ctx, at.file, at.line, a, b, va, vb);
-}
-inline Status ensureTypesEqFailed(
-    KernelContext& ctx, const char* file, int line, const char* a, const char* b, DataType ta, DataType tb)
-{
-    const CheckSite at = checkSite(ctx.settings().tflm, file, line);
-    if (!at.present)
-        return okStatus();
-    return ensureTypesEqFailedAsIs(ctx, at.file, at.line, a, b, ta, tb);
-}
-inline Error ensureMsgFailed(KernelContext& ctx, const char* file, const char* message)
-{
-    const std::string_view at = checkFile(ctx.settings().tflm, file);
-    return ctx.kernelError(formatString("%.*s %s", static_cast<int>(at.size()), at.data(), message));
 }
 
 } // namespace arenascope::kernels

@@ -3,6 +3,7 @@
 // member by member in math_op_data.h.
 // Failures print what the kernel's TF_LITE_ENSURE* prints, with its file and line.
 #include "builtin_options.h"
+#include "checks.h"
 #include "kernel_file_checks.h"
 #include "kernel_helpers.h"
 #include "math_op_data.h"
@@ -29,15 +30,16 @@ int l2NormActivation(const KernelContext& ctx)
 Status l2NormPrepare(KernelContext& ctx)
 {
     const std::string file = kernelFile("l2norm.cc");
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, 44));
+    ARENASCOPE_TRY(countsThenTemps(check, temps, 44, 45));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(ensure(ctx, input.shape.size() <= 4, file.c_str(), 55, "NumDimensions(input) <= 4"));
-    ARENASCOPE_TRY(ensure(ctx, isOneOf(output.type, { D::Float32, D::Int8 }), file.c_str(), 57,
+    ARENASCOPE_TRY(check.ensure(55, input.shape.size() <= 4, "NumDimensions(input) <= 4"));
+    ARENASCOPE_TRY(check.ensure(57, isOneOf(output.type, { D::Float32, D::Int8 }),
         "output->type == kTfLiteFloat32 || output->type == kTfLiteInt8"));
-    ARENASCOPE_TRY(typesEq(ctx, file, 59, "input->type", "output->type", input.type, output.type));
-    return ensureEq(ctx, file.c_str(), 68, "params->activation", "kTfLiteActNone", l2NormActivation(ctx), 0);
+    ARENASCOPE_TRY(check.typesEq(59, "input->type", "output->type", input.type, output.type));
+    return check.eq(68, "params->activation", "kTfLiteActNone", l2NormActivation(ctx), 0);
 }
 
 const std::array kProfiles = {

@@ -5,6 +5,7 @@
 // Checks run in the kernel's order and fail with what it prints: TF_LITE_ENSURE* with the file
 // and line (shape_checks.h), MicroPrintf texts verbatim.
 #include "builtin_options.h"
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "math_op_data.h"
 #include "prepare_steps.h"
@@ -28,28 +29,28 @@ constexpr const char* kMirrorPadCc = "tensorflow/lite/micro/kernels/mirror_pad.c
 // The int8 zero-point checks at the end of PadPrepare.
 Status padInt8(KernelContext& ctx, const Tensor& output, const Tensor* constant)
 {
+    const Checks check(ctx, kPadCommon);
     const QuantParams out = quantParams(ctx, output);
     if (!constant) {
-        ARENASCOPE_TRY(ensure(ctx, out.zeroPoint >= -128, kPadCommon, 102,
-            "output->params.zero_point >= std::numeric_limits<int8_t>::min()"));
-        return ensure(ctx, out.zeroPoint <= 127, kPadCommon, 104,
-            "output->params.zero_point <= std::numeric_limits<int8_t>::max()");
+        ARENASCOPE_TRY(check.ensure(
+            102, out.zeroPoint >= -128, "output->params.zero_point >= std::numeric_limits<int8_t>::min()"));
+        return check.ensure(
+            104, out.zeroPoint <= 127, "output->params.zero_point <= std::numeric_limits<int8_t>::max()");
     }
     const QuantParams c = quantParams(ctx, *constant);
-    ARENASCOPE_TRY(ensureEq(ctx, kPadCommon, 110, "output->params.zero_point", "constant_values->params.zero_point",
-        out.zeroPoint, c.zeroPoint));
+    ARENASCOPE_TRY(
+        check.eq(110, "output->params.zero_point", "constant_values->params.zero_point", out.zeroPoint, c.zeroPoint));
     // TFLM prints these doubles with %d; only the failure itself is reproduced.
-    return ensureEq(ctx, kPadCommon, 112, "static_cast<double>(output->params.scale)",
+    return check.eq(112, "static_cast<double>(output->params.scale)",
         "static_cast<double>(constant_values->params.scale)", out.scale == c.scale ? 0 : 1, 0);
 }
 
 Status padPrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kPadCommon);
     const std::size_t inputs = ctx.inputCount();
-    ARENASCOPE_TRY(
-        ensure(ctx, inputs == 2 || inputs == 3, kPadCommon, 36, "NumInputs(node) == 2 || NumInputs(node) == 3"));
-    ARENASCOPE_TRY(
-        ensureEq(ctx, kPadCommon, 37, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
+    ARENASCOPE_TRY(check.ensure(36, inputs == 2 || inputs == 3, "NumInputs(node) == 2 || NumInputs(node) == 3"));
+    ARENASCOPE_TRY(check.eq(37, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1) }));
     if (inputs == 3)
@@ -59,17 +60,17 @@ Status padPrepare(KernelContext& ctx)
     const Tensor& paddings = *ctx.input(1);
     const Tensor* constant = inputs == 3 ? ctx.input(2) : nullptr;
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(ensureEq(
-        ctx, kPadCommon, 53, "input->type", "output->type", tfliteType(input.type).code, tfliteType(output.type).code));
-    ARENASCOPE_TRY(ensure(ctx, input.shape.size() <= 5, kPadCommon, 56,
-        "NumDimensions(input) <= reference_ops::PadKernelMaxDimensionCount()"));
+    ARENASCOPE_TRY(
+        check.eq(53, "input->type", "output->type", tfliteType(input.type).code, tfliteType(output.type).code));
+    ARENASCOPE_TRY(check.ensure(
+        56, input.shape.size() <= 5, "NumDimensions(input) <= reference_ops::PadKernelMaxDimensionCount()"));
     if (constant) {
-        ARENASCOPE_TRY(ensureEq(ctx, kPadCommon, 60, "input->type", "constant_values->type",
-            tfliteType(input.type).code, tfliteType(constant->type).code));
-        ARENASCOPE_TRY(ensureEq(ctx, kPadCommon, 62, "NumElements(constant_values)", "1",
-            static_cast<long long>(constant->elementCount), 1));
+        ARENASCOPE_TRY(check.eq(
+            60, "input->type", "constant_values->type", tfliteType(input.type).code, tfliteType(constant->type).code));
+        ARENASCOPE_TRY(
+            check.eq(62, "NumElements(constant_values)", "1", static_cast<long long>(constant->elementCount), 1));
     }
-    ARENASCOPE_TRY(ensureEq(ctx, kPadCommon, 66, "GetTensorShape(paddings).FlatSize()", "output->dims->size * 2",
+    ARENASCOPE_TRY(check.eq(66, "GetTensorShape(paddings).FlatSize()", "output->dims->size * 2",
         static_cast<long long>(paddings.elementCount), 2 * numDims(output)));
     ARENASCOPE_TRY(
         constantTensorCheck(ctx, paddings.hasData, kPadCommon, "Non-constant >paddings< tensor is not supported",

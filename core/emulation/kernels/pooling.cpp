@@ -3,6 +3,7 @@
 // kernel_util.cc (CreateWritableTensorDimsWithCopy) @90b983c2; the op data struct is described
 // member by member in math_op_data.h.
 #include "builtin_options.h"
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "math_op_data.h"
 #include "prepare_steps.h"
@@ -24,6 +25,7 @@ constexpr const char* kL2PoolCc = "tensorflow/lite/micro/kernels/l2_pool_2d.cc";
 // pooling_common.cc: PoolingPrepare.
 Status poolPrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kPoolingCommon);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     const Tensor& input = *ctx.input(0);
@@ -31,9 +33,9 @@ Status poolPrepare(KernelContext& ctx)
         const QuantParams in = quantParams(ctx, input);
         const QuantParams out = quantParams(ctx, *ctx.output(0));
         const auto scaleDiff = static_cast<double>(std::abs(in.scale - out.scale));
-        ARENASCOPE_TRY(ensure(ctx, scaleDiff <= 1.0e-6, kPoolingCommon, 73, "scale_diff <= 1.0e-6"));
-        ARENASCOPE_TRY(ensure(ctx, in.zeroPoint == out.zeroPoint, kPoolingCommon, 74,
-            "input->params.zero_point == output->params.zero_point"));
+        ARENASCOPE_TRY(check.ensure(73, scaleDiff <= 1.0e-6, "scale_diff <= 1.0e-6"));
+        ARENASCOPE_TRY(
+            check.ensure(74, in.zeroPoint == out.zeroPoint, "input->params.zero_point == output->params.zero_point"));
     }
     if (!isOneOf(input.type, { D::Float32, D::Int8, D::Int16 }))
         return unsupportedType(ctx, input);
@@ -46,22 +48,19 @@ Status poolPrepare(KernelContext& ctx)
 
 Status l2PoolPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, kL2PoolCc, 44, 1, 1));
+    const Checks check(ctx, kL2PoolCc);
+    ARENASCOPE_TRY(check.counts(44, 1, 45, 1));
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(held(temps, ctx, out(0), kL2PoolCc, 48, "output != nullptr"));
-    ARENASCOPE_TRY(held(temps, ctx, in(0), kL2PoolCc, 51, "input != nullptr"));
+    ARENASCOPE_TRY(check.hold(temps, { { out(0), 48, "output" } }));
+    ARENASCOPE_TRY(check.hold(temps, { { in(0), 51, "input" } }));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    if (input.shape.size() != 4)
-        return ensureEqFailed(ctx, kL2PoolCc, 52, "NumDimensions(input)", "kTensorShapeRank",
-            static_cast<long long>(input.shape.size()), 4);
-    if (output.shape.size() != 4)
-        return ensureEqFailed(ctx, kL2PoolCc, 53, "NumDimensions(output)", "kTensorShapeRank",
-            static_cast<long long>(output.shape.size()), 4);
-    if (input.type != output.type)
-        return ensureTypesEqFailed(ctx, kL2PoolCc, 54, "input->type", "output->type", input.type, output.type);
-    if (input.type != D::Float32)
-        return ensureTypesEqFailed(ctx, kL2PoolCc, 71, "input->type", "kTfLiteFloat32", input.type, D::Float32);
+    ARENASCOPE_TRY(
+        check.eq(52, "NumDimensions(input)", "kTensorShapeRank", static_cast<long long>(input.shape.size()), 4));
+    ARENASCOPE_TRY(
+        check.eq(53, "NumDimensions(output)", "kTensorShapeRank", static_cast<long long>(output.shape.size()), 4));
+    ARENASCOPE_TRY(check.typesEq(54, "input->type", "output->type", input.type, output.type));
+    ARENASCOPE_TRY(check.typesEq(71, "input->type", "kTfLiteFloat32", input.type, D::Float32));
     return writableDims(ctx, output);
 }
 

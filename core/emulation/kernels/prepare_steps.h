@@ -1,8 +1,9 @@
 #pragma once
-// Small helpers the Prepare steps of several kernels share: the NumInputs/NumOutputs check, a
-// temp tensor with its null check, writable output dims, and what TFLM reads of a tensor (its
-// TfLiteType number, rank, element count, type size and params.zero_point).
+// Small helpers the Prepare steps of several kernels share: writable output dims, and what
+// TFLM reads of a tensor (its TfLiteType number, rank, element count, type size and
+// params.zero_point). Their checks are written with Checks (checks.h).
 
+#include "checks.h"
 #include "kernel_helpers.h"
 
 #include "core/model/flatbuffer_read.h"
@@ -14,29 +15,6 @@
 #include <vector>
 
 namespace arenascope::kernels::steps {
-
-// TF_LITE_ENSURE_EQ(context, NumInputs(node), inputs) at `line`, then the same for the
-// outputs at `line + 1`, as most kernels open their Prepare.
-inline Status ensureCounts(KernelContext& ctx, const char* file, int line, std::size_t inputs, std::size_t outputs)
-{
-    if (ctx.inputCount() != inputs)
-        return ensureEqFailed(ctx, file, line, "NumInputs(node)", std::to_string(inputs).c_str(),
-            static_cast<long long>(ctx.inputCount()), static_cast<long long>(inputs));
-    if (ctx.outputCount() != outputs)
-        return ensureEqFailed(ctx, file, line + 1, "NumOutputs(node)", std::to_string(outputs).c_str(),
-            static_cast<long long>(ctx.outputCount()), static_cast<long long>(outputs));
-    return okStatus();
-}
-
-// AllocateTempInputTensor / AllocateTempOutputTensor for `slot`, followed by the kernel's
-// TF_LITE_ENSURE(<condition>) at `line`: an omitted tensor allocates nothing and fails the check.
-inline Status held(TempTensors& temps, KernelContext& ctx, Slot slot, const char* file, int line, const char* condition)
-{
-    ARENASCOPE_TRY(temps.holdUnchecked(slot));
-    if (!tensorIn(ctx, slot))
-        return ensureFailed(ctx, file, line, condition);
-    return okStatus();
-}
 
 // tflite::micro::CreateWritableTensorDimsWithCopy (kernels/kernel_util.cc): the tensor's dims
 // move to a persistent TfLiteIntArray of the same rank (4 + 4 * rank bytes).
@@ -92,8 +70,6 @@ inline long long numDims(const Tensor& t)
 // The names every kernel file uses, without a using-block of its own.
 namespace arenascope::kernels {
 using steps::elementsOf;
-using steps::ensureCounts;
-using steps::held;
 using steps::numDims;
 using steps::typeBytes;
 using steps::typeCode;

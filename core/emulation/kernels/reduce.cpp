@@ -4,6 +4,7 @@
 // allocates an OpDataReduce in Init and requests its index scratch buffers in Prepare; MEAN
 // and SUM add an int32 accumulator for int8/int16 inputs.
 #include "builtin_options.h"
+#include "checks.h"
 #include "profile_groups.h"
 #include "shape_checks.h"
 #include "shape_op_data.h"

@@ -4,6 +4,7 @@
 // Checks run in the kernel's order and fail with what it prints: TF_LITE_ENSURE* with the file
 // and line (shape_checks.h), MicroPrintf texts verbatim.
 #include "builtin_options.h"
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "profile_groups.h"
 #include "shape_checks.h"
@@ -25,11 +26,10 @@ constexpr const char* kSqueezeCc = "tensorflow/lite/micro/kernels/squeeze.cc";
 
 Status reshapePrepare(KernelContext& ctx)
 {
+    const Checks check(ctx, kReshapeCommon);
     const std::size_t inputs = ctx.inputCount();
-    ARENASCOPE_TRY(
-        ensure(ctx, inputs == 1 || inputs == 2, kReshapeCommon, 88, "NumInputs(node) == 1 || NumInputs(node) == 2"));
-    ARENASCOPE_TRY(
-        ensureEq(ctx, kReshapeCommon, 89, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
+    ARENASCOPE_TRY(check.ensure(88, inputs == 1 || inputs == 2, "NumInputs(node) == 1 || NumInputs(node) == 2"));
+    ARENASCOPE_TRY(check.eq(89, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     const Tensor& input = *ctx.input(0);
@@ -38,12 +38,12 @@ Status reshapePrepare(KernelContext& ctx)
     for (std::int32_t d : output.shape)
         stretchDims += d == -1 ? 1 : 0;
     if (stretchDims > 1)
-        return ensureEq(ctx, kReshapeCommon, 61, "stretch_dim", "-1", 0, -1);
+        return check.eq(61, "stretch_dim", "-1", 0, -1);
     // A -1 dimension: CreateWritableTensorDimsWithCopy (micro/kernels/kernel_util.cc) gives the
     // output a TfLiteIntArray of its own in the tail.
     if (stretchDims == 1)
         ARENASCOPE_TRY(ctx.allocatePersistent(ctx.target().intArrayBytes(output.shape.size()), "reshape output dims"));
-    return ensureTypesEq(ctx, kReshapeCommon, 77, "input->type", "output->type", input.type, output.type);
+    return check.typesEq(77, "input->type", "output->type", input.type, output.type);
 }
 
 // ---- SQUEEZE (squeeze.cc: SqueezePrepare) ------------------------------------------------------

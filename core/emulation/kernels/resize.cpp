@@ -4,6 +4,7 @@
 // Checks run in the kernel's order and fail with what it prints: TF_LITE_ENSURE* with the file
 // and line (shape_checks.h), MicroPrintf texts verbatim.
 #include "builtin_options.h"
+#include "checks.h"
 #include "profile_groups.h"
 #include "shape_checks.h"
 #include "tflm_checks.h"
@@ -19,12 +20,13 @@ constexpr const char* kResizeBilinearCc = "tensorflow/lite/micro/kernels/resize_
 constexpr const char* kResizeNearestNeighborCc = "tensorflow/lite/micro/kernels/resize_nearest_neighbor.cc";
 
 // ---- RESIZE_BILINEAR / RESIZE_NEAREST_NEIGHBOR (resize_bilinear.cc, resize_nearest_neighbor.cc)
-Status resizeCommon(KernelContext& ctx, const Checks& check, int firstLine)
+// The rank checks both share, at their lines in each file.
+Status resizeCommon(KernelContext& ctx, const Checks& check, int inputRankLine, int sizeRankLine)
 {
     const Tensor& input = *ctx.input(0);
     const Tensor& size = *ctx.input(1);
-    ARENASCOPE_TRY(check.eq(firstLine, "NumDimensions(input)", "4", rankOf(input), 4));
-    return check.eq(firstLine + 1, "NumDimensions(size)", "1", rankOf(size), 1);
+    ARENASCOPE_TRY(check.eq(inputRankLine, "NumDimensions(input)", "4", rankOf(input), 4));
+    return check.eq(sizeRankLine, "NumDimensions(size)", "1", rankOf(size), 1);
 }
 
 Status holdResizeTensors(TempTensors& temps)
@@ -39,7 +41,7 @@ Status resizeBilinearPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(check.counts(36, 2, 37, 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(holdResizeTensors(temps));
-    ARENASCOPE_TRY(resizeCommon(ctx, check, 46));
+    ARENASCOPE_TRY(resizeCommon(ctx, check, 46, 47));
     const Tensor& size = *ctx.input(1);
     ARENASCOPE_TRY(check.typeCodesEq(49, "size->type", "kTfLiteInt32", size.type, D::Int32));
     ARENASCOPE_TRY(
@@ -58,7 +60,7 @@ Status resizeNearestPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(check.counts(38, 2, 39, 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(holdResizeTensors(temps));
-    ARENASCOPE_TRY(resizeCommon(ctx, check, 50));
+    ARENASCOPE_TRY(resizeCommon(ctx, check, 50, 51));
     const Tensor& size = *ctx.input(1);
     ARENASCOPE_TRY(check.typeCodesEq(52, "size->type", "kTfLiteInt32", size.type, D::Int32));
     ARENASCOPE_TRY(check.eq(53, "size->dims->data[0]", "2", dimOf(size, 0), 2));

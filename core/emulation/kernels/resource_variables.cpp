@@ -2,6 +2,7 @@
 // kernel_op_data.h. Sources (tensorflow/lite/micro/ @90b983c2): kernels/var_handle.cc,
 // read_variable.cc, assign_variable.cc, micro_resource_variable.cc.
 #include "builtin_options.h"
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "kernel_op_data.h"
 #include "prepare_steps.h"
@@ -73,16 +74,15 @@ std::optional<std::int32_t> resourceIdDuringPrepare(KernelContext& ctx)
 
 Status assignVariablePrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, kAssignVariableCc, 54, 2, 0));
+    const Checks check(ctx, kAssignVariableCc);
+    ARENASCOPE_TRY(check.counts(54, 2, 55, 0));
     const Tensor* idTensor = ctx.input(0);
     if (!idTensor)
         return ctx.kernelError("ASSIGN_VARIABLE: omitted resource id tensor");
-    if (!isOneOf(idTensor->type, { D::Resource, D::Int32 }))
-        return ensureFailed(ctx, kAssignVariableCc, 66,
-            "(input_resource_id_tensor->type == kTfLiteResource || input_resource_id_tensor->type == kTfLiteInt32)");
-    if (idTensor->elementCount != 1)
-        return ensureEqFailed(ctx, kAssignVariableCc, 68, "NumElements(input_resource_id_tensor->dims)", "1",
-            static_cast<long long>(idTensor->elementCount), 1);
+    ARENASCOPE_TRY(check.ensure(66, isOneOf(idTensor->type, { D::Resource, D::Int32 }),
+        "(input_resource_id_tensor->type == kTfLiteResource || input_resource_id_tensor->type == kTfLiteInt32)"));
+    ARENASCOPE_TRY(check.eq(
+        68, "NumElements(input_resource_id_tensor->dims)", "1", static_cast<long long>(idTensor->elementCount), 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(1));
     const auto id = resourceIdDuringPrepare(ctx);

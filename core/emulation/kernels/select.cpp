@@ -1,5 +1,6 @@
 // SELECT_V2; op data in kernel_op_data.h.
 // Source: tensorflow/lite/micro/kernels/select.cc @90b983c2.
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "kernel_op_data.h"
 #include "prepare_steps.h"
@@ -30,10 +31,10 @@ Status selectInit(KernelContext& ctx)
 // CheckBroadcastShape against the output's (static) dims.
 Status selectBroadcast(KernelContext& ctx, const Tensor& cond, const Tensor& x, const Tensor& y, const Tensor& out)
 {
+    const Checks check(ctx, kSelectCc);
     const std::size_t rank = std::max({ cond.shape.size(), x.shape.size(), y.shape.size() });
-    if (rank != out.shape.size())
-        return ensureEqFailed(ctx, kSelectCc, 55, "out_dims", "output_shape->size", static_cast<long long>(rank),
-            static_cast<long long>(out.shape.size()));
+    ARENASCOPE_TRY(check.eq(
+        55, "out_dims", "output_shape->size", static_cast<long long>(rank), static_cast<long long>(out.shape.size())));
     auto dimAt
         = [](const Tensor& t, std::size_t i) { return i >= t.shape.size() ? 1 : t.shape[t.shape.size() - i - 1]; };
     for (std::size_t i = 0; i < rank; ++i) {
@@ -43,26 +44,24 @@ Status selectBroadcast(KernelContext& ctx, const Tensor& cond, const Tensor& x, 
             maxValue = 0;
         if (!(d1 == 1 || d1 == maxValue) || !(d2 == 1 || d2 == maxValue) || !(d3 == 1 || d3 == maxValue))
             return ctx.kernelError("Given shapes are not broadcastable.");
-        if (out.shape[rank - i - 1] != maxValue)
-            return ensureEqFailed(ctx, kSelectCc, 70, "output_shape->data[out_dims - i - 1]", "max_value",
-                out.shape[rank - i - 1], maxValue);
+        ARENASCOPE_TRY(
+            check.eq(70, "output_shape->data[out_dims - i - 1]", "max_value", out.shape[rank - i - 1], maxValue));
     }
     return okStatus();
 }
 
 Status selectPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, kSelectCc, 78, 3, 1));
+    const Checks check(ctx, kSelectCc);
+    ARENASCOPE_TRY(check.counts(78, 3, 79, 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2), out(0) }));
     const Tensor& cond = *ctx.input(0);
     const Tensor& x = *ctx.input(1);
     const Tensor& y = *ctx.input(2);
     const Tensor& out = *ctx.output(0);
-    if (cond.type != D::Bool)
-        return ensureTypesEqFailed(ctx, kSelectCc, 95, "input_condition->type", "kTfLiteBool", cond.type, D::Bool);
-    if (x.type != y.type)
-        return ensureTypesEqFailed(ctx, kSelectCc, 96, "input_x->type", "input_y->type", x.type, y.type);
+    ARENASCOPE_TRY(check.typesEq(95, "input_condition->type", "kTfLiteBool", cond.type, D::Bool));
+    ARENASCOPE_TRY(check.typesEq(96, "input_x->type", "input_y->type", x.type, y.type));
     const bool allScalar
         = cond.elementCount == 1 && x.elementCount == 1 && y.elementCount == 1 && out.elementCount == 1;
     const bool sameShape = cond.shape == x.shape && x.shape == y.shape;

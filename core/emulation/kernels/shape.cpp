@@ -3,6 +3,7 @@
 // Checks run in the kernel's order and fail with what it prints: TF_LITE_ENSURE* with the file
 // and line (shape_checks.h), MicroPrintf texts verbatim.
 #include "builtin_options.h"
+#include "checks.h"
 #include "profile_groups.h"
 #include "shape_checks.h"
 
@@ -18,7 +19,8 @@ constexpr const char* kShapeCc = "tensorflow/lite/micro/kernels/shape.cc";
 // ---- SHAPE (shape.cc) ---------------------------------------------------------------------------
 Status shapePrepare(KernelContext& ctx)
 {
-    return Checks(ctx, kShapeCc).counts(39, 1, 40, 1);
+    const Checks check(ctx, kShapeCc);
+    return check.counts(39, 1, 40, 1);
 }
 
 constexpr std::array kProfiles = {

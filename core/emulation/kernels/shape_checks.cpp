@@ -2,64 +2,6 @@
 
 namespace arenascope::kernels::shape {
 
-Status Checks::ensure(int line, bool ok, const char* condition) const
-{
-    if (!ok)
-        return ensureFailed(m_ctx, m_file, line, condition);
-    return okStatus();
-}
-
-Status Checks::eq(int line, const char* a, const char* b, long long va, long long vb) const
-{
-    if (va != vb)
-        return ensureEqFailed(m_ctx, m_file, line, a, b, va, vb);
-    return okStatus();
-}
-
-Status Checks::typeCodesEq(int line, const char* a, const char* b, DataType ta, DataType tb) const
-{
-    return eq(line, a, b, tfliteType(ta).code, tfliteType(tb).code);
-}
-
-Status Checks::typesEq(int line, const char* a, const char* b, DataType ta, DataType tb) const
-{
-    if (ta != tb)
-        return ensureTypesEqFailed(m_ctx, m_file, line, a, b, ta, tb);
-    return okStatus();
-}
-
-Status Checks::msg(bool ok, const char* message) const
-{
-    if (!ok)
-        return ensureMsgFailed(m_ctx, m_file, message);
-    return okStatus();
-}
-
-Status Checks::counts(int inputLine, std::size_t inputs, int outputLine, std::size_t outputs) const
-{
-    const std::string in = std::to_string(inputs);
-    const std::string out = std::to_string(outputs);
-    ARENASCOPE_TRY(eq(inputLine, "NumInputs(node)", in.c_str(), static_cast<long long>(m_ctx.inputCount()),
-        static_cast<long long>(inputs)));
-    return eq(outputLine, "NumOutputs(node)", out.c_str(), static_cast<long long>(m_ctx.outputCount()),
-        static_cast<long long>(outputs));
-}
-
-Status Checks::nonNull(const Tensor* t, int line, const char* name) const
-{
-    const std::string condition = std::string(name) + " != nullptr";
-    return ensure(line, t != nullptr, condition.c_str());
-}
-
-Status Checks::hold(TempTensors& temps, std::initializer_list<Held> rows) const
-{
-    for (const Held& row : rows) {
-        ARENASCOPE_TRY(temps.holdUnchecked(row.slot));
-        ARENASCOPE_TRY(nonNull(tensorIn(m_ctx, row.slot), row.line, row.name));
-    }
-    return okStatus();
-}
-
 Error typeMessage(KernelContext& ctx, const char* format, DataType t)
 {
     return ctx.kernelError(formatString(format, tfliteType(t).name));

@@ -1,9 +1,8 @@
 #pragma once
 // Helpers of the data-movement and reduction profiles (reshape.cpp, gather.cpp, slice.cpp,
 // reduce.cpp and the others that include this header): the TF_LITE_ENSURE* checks of one TFLM
-// kernel source, printed as that source prints them (file and line, see kernel_helpers.h), the
-// kernels' temp tensors with their null checks, constant tensor values and builtin-option
-// fields the trimmed schema does not declare.
+// kernel source are written with Checks (checks.h); here: constant tensor values and
+// builtin-option fields the trimmed schema does not declare.
 //
 // Usage (inside a Prepare, mirroring gather.cc lines 103-116):
 //   const Checks check(ctx, "tensorflow/lite/micro/kernels/gather.cc");
@@ -11,6 +10,7 @@
 //   TempTensors temps(ctx);
 //   ARENASCOPE_TRY(check.hold(temps, { { in(0), 110, "input" }, { in(1), 113, "coords" }, ... }));
 
+#include "checks.h"
 #include "kernel_helpers.h"
 
 #include <cstdint>
@@ -19,44 +19,6 @@
 #include <vector>
 
 namespace arenascope::kernels::shape {
-
-// The checks of one source file (`file` as TFLM's __FILE__ spells it).
-class Checks {
-public:
-    Checks(KernelContext& ctx, const char* file)
-        : m_ctx(ctx)
-        , m_file(file)
-    {
-    }
-
-    // TF_LITE_ENSURE(context, <condition>) at `line`: "<file>:<line> <condition> was not true."
-    Status ensure(int line, bool ok, const char* condition) const;
-    // TF_LITE_ENSURE_EQ(context, a, b), both printed with %d.
-    Status eq(int line, const char* a, const char* b, long long va, long long vb) const;
-    // TF_LITE_ENSURE_EQ on two TfLiteType values: %d prints their enum numbers.
-    Status typeCodesEq(int line, const char* a, const char* b, DataType ta, DataType tb) const;
-    // TF_LITE_ENSURE_TYPES_EQ: TfLiteTypeGetName names.
-    Status typesEq(int line, const char* a, const char* b, DataType ta, DataType tb) const;
-    // TF_LITE_ENSURE_MSG(context, ok, message): "<file> <message>".
-    Status msg(bool ok, const char* message) const;
-    // TF_LITE_ENSURE_EQ(context, NumInputs(node), inputs) and the same for NumOutputs.
-    Status counts(int inputLine, std::size_t inputs, int outputLine, std::size_t outputs) const;
-    // One tensor the kernel holds: its slot, the line of its null check and its name there.
-    struct Held {
-        Slot slot;
-        int line;
-        const char* name;
-    };
-    // For each row in the kernel's order: AllocateTempInputTensor / AllocateTempOutputTensor,
-    // then TF_LITE_ENSURE(context, <name> != nullptr) at the row's line.
-    Status hold(TempTensors& temps, std::initializer_list<Held> rows) const;
-
-private:
-    Status nonNull(const Tensor* t, int line, const char* name) const;
-
-    KernelContext& m_ctx;
-    const char* m_file;
-};
 
 // MicroPrintf("...'%s'...", TfLiteTypeGetName(t)) with the type name put in `format`'s %s.
 Error typeMessage(KernelContext& ctx, const char* format, DataType t);
@@ -95,7 +57,6 @@ bool optionBool(const KernelContext& ctx, tflite::BuiltinOptions type, int field
 
 // The names every kernel file uses, without a using-block of its own.
 namespace arenascope::kernels {
-using shape::Checks;
 using shape::dimOf;
 using shape::isConstant;
 using shape::rankOf;

@@ -7,6 +7,7 @@
 // values by index, i.e. in key order, which is the same as reading them by key). The structs
 // they place in the tail are described member by member in signal_op_data.h.
 #include "builtin_options.h"
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "prepare_steps.h"
 #include "profile_groups.h"
@@ -71,11 +72,11 @@ using IoRows = std::initializer_list<IoRow>;
 // checks (an omitted tensor allocates nothing).
 Status holdRows(KernelContext& ctx, TempTensors& temps, const char* file, IoRows rows)
 {
+    const Checks check(ctx, file);
     for (const IoRow& r : rows)
         ARENASCOPE_TRY(r.slot.output ? temps.output(r.slot.index, false) : temps.input(r.slot.index, false));
     for (const IoRow& r : rows)
-        if (!tensorAt(ctx, r.slot))
-            return ensureFailed(ctx, file, r.nullLine, (std::string(r.name) + " != nullptr").c_str());
+        ARENASCOPE_TRY(check.ensure(r.nullLine, tensorAt(ctx, r.slot), (std::string(r.name) + " != nullptr").c_str()));
     return okStatus();
 }
 
@@ -87,8 +88,8 @@ long long rankOf(const KernelContext& ctx, Slot s)
 // TF_LITE_ENSURE_EQ(context, NumDimensions(<tensor>), rank), printed with `expr`.
 Status rankIs(KernelContext& ctx, const char* file, int line, const char* expr, Slot s, long long rank)
 {
-    if (rankOf(ctx, s) != rank)
-        return ensureEqFailed(ctx, file, line, expr, std::to_string(rank).c_str(), rankOf(ctx, s), rank);
+    const Checks check(ctx, file);
+    ARENASCOPE_TRY(check.eq(line, expr, std::to_string(rank).c_str(), rankOf(ctx, s), rank));
     return okStatus();
 }
 
@@ -96,9 +97,9 @@ Status rankIs(KernelContext& ctx, const char* file, int line, const char* expr, 
 Status typeIs(
     KernelContext& ctx, const char* file, int line, const char* expr, const char* expected, Slot s, DataType type)
 {
+    const Checks check(ctx, file);
     const DataType actual = tensorAt(ctx, s)->type;
-    if (actual != type)
-        return ensureTypesEqFailed(ctx, file, line, expr, expected, actual, type);
+    ARENASCOPE_TRY(check.typesEq(line, expr, expected, actual, type));
     return okStatus();
 }
 
@@ -121,10 +122,10 @@ Status typeRows(KernelContext& ctx, const char* file, IoRows rows)
 }
 
 // The Prepare most signal kernels are: the counts, then the rows held, ranked and typed.
-Status ioChecks(KernelContext& ctx, TempTensors& temps, const char* file, int countsLine, std::size_t inputs,
-    std::size_t outputs, IoRows rows)
+Status ioChecks(KernelContext& ctx, TempTensors& temps, const char* file, int inputsLine, std::size_t inputs,
+    int outputsLine, std::size_t outputs, IoRows rows)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, file, countsLine, inputs, outputs));
+    ARENASCOPE_TRY(Checks(ctx, file).counts(inputsLine, inputs, outputsLine, outputs));
     ARENASCOPE_TRY(holdRows(ctx, temps, file, rows));
     ARENASCOPE_TRY(rankRows(ctx, file, rows));
     return typeRows(ctx, file, rows);
@@ -134,8 +135,8 @@ Status ioChecks(KernelContext& ctx, TempTensors& temps, const char* file, int co
 Status valuesEqual(
     KernelContext& ctx, const char* file, int line, const char* a, const char* b, long long va, long long vb)
 {
-    if (va != vb)
-        return ensureEqFailed(ctx, file, line, a, b, va, vb);
+    const Checks check(ctx, file);
+    ARENASCOPE_TRY(check.eq(line, a, b, va, vb));
     return okStatus();
 }
 
@@ -208,13 +209,13 @@ constexpr const char* kStackerCc = "signal/micro/kernels/stacker.cc";
 Status signalWindowPrepare(KernelContext& ctx)
 {
     const char* f = kWindowCc;
+    const Checks check(ctx, f);
     const IoRows io = { { in(0), "input", 64, 0, 0, 76, D::Int16 }, { in(1), "weights", 67, 73, 1, 77, D::Int16 },
         { out(0), "output", 70, 0, 0, 78, D::Int16 } };
-    ARENASCOPE_TRY(ensureCounts(ctx, f, 57, 2, 1));
+    ARENASCOPE_TRY(check.counts(57, 2, 58, 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(holdRows(ctx, temps, f, io));
-    if (rankOf(ctx, in(0)) < 1)
-        return ensureFailed(ctx, f, 72, "NumDimensions(input) >= 1");
+    ARENASCOPE_TRY(check.ensure(72, rankOf(ctx, in(0)) >= 1, "NumDimensions(input) >= 1"));
     ARENASCOPE_TRY(rankRows(ctx, f, io));
     ARENASCOPE_TRY(valuesEqual(
         ctx, f, 74, "NumDimensions(input)", "NumDimensions(output)", rankOf(ctx, in(0)), rankOf(ctx, out(0))));
@@ -225,7 +226,7 @@ Status signalWindowPrepare(KernelContext& ctx)
 Status signalFftAutoScalePrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    return ioChecks(ctx, temps, kFftAutoScaleCc, 26, 1, 2,
+    return ioChecks(ctx, temps, kFftAutoScaleCc, 26, 1, 27, 2,
         { { in(0), "input", 32, 40, 1, 44, D::Int16 }, { out(0), "output", 35, 41, 1, 45, D::Int16 },
             { out(1), "scale_bit", 38, 42, 0, 46, D::Int32 } });
 }
@@ -246,16 +247,16 @@ Result<DataType> requireFftType(KernelContext& ctx, const char* op)
 
 // Source lines of the checks RfftPrepare and IrfftPrepare share.
 struct FftPrepareLines {
-    int counts, input, output, ranks, inputType;
+    int inputs, outputs, input, output, ranks, inputType;
 };
-constexpr FftPrepareLines kRfftLines { 78, 84, 87, 89, 91 };
-constexpr FftPrepareLines kIrfftLines { 83, 90, 93, 95, 97 };
+constexpr FftPrepareLines kRfftLines { 78, 79, 84, 87, 89, 91 };
+constexpr FftPrepareLines kIrfftLines { 83, 84, 90, 93, 95, 97 };
 
 // The shared part of RfftPrepare / IrfftPrepare: counts, input and output, equal ranks, and
 // both types equal to the template's TfLiteTypeEnum.
 Status fftPrepare(KernelContext& ctx, TempTensors& temps, const char* f, const FftPrepareLines& l, DataType type)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, f, l.counts, 1, 1));
+    ARENASCOPE_TRY(Checks(ctx, f).counts(l.inputs, 1, l.outputs, 1));
     ARENASCOPE_TRY(holdRows(ctx, temps, f, { { in(0), "input", l.input }, { out(0), "output", l.output } }));
     ARENASCOPE_TRY(valuesEqual(
         ctx, f, l.ranks, "NumDimensions(input)", "NumDimensions(output)", rankOf(ctx, in(0)), rankOf(ctx, out(0))));
@@ -307,7 +308,7 @@ Status signalIrfftPrepare(KernelContext& ctx)
 Status signalEnergyPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    return ioChecks(ctx, temps, kEnergyCc, 64, 1, 1,
+    return ioChecks(ctx, temps, kEnergyCc, 64, 1, 65, 1,
         { { in(0), "input", 70, 75, 1, 78, D::Int16 }, { out(0), "output", 73, 76, 1, 79, D::UInt32 } });
 }
 
@@ -323,13 +324,17 @@ Status signalFilterBankInit(KernelContext& ctx)
 Status signalFilterBankPrepare(KernelContext& ctx)
 {
     const char* f = kFilterBankCc;
-    ARENASCOPE_TRY(ensureCounts(ctx, f, 75, 6, 1));
+    const Checks check(ctx, f);
+    ARENASCOPE_TRY(check.counts(75, 6, 76, 1));
     // input (uint32), weights, unweights, channel frequency starts, channel weight starts,
     // channel widths (int16): each held alone, checked and released.
+    // Each one's null, rank and type checks.
+    static constexpr std::array<std::array<int, 3>, 6> kLines = { { { 81, 82, 83 }, { 87, 88, 89 }, { 93, 94, 95 },
+        { 99, 100, 101 }, { 105, 106, 107 }, { 111, 112, 113 } } };
     for (std::size_t k = 0; k < 6; ++k) {
-        const int line = 81 + 6 * static_cast<int>(k);
+        const auto& at = kLines[k];
         TempTensors temps(ctx);
-        const IoRows io = { { in(k), "input", line, line + 1, 1, line + 2, k == 0 ? D::UInt32 : D::Int16 } };
+        const IoRows io = { { in(k), "input", at[0], at[1], 1, at[2], k == 0 ? D::UInt32 : D::Int16 } };
         ARENASCOPE_TRY(holdRows(ctx, temps, f, io));
         ARENASCOPE_TRY(rankRows(ctx, f, io));
         ARENASCOPE_TRY(typeRows(ctx, f, io));
@@ -345,7 +350,7 @@ Status signalFilterBankPrepare(KernelContext& ctx)
 Status signalFilterBankSquareRootPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    return ioChecks(ctx, temps, kSquareRootCc, 27, 2, 1,
+    return ioChecks(ctx, temps, kSquareRootCc, 27, 2, 28, 1,
         { { in(0), "input", 38, 42, 1, 46, D::UInt64 }, { in(1), "scale_bits", 39, 43, 0, 47, D::Int32 },
             { out(0), "output", 40, 44, 1, 48, D::UInt32 } });
 }
@@ -362,7 +367,7 @@ Status signalSpectralSubtractionInit(KernelContext& ctx)
 Status signalSpectralSubtractionPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    return ioChecks(ctx, temps, kSpectralCc, 103, 1, 2,
+    return ioChecks(ctx, temps, kSpectralCc, 103, 1, 104, 2,
         { { in(0), "input", 114, 118, 1, 122, D::UInt32 }, { out(0), "output", 115, 119, 1, 123, D::UInt32 },
             { out(1), "noise_estimate", 116, 120, 1, 124, D::UInt32 } });
 }
@@ -371,7 +376,7 @@ Status signalSpectralSubtractionPrepare(KernelContext& ctx)
 Status signalPcanPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    return ioChecks(ctx, temps, kPcanCc, 56, 3, 1,
+    return ioChecks(ctx, temps, kPcanCc, 56, 3, 57, 1,
         { { in(0), "input", 63, 74, 1, 79, D::UInt32 }, { in(1), "noise_estimate", 66, 75, 1, 80, D::UInt32 },
             { in(2), "gain_lut", 69, 76, 1, 81, D::Int16 }, { out(0), "output", 72, 77, 1, 82, D::UInt32 } });
 }
@@ -380,7 +385,7 @@ Status signalPcanPrepare(KernelContext& ctx)
 Status signalFilterBankLogPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    return ioChecks(ctx, temps, kLogCc, 64, 1, 1,
+    return ioChecks(ctx, temps, kLogCc, 64, 1, 65, 1,
         { { in(0), "input", 72, 75, 1, 78, D::UInt32 }, { out(0), "output", 73, 76, 1, 79, D::Int16 } });
 }
 
@@ -391,7 +396,7 @@ Status signalDelayPrepare(KernelContext& ctx)
 {
     const char* f = kDelayCc;
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(ioChecks(ctx, temps, f, 62, 1, 1,
+    ARENASCOPE_TRY(ioChecks(ctx, temps, f, 62, 1, 63, 1,
         { { in(0), "input", 68, 0, 0, 73, D::Int16 }, { out(0), "output", 71, 0, 0, 74, D::Int16 } }));
     ARENASCOPE_TRY_ASSIGN(delay, requireOption(ctx, "delay_length"));
     const Tensor& input = *ctx.input(0);
@@ -411,9 +416,10 @@ Status signalDelayPrepare(KernelContext& ctx)
 Status signalFramerPrepare(KernelContext& ctx)
 {
     const char* f = kFramerCc;
+    const Checks check(ctx, f);
     const IoRows io = { { in(0), "input", 87, 0, 0, 98, D::Int16 }, { out(0), "output", 90, 0, 0, 99, D::Int16 },
         { out(1), "output_valid", 93, 96, 0, 100, D::Bool } };
-    ARENASCOPE_TRY(ensureCounts(ctx, f, 80, 1, 2));
+    ARENASCOPE_TRY(check.counts(80, 1, 81, 2));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(holdRows(ctx, temps, f, io));
     ARENASCOPE_TRY(valuesEqual(
@@ -425,8 +431,7 @@ Status signalFramerPrepare(KernelContext& ctx)
     const std::uint64_t step = frameStep;
     const Tensor& input = *ctx.input(0);
     const std::uint64_t innermost = innermostDim(input);
-    if (innermost < step)
-        return ensureFailed(ctx, f, 106, "innermost_dim >= params->frame_step");
+    ARENASCOPE_TRY(check.ensure(106, innermost >= step, "innermost_dim >= params->frame_step"));
     if (step == 0)
         return ctx.kernelError("SignalFramer: frame_step 0 (the kernel divides by it)");
     ARENASCOPE_TRY(valuesEqual(
@@ -455,8 +460,9 @@ Status signalOverlapAddInit(KernelContext& ctx)
 Status signalOverlapAddPrepare(KernelContext& ctx)
 {
     const char* f = kOverlapAddCc;
+    const Checks check(ctx, f);
     const DataType type = fftType(ctx).value_or(D::Float32);
-    ARENASCOPE_TRY(ensureCounts(ctx, f, 78, 1, 1));
+    ARENASCOPE_TRY(check.counts(78, 1, 79, 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(holdRows(ctx, temps, f, { { in(0), "input", 85 }, { out(0), "output", 88 } }));
     ARENASCOPE_TRY(valuesEqual(
@@ -464,8 +470,7 @@ Status signalOverlapAddPrepare(KernelContext& ctx)
     ARENASCOPE_TRY(typeIs(ctx, f, 92, "input->type", "TfLiteTypeEnum", in(0), type));
     ARENASCOPE_TRY(typeIs(ctx, f, 93, "output->type", "TfLiteTypeEnum", out(0), type));
     const Tensor& input = *ctx.input(0);
-    if (input.shape.size() < 2)
-        return ensureFailed(ctx, f, 99, "input_shape.DimensionsCount() >= 2");
+    ARENASCOPE_TRY(check.ensure(99, input.shape.size() >= 2, "input_shape.DimensionsCount() >= 2"));
     const std::uint64_t frameSize = innermostDim(input);
     const auto frames = static_cast<std::uint64_t>(std::max<std::int32_t>(input.shape[input.shape.size() - 2], 0));
     const std::uint64_t outer = outerDims(input, frameSize * frames);
@@ -491,7 +496,7 @@ Status signalStackerInit(KernelContext& ctx)
 Status signalStackerPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    return ioChecks(ctx, temps, kStackerCc, 92, 1, 2,
+    return ioChecks(ctx, temps, kStackerCc, 92, 1, 93, 2,
         { { in(0), "input", 99, 107, 1, 111, D::Int16 }, { out(0), "output", 102, 108, 1, 112, D::Int16 },
             { out(1), "output_valid", 105, 109, 0, 113, D::Bool } });
 }

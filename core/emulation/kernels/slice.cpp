@@ -5,6 +5,7 @@
 // Checks run in the kernel's order and fail with what it prints: TF_LITE_ENSURE* with the file
 // and line (shape_checks.h), MicroPrintf texts verbatim.
 #include "builtin_options.h"
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "math_op_data.h"
 #include "profile_groups.h"
@@ -58,14 +59,15 @@ Status slicePrepare(KernelContext& ctx)
 
 Status stridedSlicePrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, kStridedSliceCommon, 139, 140, 4, 1));
+    const Checks check(ctx, kStridedSliceCommon);
+    ARENASCOPE_TRY(check.counts(139, 4, 140, 1));
     // StridedSliceContext takes input, begin, end, strides and output without checking them.
     TempTensors temps(ctx);
     for (std::size_t i = 0; i < 4; ++i)
         ARENASCOPE_TRY(temps.input(i, false));
     ARENASCOPE_TRY(temps.output(0, false));
     if (ctx.input(0)->shape.size() > 4)
-        return ensureMsgFailed(ctx, kStridedSliceCommon, "input dim should not exceed 4");
+        return check.msg(false, "input dim should not exceed 4");
     static constexpr std::array<const char*, 3> kNonConstant = { "Non-constant >begin< tensor is not supported",
         "Non-constant >end< tensor is not supported", "Non-constant >strides< tensor is not supported" };
     for (std::size_t i = 1; i < 4; ++i)

@@ -1,11 +1,10 @@
 #pragma once
-// TF_LITE_ENSURE-style checks for the kernel profiles that read tensor parameters (activations,
-// arithmetic, convolution, fully connected, pooling, softmax, ...), written as Status-returning
-// conditions so a profile reads like the kernel:
-//   ARENASCOPE_TRY(ensureEq(ctx, kFile, 46, "output->params.zero_point", "-128", zp, -128));
-// Each prints what TFLM prints (kernel_helpers.h: ensureFailed & co.) with the kernel's
-// __FILE__ and __LINE__, and the tensor parameters TFLM reads (TfLiteTensor::params).
+// What the kernel profiles that read tensor parameters (activations, arithmetic, convolution,
+// fully connected, pooling, softmax, ...) read of a tensor (TfLiteTensor::params), the
+// activation-range check of kernel_util.cc, and the non-constant tensor rule per snapshot.
+// The checks themselves are written with Checks (checks.h).
 
+#include "checks.h"
 #include "core/model/flatbuffer_read.h"
 #include "kernel_helpers.h"
 
@@ -53,69 +52,13 @@ inline int quantizationType(const Tensor& t)
     return t.quant.present ? 1 : 0;
 }
 
-// TF_LITE_ENSURE(context, condition).
-inline Status ensure(KernelContext& ctx, bool ok, const char* file, int line, const char* condition)
-{
-    if (ok)
-        return okStatus();
-    return ensureFailed(ctx, file, line, condition);
-}
-
-// TF_LITE_ENSURE_EQ(context, a, b): TFLM prints both values with %d.
-inline Status ensureEq(
-    KernelContext& ctx, const char* file, int line, const char* a, const char* b, long long va, long long vb)
-{
-    if (va == vb)
-        return okStatus();
-    return ensureEqFailed(ctx, file, line, a, b, static_cast<int>(va), static_cast<int>(vb));
-}
-
-// TF_LITE_ENSURE_EQ at an older snapshot's own file and line (a check the newest no longer has).
-inline Status ensureEqAsIs(
-    KernelContext& ctx, const char* file, int line, const char* a, const char* b, long long va, long long vb)
-{
-    if (va == vb)
-        return okStatus();
-    return ensureEqFailedAsIs(ctx, file, line, a, b, static_cast<int>(va), static_cast<int>(vb));
-}
-
-// TF_LITE_ENSURE_TYPES_EQ(context, a, b): both types by TfLiteTypeGetName.
-inline Status ensureTypesEq(
-    KernelContext& ctx, const char* file, int line, const char* a, const char* b, DataType ta, DataType tb)
-{
-    if (ta == tb)
-        return okStatus();
-    return ensureTypesEqFailed(ctx, file, line, a, b, ta, tb);
-}
-
-// TF_LITE_ENSURE_TYPES_EQ at an older snapshot's own file and line.
-inline Status ensureTypesEqAsIs(
-    KernelContext& ctx, const char* file, int line, const char* a, const char* b, DataType ta, DataType tb)
-{
-    if (ta == tb)
-        return okStatus();
-    return ensureTypesEqFailedAsIs(ctx, file, line, a, b, ta, tb);
-}
-
-// TF_LITE_ENSURE_EQ(context, NumInputs(node), inputs) at `inputsLine`, then the same for the
-// outputs at `outputsLine`.
-inline Status ensureCounts(
-    KernelContext& ctx, const char* file, int inputsLine, int outputsLine, std::size_t inputs, std::size_t outputs)
-{
-    const std::string in = std::to_string(inputs);
-    const std::string out = std::to_string(outputs);
-    ARENASCOPE_TRY(ensureEq(ctx, file, inputsLine, "NumInputs(node)", in.c_str(),
-        static_cast<long long>(ctx.inputCount()), static_cast<long long>(inputs)));
-    return ensureEq(ctx, file, outputsLine, "NumOutputs(node)", out.c_str(), static_cast<long long>(ctx.outputCount()),
-        static_cast<long long>(outputs));
-}
-
 // CalculateActivationRangeQuantized (lite/kernels/kernel_util.cc): only uint8, int8 and
 // int16 outputs have a quantized range; anything else is TF_LITE_ENSURE(context, false).
 inline Status activationRangeQuantized(KernelContext& ctx, const Tensor& output)
 {
+    const Checks check(ctx, kKernelUtil);
     const bool ok = isOneOf(output.type, { DataType::UInt8, DataType::Int8, DataType::Int16 });
-    return ensure(ctx, ok, "tensorflow/lite/kernels/kernel_util.cc", 405, "false");
+    return check.ensure(405, ok, "false");
 }
 
 // ---- Non-constant tensors a Prepare reads -------------------------------------------------
@@ -144,13 +87,13 @@ inline Status constantTensorCheck(KernelContext& ctx, bool isConstant, const cha
         return okStatus();
     const TflmVersion v = ctx.settings().tflm;
     if (tflmHas(v, TflmChange::ConstTensorChecks))
-        return ensureMsgFailed(ctx, newestFile, newestMessage);
+        return Checks(ctx, newestFile).msg(false, newestMessage);
     switch (before.kind) {
     case BeforeConstantCheck::Message:
-        return ctx.kernelError(formatString("%s %s", before.file, before.text));
+        return Checks(ctx, before.file, CheckLines::AsPrinted).msg(false, before.text);
     case BeforeConstantCheck::Ensure:
-        return ensureFailedAsIs(ctx, before.file,
-            v == TflmVersion::V2023_02 && before.line2023 ? before.line2023 : before.line, before.text);
+        return Checks(ctx, before.file, CheckLines::AsPrinted)
+            .ensure(v == TflmVersion::V2023_02 && before.line2023 ? before.line2023 : before.line, false, before.text);
     case BeforeConstantCheck::Print:
         return ctx.kernelError(before.text);
     case BeforeConstantCheck::NullRead:

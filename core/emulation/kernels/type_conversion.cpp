@@ -4,6 +4,7 @@
 // member in math_op_data.h.
 // Failures print what the kernel's TF_LITE_ENSURE* prints, with its file and line.
 #include "builtin_options.h"
+#include "checks.h"
 #include "kernel_file_checks.h"
 #include "kernel_helpers.h"
 #include "math_op_data.h"
@@ -24,7 +25,8 @@ constexpr const char* kQuantizeCommon = "tensorflow/lite/micro/kernels/quantize_
 
 Status castPrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, kCast, 29, 30, 1, 1));
+    const Checks check(ctx, kCast);
+    ARENASCOPE_TRY(check.counts(29, 1, 30, 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     return temps.output(0);
@@ -34,20 +36,18 @@ Status castPrepare(KernelContext& ctx)
 
 Status quantizePrepare(KernelContext& ctx)
 {
-    ARENASCOPE_TRY(ensureCounts(ctx, kQuantizeCommon, 36, 37, 1, 1));
+    const Checks check(ctx, kQuantizeCommon);
+    ARENASCOPE_TRY(check.counts(36, 1, 37, 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(ensureEq(ctx, kQuantizeCommon, 48, "output->quantization.type", "kTfLiteAffineQuantization",
-        quantizationType(output), 1));
-    ARENASCOPE_TRY(
-        ensure(ctx, output.quant.channels == 1, kQuantizeCommon, 54, "affine_quantization->scale->size == 1"));
-    ARENASCOPE_TRY(
-        ensure(ctx, isOneOf(input.type, { D::Float32, D::Int32, D::Int16, D::Int8, D::UInt8 }), kQuantizeCommon, 56,
-            "input->type == kTfLiteFloat32 || input->type == kTfLiteInt32 || input->type == kTfLiteInt16 || "
-            "input->type == kTfLiteInt8 || input->type == kTfLiteUInt8"));
-    return ensure(ctx, isOneOf(output.type, { D::Int8, D::Int16, D::Int32, D::UInt8 }), kQuantizeCommon, 60,
+    ARENASCOPE_TRY(check.eq(48, "output->quantization.type", "kTfLiteAffineQuantization", quantizationType(output), 1));
+    ARENASCOPE_TRY(check.ensure(54, output.quant.channels == 1, "affine_quantization->scale->size == 1"));
+    ARENASCOPE_TRY(check.ensure(56, isOneOf(input.type, { D::Float32, D::Int32, D::Int16, D::Int8, D::UInt8 }),
+        "input->type == kTfLiteFloat32 || input->type == kTfLiteInt32 || input->type == kTfLiteInt16 || "
+        "input->type == kTfLiteInt8 || input->type == kTfLiteUInt8"));
+    return check.ensure(60, isOneOf(output.type, { D::Int8, D::Int16, D::Int32, D::UInt8 }),
         "output->type == kTfLiteInt8 || output->type == kTfLiteInt16 || output->type == kTfLiteInt32 || "
         "output->type == kTfLiteUInt8");
 }
@@ -57,11 +57,12 @@ Status quantizePrepare(KernelContext& ctx)
 Status dequantizePrepare(KernelContext& ctx)
 {
     const std::string file = kernelFile("dequantize_common.cc");
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(countsThenTemps(ctx, temps, file, 32));
-    ARENASCOPE_TRY(ensure(ctx, isOneOf(ctx.input(0)->type, { D::Int8, D::Int16, D::UInt8 }), file.c_str(), 43,
+    ARENASCOPE_TRY(countsThenTemps(check, temps, 32, 33));
+    ARENASCOPE_TRY(check.ensure(43, isOneOf(ctx.input(0)->type, { D::Int8, D::Int16, D::UInt8 }),
         "input->type == kTfLiteInt8 || input->type == kTfLiteInt16 || input->type == kTfLiteUInt8"));
-    return ensure(ctx, ctx.output(0)->type == D::Float32, file.c_str(), 46, "output->type == kTfLiteFloat32");
+    return check.ensure(46, ctx.output(0)->type == D::Float32, "output->type == kTfLiteFloat32");
 }
 
 const std::array kProfiles = {

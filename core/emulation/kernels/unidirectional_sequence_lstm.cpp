@@ -2,6 +2,7 @@
 // Sources: tensorflow/lite/micro/kernels/unidirectional_sequence_lstm.cc, lstm_eval.cc,
 // lstm_eval_common.cc, lstm_shared.h @90b983c2.
 #include "builtin_options.h"
+#include "checks.h"
 #include "kernel_helpers.h"
 #include "lstm_op_data.h"
 #include "profile_groups.h"
@@ -23,28 +24,21 @@ constexpr const char* kLstmEvalCc = "tensorflow/lite/micro/kernels/lstm_eval.cc"
 // LstmTensors::ValidateTensorStatus (lstm_eval.cc): input, hidden state, cell state and output.
 Status validateLstmTensors(KernelContext& ctx)
 {
+    const Checks check(ctx, kLstmEvalCc);
     const Tensor* input = ctx.input(0);
     const Tensor* hidden = ctx.input(18);
     const Tensor* cell = ctx.input(19);
     const Tensor* output = ctx.output(0);
-    if (!input)
-        return ensureFailed(ctx, kLstmEvalCc, 58, "internal_tensors_[kLstmInputTensor] != nullptr");
-    if (!hidden)
-        return ensureFailed(ctx, kLstmEvalCc, 60, "internal_tensors_[kLstmOutputStateTensor] != nullptr");
-    if (!hidden->isVariable)
-        return ensureFailed(ctx, kLstmEvalCc, 61, "internal_tensors_[kLstmOutputStateTensor]->is_variable");
-    if (hidden->type != input->type)
-        return ensureEqFailed(ctx, kLstmEvalCc, 64, "internal_tensors_[kLstmOutputStateTensor]->type",
-            "internal_tensors_[kLstmInputTensor]->type", tfliteType(hidden->type).code, tfliteType(input->type).code);
-    if (!cell)
-        return ensureFailed(ctx, kLstmEvalCc, 67, "internal_tensors_[kLstmCellStateTensor] != nullptr");
-    if (!cell->isVariable)
-        return ensureFailed(ctx, kLstmEvalCc, 68, "internal_tensors_[kLstmCellStateTensor]->is_variable");
-    if (!output)
-        return ensureFailed(ctx, kLstmEvalCc, 70, "output_tensor_ != nullptr");
-    if (output->type != input->type)
-        return ensureEqFailed(ctx, kLstmEvalCc, 72, "output_tensor_->type", "internal_tensors_[kLstmInputTensor]->type",
-            tfliteType(output->type).code, tfliteType(input->type).code);
+    ARENASCOPE_TRY(check.ensure(58, input, "internal_tensors_[kLstmInputTensor] != nullptr"));
+    ARENASCOPE_TRY(check.ensure(60, hidden, "internal_tensors_[kLstmOutputStateTensor] != nullptr"));
+    ARENASCOPE_TRY(check.ensure(61, hidden->isVariable, "internal_tensors_[kLstmOutputStateTensor]->is_variable"));
+    ARENASCOPE_TRY(check.eq(64, "internal_tensors_[kLstmOutputStateTensor]->type",
+        "internal_tensors_[kLstmInputTensor]->type", tfliteType(hidden->type).code, tfliteType(input->type).code));
+    ARENASCOPE_TRY(check.ensure(67, cell, "internal_tensors_[kLstmCellStateTensor] != nullptr"));
+    ARENASCOPE_TRY(check.ensure(68, cell->isVariable, "internal_tensors_[kLstmCellStateTensor]->is_variable"));
+    ARENASCOPE_TRY(check.ensure(70, output, "output_tensor_ != nullptr"));
+    ARENASCOPE_TRY(check.eq(72, "output_tensor_->type", "internal_tensors_[kLstmInputTensor]->type",
+        tfliteType(output->type).code, tfliteType(input->type).code));
     return okStatus();
 }
 
@@ -52,12 +46,9 @@ Status validateLstmTensors(KernelContext& ctx)
 
 Status lstmPrepare(KernelContext& ctx)
 {
-    if (ctx.outputCount() != 1)
-        return ensureEqFailed(
-            ctx, kLstmCc, 45, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1);
-    if (ctx.inputCount() != 24)
-        return ensureEqFailed(
-            ctx, kLstmCc, 46, "node->inputs->size", "24", static_cast<long long>(ctx.inputCount()), 24);
+    const Checks check(ctx, kLstmCc);
+    ARENASCOPE_TRY(check.eq(45, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1));
+    ARENASCOPE_TRY(check.eq(46, "node->inputs->size", "24", static_cast<long long>(ctx.inputCount()), 24));
     // LstmTensors holds every present input and the output until Prepare returns.
     TempTensors temps(ctx);
     for (std::size_t i = 0; i < 24; ++i)

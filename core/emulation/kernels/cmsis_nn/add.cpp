@@ -6,6 +6,7 @@
 // maximum_minimum has none): the reference profiles apply unchanged.
 #include "cmsis_helpers.h"
 #include "cmsis_profiles.h"
+#include "core/emulation/kernels/checks.h"
 
 #include "core/emulation/kernels/builtin_options.h"
 #include "core/emulation/kernels/dense_common.h"
@@ -26,19 +27,19 @@ constexpr StructDef kAddOpData { "OpData (cmsis_nn add)", kAddOpDataFields };
 Status addPrepare(KernelContext& ctx)
 {
     const char* file = kAddFile;
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     const Tensor& input1 = *ctx.input(0);
     const Tensor& input2 = *ctx.input(1);
     const Tensor& output = *ctx.output(0);
-    if (input1.type != output.type)
-        return ensureEqFailed(
-            ctx, file, 304, "input1->type", "output->type", tfliteType(input1.type).code, tfliteType(output.type).code);
+    ARENASCOPE_TRY(
+        check.eq(304, "input1->type", "output->type", tfliteType(input1.type).code, tfliteType(output.type).code));
     if (!tflmHas(ctx.settings().tflm, TflmChange::CmsisNnPrepareChecks))
         return okStatus(); // no type messages yet: any type pairing passes Prepare
-    ARENASCOPE_TRY(requireInputType(ctx, file, input1.type, { D::Float32, D::Int32, D::Int16, D::Int8 }));
+    ARENASCOPE_TRY(requireInputType(check, input1.type, { D::Float32, D::Int32, D::Int16, D::Int8 }));
     if (input1.type != input2.type)
-        return ensureMsgFailed(ctx, file, "Hybrid models are not supported on TFLite Micro.");
+        return check.msg(false, "Hybrid models are not supported on TFLite Micro.");
     return okStatus();
 }
 

@@ -3,6 +3,7 @@
 // kernels/batch_matmul_common.cc @90b983c2; buffer sizes from CMSIS-NN @4ab83cc3 (buffer_sizes.h).
 #include "cmsis_helpers.h"
 #include "cmsis_profiles.h"
+#include "core/emulation/kernels/checks.h"
 
 #include "core/emulation/kernels/builtin_options.h"
 #include "core/emulation/kernels/dense_common.h"
@@ -40,25 +41,21 @@ Status transposedCopy(KernelContext& ctx, const Tensor& t, const char* which)
 Status batchMatmulPrepare(KernelContext& ctx)
 {
     const char* file = kBatchMatmulFile;
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     const Tensor& lhs = *ctx.input(0);
     const Tensor& rhs = *ctx.input(1);
     const Tensor& output = *ctx.output(0);
-    if (lhs.type != rhs.type)
-        return ensureTypesEqFailed(ctx, file, 207, "lhs_input->type", "rhs_input->type", lhs.type, rhs.type);
-    ARENASCOPE_TRY(typesMatch(ctx, file, 208, "lhs_input->type", "output->type", lhs, output));
-    ARENASCOPE_TRY(requireInputType(ctx, file, lhs.type, { D::Float32, D::Int16, D::Int8 }));
+    ARENASCOPE_TRY(check.typesEq(207, "lhs_input->type", "rhs_input->type", lhs.type, rhs.type));
+    ARENASCOPE_TRY(check.typeCodesEq(208, "lhs_input->type", "output->type", lhs.type, output.type));
+    ARENASCOPE_TRY(requireInputType(check, lhs.type, { D::Float32, D::Int16, D::Int8 }));
     const auto lhsRank = static_cast<std::int64_t>(lhs.shape.size());
     const auto rhsRank = static_cast<std::int64_t>(rhs.shape.size());
-    if (lhsRank < 2)
-        return ensureFailed(ctx, file, 218, "lhs_rank >= 2");
-    if (lhsRank > 4)
-        return ensureFailed(ctx, file, 219, "lhs_rank <= 4");
-    if (rhsRank < 2)
-        return ensureFailed(ctx, file, 220, "rhs_rank >= 2");
-    if (rhsRank > 4)
-        return ensureFailed(ctx, file, 221, "rhs_rank <= 4");
+    ARENASCOPE_TRY(check.ensure(218, lhsRank >= 2, "lhs_rank >= 2"));
+    ARENASCOPE_TRY(check.ensure(219, lhsRank <= 4, "lhs_rank <= 4"));
+    ARENASCOPE_TRY(check.ensure(220, rhsRank >= 2, "rhs_rank >= 2"));
+    ARENASCOPE_TRY(check.ensure(221, rhsRank <= 4, "rhs_rank <= 4"));
     const std::int64_t rank = std::max(lhsRank, rhsRank);
     // RuntimeShape::ExtendedShape: leading 1s up to the output rank.
     auto extended = [rank](const Tensor& t) {
@@ -70,15 +67,14 @@ Status batchMatmulPrepare(KernelContext& ctx)
     const auto r = extended(rhs);
     for (std::size_t i = 0; i + 2 < l.size(); ++i)
         if (l[i] != r[i] && l[i] != 1 && r[i] != 1)
-            return ensureEqFailed(ctx, file, 242, "rhs_dim", "1", r[i], 1);
+            return check.eq(242, "rhs_dim", "1", r[i], 1);
     const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_BatchMatMulOptions() : nullptr;
     const bool adjX = options && options->adj_x();
     const bool adjY = options && options->adj_y();
     const std::size_t last = static_cast<std::size_t>(rank) - 1;
     const std::int64_t accumLhs = adjX ? l[last - 1] : l[last];
     const std::int64_t accumRhs = adjY ? r[last] : r[last - 1];
-    if (accumLhs != accumRhs)
-        return ensureEqFailed(ctx, file, 255, "accum_dim_lhs", "accum_dim_rhs", accumLhs, accumRhs);
+    ARENASCOPE_TRY(check.eq(255, "accum_dim_lhs", "accum_dim_rhs", accumLhs, accumRhs));
     if (adjX)
         ARENASCOPE_TRY(transposedCopy(ctx, lhs, "lhs"));
     if (!adjY)

@@ -3,6 +3,7 @@
 
 #include "buffer_sizes.h"
 
+#include "core/emulation/kernels/checks.h"
 #include "core/emulation/kernels/kernel_helpers.h"
 
 namespace arenascope::kernels::cmsis {
@@ -44,32 +45,19 @@ inline std::int64_t lastDim(const Tensor& t)
     return t.shape.empty() ? 1 : t.shape.back();
 }
 
-// TF_LITE_ENSURE_TYPES_EQ as the CMSIS-NN kernels write it (TF_LITE_ENSURE_EQ on the type codes).
-inline Status typesMatch(
-    KernelContext& ctx, const char* file, int line, const char* a, const char* b, const Tensor& x, const Tensor& y)
-{
-    if (x.type != y.type)
-        return ensureEqFailed(ctx, file, line, a, b, tfliteType(x.type).code, tfliteType(y.type).code);
-    return okStatus();
-}
-
 // TF_LITE_ENSURE_MSG(context, input type is float32, int16 or int8, "Input data type not supported").
-inline Status requireInputType(KernelContext& ctx, const char* file, DataType t, std::initializer_list<DataType> ok)
+inline Status requireInputType(const Checks& check, DataType t, std::initializer_list<DataType> ok)
 {
-    if (!isOneOf(t, ok))
-        return ensureMsgFailed(ctx, file, "Input data type not supported");
-    return okStatus();
+    return check.msg(isOneOf(t, ok), "Input data type not supported");
 }
 
 // The "Hybrid models are not supported on TFLite Micro." check of conv, depthwise and FC.
-inline Status requireNotHybrid(KernelContext& ctx, const char* file, DataType input, DataType filter, bool int4)
+inline Status requireNotHybrid(const Checks& check, DataType input, DataType filter, bool int4)
 {
     using D = DataType;
     const bool ok = (input == D::Float32 && filter == D::Float32) || (input == D::Int16 && filter == D::Int8)
         || (input == D::Int8 && (filter == D::Int8 || (int4 && filter == D::Int4)));
-    if (!ok)
-        return ensureMsgFailed(ctx, file, "Hybrid models are not supported on TFLite Micro.");
-    return okStatus();
+    return check.msg(ok, "Hybrid models are not supported on TFLite Micro.");
 }
 
 } // namespace arenascope::kernels::cmsis

@@ -3,6 +3,7 @@
 // (CalculateOpDataConv) @90b983c2; buffer sizes from CMSIS-NN @4ab83cc3 (buffer_sizes.h).
 #include "cmsis_profiles.h"
 #include "conv_helpers.h"
+#include "core/emulation/kernels/checks.h"
 
 #include "core/emulation/kernels/builtin_options.h"
 #include "core/emulation/kernels/conv_geometry.h"
@@ -24,7 +25,8 @@ Status convPrepareBefore2023_06(KernelContext& ctx)
     TempTensors temps(ctx);
     ARENASCOPE_TRY(holdFourDimOperands(ctx, temps));
     const auto [input, filter, output] = weightedOperands(ctx);
-    const char* file = kConvFile;
+    // Checks the newest no longer has, at the lines of the snapshot's own file.
+    const Checks asPrinted(ctx, kConvFile, CheckLines::AsPrinted);
     if (filter.type == D::Int4)
         ARENASCOPE_TRY(ctx.requestScratch(filter.elementCount, "unpacked int4 filter"));
     const bool quantized = isOneOf(input.type, { D::Int8, D::Int16 });
@@ -37,9 +39,8 @@ Status convPrepareBefore2023_06(KernelContext& ctx)
         = geometry(ctx, cmsisnn::Dims { output.shape[3], filter.shape[1], filter.shape[2], input.shape[3] });
     if (input.type == D::Int8)
         return requestIfPositive(ctx, cmsisnn::v2022::convolveWrapperS8(g, extension(ctx)), "arm_convolve_wrapper_s8");
-    ARENASCOPE_TRY(ensureEqAsIs(ctx, file, 134, "input->params.zero_point", "0", quantParams(ctx, input).zeroPoint, 0));
-    ARENASCOPE_TRY(
-        ensureEqAsIs(ctx, file, 135, "output->params.zero_point", "0", quantParams(ctx, output).zeroPoint, 0));
+    ARENASCOPE_TRY(asPrinted.eq(134, "input->params.zero_point", "0", quantParams(ctx, input).zeroPoint, 0));
+    ARENASCOPE_TRY(asPrinted.eq(135, "output->params.zero_point", "0", quantParams(ctx, output).zeroPoint, 0));
     return requestIfPositive(ctx, cmsisnn::v2022::convolveWrapperS16(g, extension(ctx)), "arm_convolve_wrapper_s16");
 }
 
@@ -48,26 +49,22 @@ Status convPrepare(KernelContext& ctx)
     if (!tflmHas(ctx.settings().tflm, TflmChange::CmsisNnPin2023))
         return convPrepareBefore2023_06(ctx);
     const char* file = kConvFile;
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     // The bias is looked up in the node's outputs (index 2): with one output, nothing is held.
     ARENASCOPE_TRY(temps.output(2, false));
     const auto [input, filter, output] = weightedOperands(ctx);
-    ARENASCOPE_TRY(typesMatch(ctx, file, 69, "input->type", "output->type", input, output));
-    ARENASCOPE_TRY(requireInputType(ctx, file, input.type, { D::Float32, D::Int16, D::Int8 }));
-    ARENASCOPE_TRY(requireNotHybrid(ctx, file, input.type, filter.type, true));
+    ARENASCOPE_TRY(check.typeCodesEq(69, "input->type", "output->type", input.type, output.type));
+    ARENASCOPE_TRY(requireInputType(check, input.type, { D::Float32, D::Int16, D::Int8 }));
+    ARENASCOPE_TRY(requireNotHybrid(check, input.type, filter.type, true));
     for (const auto& [t, name, line] : { std::tuple { &input, "input->dims->size", 85 },
              std::tuple { &filter, "filter->dims->size", 86 }, std::tuple { &output, "output->dims->size", 87 } })
-        if (t->shape.size() != 4)
-            return ensureEqFailed(ctx, file, line, name, "4", static_cast<long long>(t->shape.size()), 4);
-    if (input.shape[0] != output.shape[0])
-        return ensureEqFailed(
-            ctx, file, 89, "input->dims->data[0]", "output->dims->data[0]", input.shape[0], output.shape[0]);
-    if (filter.shape[3] <= 0)
-        return ensureFailed(ctx, file, 91, "filter->dims->data[3] > 0");
-    if (input.shape[3] % filter.shape[3] != 0)
-        return ensureEqFailed(
-            ctx, file, 92, "input->dims->data[3] % filter->dims->data[3]", "0", input.shape[3] % filter.shape[3], 0);
+        ARENASCOPE_TRY(check.eq(line, name, "4", static_cast<long long>(t->shape.size()), 4));
+    ARENASCOPE_TRY(check.eq(89, "input->dims->data[0]", "output->dims->data[0]", input.shape[0], output.shape[0]));
+    ARENASCOPE_TRY(check.ensure(91, filter.shape[3] > 0, "filter->dims->data[3] > 0"));
+    ARENASCOPE_TRY(
+        check.eq(92, "input->dims->data[3] % filter->dims->data[3]", "0", input.shape[3] % filter.shape[3], 0));
     if (isOneOf(input.type, { D::Int8, D::Int16 }))
         ARENASCOPE_TRY(perChannelBuffers(ctx, static_cast<std::uint64_t>(filter.shape[0])));
     ARENASCOPE_TRY(calculateOpData(ctx, "tensorflow/lite/micro/kernels/conv_common.cc"));

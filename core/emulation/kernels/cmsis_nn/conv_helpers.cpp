@@ -1,4 +1,5 @@
 #include "conv_helpers.h"
+#include "core/emulation/kernels/checks.h"
 
 #include "core/emulation/kernels/builtin_options.h"
 #include "core/emulation/kernels/conv_geometry.h"
@@ -7,10 +8,10 @@ namespace arenascope::kernels::cmsis {
 
 Status calculateOpData(KernelContext& ctx, const char* file)
 {
-    if (ctx.inputCount() != 2 && ctx.inputCount() != 3)
-        return ensureFailed(ctx, file, 88, "has_bias || node->inputs->size == 2");
-    if (ctx.outputCount() != 1)
-        return ensureEqFailed(ctx, file, 89, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1);
+    const Checks check(ctx, file);
+    ARENASCOPE_TRY(
+        check.ensure(88, ctx.inputCount() == 2 || ctx.inputCount() == 3, "has_bias || node->inputs->size == 2"));
+    ARENASCOPE_TRY(check.eq(89, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2, false), out(0) }));
     return okStatus();

@@ -4,6 +4,7 @@
 // CMSIS-NN @4ab83cc3 (buffer_sizes.h).
 #include "cmsis_profiles.h"
 #include "conv_helpers.h"
+#include "core/emulation/kernels/checks.h"
 
 #include "core/emulation/kernels/builtin_options.h"
 #include "core/emulation/kernels/conv_geometry.h"
@@ -39,21 +40,19 @@ Status depthwisePrepareBefore2023_06(KernelContext& ctx)
     TempTensors temps(ctx);
     ARENASCOPE_TRY(holdFourDimOperands(ctx, temps));
     const auto [input, filter, output] = weightedOperands(ctx);
-    const char* file = kDepthwiseFile;
+    // Checks the newest no longer has, at the lines of the snapshot's own file.
+    const Checks asPrinted(ctx, kDepthwiseFile, CheckLines::AsPrinted);
     if (isOneOf(input.type, { D::Int8, D::Int16 })) {
-        ARENASCOPE_TRY(ensureEqAsIs(
-            ctx, file, 87, "filter->quantization.type", "kTfLiteAffineQuantization", quantizationType(filter), 1));
+        ARENASCOPE_TRY(
+            asPrinted.eq(87, "filter->quantization.type", "kTfLiteAffineQuantization", quantizationType(filter), 1));
         if (input.type == D::Int16) {
-            ARENASCOPE_TRY(
-                ensureEqAsIs(ctx, file, 91, "input->params.zero_point", "0", quantParams(ctx, input).zeroPoint, 0));
-            ARENASCOPE_TRY(
-                ensureEqAsIs(ctx, file, 92, "output->params.zero_point", "0", quantParams(ctx, output).zeroPoint, 0));
+            ARENASCOPE_TRY(asPrinted.eq(91, "input->params.zero_point", "0", quantParams(ctx, input).zeroPoint, 0));
+            ARENASCOPE_TRY(asPrinted.eq(92, "output->params.zero_point", "0", quantParams(ctx, output).zeroPoint, 0));
         }
         const std::int64_t channels = filter.shape[3];
-        if (filter.quant.channels != 1 && filter.quant.channels != channels)
-            return ensureFailedAsIs(ctx, file, 102,
-                "affine_quantization->scale->size == 1 || affine_quantization->scale->size == "
-                "filter->dims->data[kDepthwiseConvQuantizedDimension]");
+        ARENASCOPE_TRY(asPrinted.ensure(102, filter.quant.channels == 1 || filter.quant.channels == channels,
+            "affine_quantization->scale->size == 1 || affine_quantization->scale->size == "
+            "filter->dims->data[kDepthwiseConvQuantizedDimension]"));
         ARENASCOPE_TRY(perChannelBuffers(ctx, static_cast<std::uint64_t>(channels)));
     }
     if (filter.type == D::Int4)
@@ -73,12 +72,13 @@ Status depthwisePrepare(KernelContext& ctx)
     if (!tflmHas(ctx.settings().tflm, TflmChange::CmsisNnPin2023))
         return depthwisePrepareBefore2023_06(ctx);
     const char* file = kDepthwiseFile;
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     const auto [input, filter, output] = weightedOperands(ctx);
-    ARENASCOPE_TRY(typesMatch(ctx, file, 78, "input->type", "output->type", input, output));
-    ARENASCOPE_TRY(requireInputType(ctx, file, input.type, { D::Float32, D::Int16, D::Int8 }));
-    ARENASCOPE_TRY(requireNotHybrid(ctx, file, input.type, filter.type, true));
+    ARENASCOPE_TRY(check.typeCodesEq(78, "input->type", "output->type", input.type, output.type));
+    ARENASCOPE_TRY(requireInputType(check, input.type, { D::Float32, D::Int16, D::Int8 }));
+    ARENASCOPE_TRY(requireNotHybrid(check, input.type, filter.type, true));
     if (filter.shape.size() < 4)
         return ctx.kernelError("filter must be 4-D");
     if (isOneOf(input.type, { D::Int8, D::Int16 }))

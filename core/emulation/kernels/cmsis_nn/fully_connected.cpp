@@ -4,6 +4,7 @@
 // buffer sizes from CMSIS-NN @4ab83cc3 (buffer_sizes.h).
 #include "cmsis_helpers.h"
 #include "cmsis_profiles.h"
+#include "core/emulation/kernels/checks.h"
 
 #include "core/emulation/kernels/builtin_options.h"
 #include "core/emulation/kernels/dense_common.h"
@@ -51,22 +52,24 @@ Status fullyConnectedInit(KernelContext& ctx)
 // (e98ee09a) and an int4 filter gets its unpacking scratch.
 Status fullyConnectedPrepareBeforePerChannel(KernelContext& ctx)
 {
-    const char* file = kFullyConnectedFile;
+    // Checks the newest no longer has, at the lines of the snapshot's own file.
+    const Checks check(ctx, kFullyConnectedFile, CheckLines::AsPrinted);
     const bool kernelSums = tflmHas(ctx.settings().tflm, TflmChange::CmsisNnKernelSums);
     const int typesLine = kernelSums ? 79 : 76;
-    const int zeroPointLine = kernelSums ? 104 : 101; // the output's is the next line
+    const int inputZeroPointLine = kernelSums ? 104 : 101;
+    const int outputZeroPointLine = kernelSums ? 105 : 102;
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2, false), out(0) }));
     const auto [input, filter, output] = weightedOperands(ctx);
-    ARENASCOPE_TRY(ensureTypesEqAsIs(ctx, file, typesLine, "input->type", "output->type", input.type, output.type));
+    ARENASCOPE_TRY(check.typesEq(typesLine, "input->type", "output->type", input.type, output.type));
     ARENASCOPE_TRY(calculateFullyConnectedOpData(ctx, input, filter));
     const std::int64_t accumDepth = lastDim(filter);
     const std::int64_t outputDepth = lastDim(output);
     if (input.type == D::Int16) {
-        ARENASCOPE_TRY(ensureEqAsIs(
-            ctx, file, zeroPointLine, "input->params.zero_point", "0", quantParams(ctx, input).zeroPoint, 0));
-        ARENASCOPE_TRY(ensureEqAsIs(
-            ctx, file, zeroPointLine + 1, "output->params.zero_point", "0", quantParams(ctx, output).zeroPoint, 0));
+        ARENASCOPE_TRY(
+            check.eq(inputZeroPointLine, "input->params.zero_point", "0", quantParams(ctx, input).zeroPoint, 0));
+        ARENASCOPE_TRY(
+            check.eq(outputZeroPointLine, "output->params.zero_point", "0", quantParams(ctx, output).zeroPoint, 0));
     } else if (input.type == D::Int8 && !(kernelSums && filter.type == D::Int4)) {
         if (output.shape.size() > 2 && accumDepth % 4 == 0) {
             const auto bytes = static_cast<std::uint64_t>(outputDepth) * 4;
@@ -90,15 +93,16 @@ Status fullyConnectedPrepare(KernelContext& ctx)
     if (!tflmHas(ctx.settings().tflm, TflmChange::FullyConnectedPerChannel))
         return fullyConnectedPrepareBeforePerChannel(ctx);
     const char* file = kFullyConnectedFile;
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2, false), out(0) }));
     const Tensor& input = *ctx.input(0);
     const Tensor& filter = *ctx.input(1);
     const Tensor* bias = ctx.input(2);
     const Tensor& output = *ctx.output(0);
-    ARENASCOPE_TRY(typesMatch(ctx, file, 75, "input->type", "output->type", input, output));
-    ARENASCOPE_TRY(requireInputType(ctx, file, input.type, { D::Float32, D::Int16, D::Int8 }));
-    ARENASCOPE_TRY(requireNotHybrid(ctx, file, input.type, filter.type, true));
+    ARENASCOPE_TRY(check.typeCodesEq(75, "input->type", "output->type", input.type, output.type));
+    ARENASCOPE_TRY(requireInputType(check, input.type, { D::Float32, D::Int16, D::Int8 }));
+    ARENASCOPE_TRY(requireNotHybrid(check, input.type, filter.type, true));
     const std::int64_t accumDepth = lastDim(filter);
     const std::int64_t outputDepth = lastDim(output);
     // CalculateOpDataFullyConnected: per-channel filters get their multiplier and shift arrays.
@@ -107,10 +111,9 @@ Status fullyConnectedPrepare(KernelContext& ctx)
         const std::uint64_t n = filter.quant.channels;
         ARENASCOPE_TRY(ctx.allocatePersistent(4 * n, "per_channel_output_multiplier"));
         ARENASCOPE_TRY(ctx.allocatePersistent(4 * n, "per_channel_output_shift"));
-        if (!(input.type == D::Int8 && filter.type != D::Int4))
-            return ensureFailed(ctx, file, 116,
-                "!data->reference_op_data.is_per_channel || (data->reference_op_data.is_per_channel "
-                "&& input->type == kTfLiteInt8 && filter->type != kTfLiteInt4)");
+        ARENASCOPE_TRY(check.ensure(116, (input.type == D::Int8 && filter.type != D::Int4),
+            "!data->reference_op_data.is_per_channel || (data->reference_op_data.is_per_channel "
+            "&& input->type == kTfLiteInt8 && filter->type != kTfLiteInt4)"));
     }
     if (input.type != D::Int8 || filter.type == D::Int4)
         return okStatus(); // int16: arm_fully_connected_s16_get_buffer_size is 0 on every CPU

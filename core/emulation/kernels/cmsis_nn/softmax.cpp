@@ -3,6 +3,7 @@
 // @90b983c2.
 #include "cmsis_helpers.h"
 #include "cmsis_profiles.h"
+#include "core/emulation/kernels/checks.h"
 
 #include "core/emulation/kernels/builtin_options.h"
 #include "core/emulation/kernels/dense_common.h"
@@ -25,23 +26,21 @@ constexpr StructDef kCmsisSoftmax { "CMSISNNSoftmaxParams", kCmsisSoftmaxFields 
 Status softmaxPrepare(KernelContext& ctx)
 {
     const char* file = kSoftmaxFile;
-    if (ctx.inputCount() != 1)
-        return ensureEqFailed(ctx, file, 47, "NumInputs(node)", "1", static_cast<long long>(ctx.inputCount()), 1);
-    if (ctx.outputCount() != 1)
-        return ensureEqFailed(ctx, file, 48, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1);
+    const Checks check(ctx, file);
+    ARENASCOPE_TRY(check.eq(47, "NumInputs(node)", "1", static_cast<long long>(ctx.inputCount()), 1));
+    ARENASCOPE_TRY(check.eq(48, "NumOutputs(node)", "1", static_cast<long long>(ctx.outputCount()), 1));
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.input(0));
     const Tensor& input = *ctx.input(0);
-    if (input.shape.empty())
-        return ensureFailed(ctx, file, 51, "NumDimensions(input) >= 1");
+    ARENASCOPE_TRY(check.ensure(51, !input.shape.empty(), "NumDimensions(input) >= 1"));
     ARENASCOPE_TRY(temps.output(0));
     const Tensor& output = *ctx.output(0);
     // Before its own type messages, an unsupported pairing failed in softmax_common.cc.
     if (!tflmHas(ctx.settings().tflm, TflmChange::CmsisNnPrepareChecks))
         return calculateSoftmaxParams(ctx, input, output);
     if (!(input.type == output.type || (input.type == D::Int8 && output.type == D::Int16)))
-        return ensureMsgFailed(ctx, file, "Input and output data types are not supported together.");
-    ARENASCOPE_TRY(requireInputType(ctx, file, input.type, { D::Float32, D::Int16, D::Int8 }));
+        return check.msg(false, "Input and output data types are not supported together.");
+    ARENASCOPE_TRY(requireInputType(check, input.type, { D::Float32, D::Int16, D::Int8 }));
     // CalculateSoftmaxParams: an int16 input gets its two lookup tables first.
     if (input.type == D::Int16) {
         ARENASCOPE_TRY(ctx.allocatePersistent(1026, "exp_lut"));

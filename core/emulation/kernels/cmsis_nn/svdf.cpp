@@ -3,6 +3,7 @@
 // TFLM's default); buffer sizes from CMSIS-NN @4ab83cc3 (buffer_sizes.h).
 #include "cmsis_helpers.h"
 #include "cmsis_profiles.h"
+#include "core/emulation/kernels/checks.h"
 
 #include "core/emulation/kernels/builtin_options.h"
 #include "core/emulation/kernels/dense_common.h"
@@ -24,6 +25,7 @@ constexpr StructDef kSvdfOpData { "CmsisNnOpDataSvdf", kSvdfOpDataFields };
 Status svdfPrepare(KernelContext& ctx)
 {
     const char* file = kSvdfFile;
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2), in(3, false), in(4) }));
     const Tensor& input = *ctx.input(0);
@@ -31,13 +33,11 @@ Status svdfPrepare(KernelContext& ctx)
     const auto* options = ctx.op().flatbuffer ? ctx.op().flatbuffer->builtin_options_as_SVDFOptions() : nullptr;
     const std::int32_t rank = options ? options->rank() : 0;
     if (weightsFeature.shape.size() != 2 || rank <= 0 || weightsFeature.shape[0] % rank != 0)
-        return ensureEqFailed(ctx, file, 93, "num_filters % rank", "0",
+        return check.eq(93, "num_filters % rank", "0",
             rank > 0 && !weightsFeature.shape.empty() ? weightsFeature.shape[0] % rank : 0, 0);
-    if (!isOneOf(input.type, { D::Float32, D::Int8 }))
-        return ensureFailed(ctx, file, 98, "input->type == kTfLiteFloat32 || input->type == kTfLiteInt8");
-    if (input.shape.size() != 2)
-        return ensureEqFailed(
-            ctx, file, 100, "NumDimensions(input)", "2", static_cast<long long>(input.shape.size()), 2);
+    ARENASCOPE_TRY(check.ensure(98, isOneOf(input.type, { D::Float32, D::Int8 }),
+        "input->type == kTfLiteFloat32 || input->type == kTfLiteInt8"));
+    ARENASCOPE_TRY(check.eq(100, "NumDimensions(input)", "2", static_cast<long long>(input.shape.size()), 2));
     ARENASCOPE_TRY(temps.output(0));
     const auto batch = static_cast<std::uint64_t>(input.shape[0]);
     const auto filters = static_cast<std::uint64_t>(weightsFeature.shape[0]);
@@ -50,8 +50,7 @@ Status svdfPrepare(KernelContext& ctx)
         = cmsisnn::svdfS8(cmsisnn::Dims { weightsFeature.shape[0], weightsFeature.shape[1], 1, 1 }, extension(ctx));
     if (sums <= 0)
         return okStatus();
-    if (!weightsFeature.hasData)
-        return ensureFailed(ctx, file, 196, "IsConstantTensor(weights_feature)");
+    ARENASCOPE_TRY(check.ensure(196, weightsFeature.hasData, "IsConstantTensor(weights_feature)"));
     return ctx.allocatePersistent(static_cast<std::uint64_t>(sums), "kernel sums");
 }
 

@@ -3,6 +3,7 @@
 // CMSIS-NN @4ab83cc3 (buffer_sizes.h).
 #include "cmsis_profiles.h"
 #include "conv_helpers.h"
+#include "core/emulation/kernels/checks.h"
 
 #include "core/emulation/kernels/builtin_options.h"
 #include "core/emulation/kernels/conv_geometry.h"
@@ -28,14 +29,15 @@ constexpr StructDef kTransposeConvOpData { "OpData (cmsis_nn transpose_conv)", k
 Status transposeConvPrepare(KernelContext& ctx)
 {
     const char* file = kTransposeConvFile;
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ out(0), in(2), in(1) }));
     const Tensor& output = *ctx.output(0);
     const Tensor& input = *ctx.input(2);
     const Tensor& filter = *ctx.input(1);
-    ARENASCOPE_TRY(typesMatch(ctx, file, 177, "input->type", "output->type", input, output));
-    ARENASCOPE_TRY(requireInputType(ctx, file, input.type, { D::Float32, D::Int16, D::Int8 }));
-    ARENASCOPE_TRY(requireNotHybrid(ctx, file, input.type, filter.type, false));
+    ARENASCOPE_TRY(check.typeCodesEq(177, "input->type", "output->type", input.type, output.type));
+    ARENASCOPE_TRY(requireInputType(check, input.type, { D::Float32, D::Int16, D::Int8 }));
+    ARENASCOPE_TRY(requireNotHybrid(check, input.type, filter.type, false));
     if (filter.shape.size() < 4 || input.shape.size() < 4 || output.shape.size() < 4)
         return ctx.kernelError("TRANSPOSE_CONV tensors must be 4-D");
     ARENASCOPE_TRY(perChannelBuffers(ctx, static_cast<std::uint64_t>(filter.shape[0])));
@@ -64,10 +66,9 @@ Status transposeConvPrepare(KernelContext& ctx)
         ARENASCOPE_TRY(ctx.requestScratch(8 * output.elementCount, "int64 output accumulator"));
     }
     // CalculateOpData: input, filter, bias, output held while quantizing.
-    if (ctx.inputCount() != 3 && ctx.inputCount() != 4)
-        return ensureFailed(ctx, file, 81, "has_bias || node->inputs->size == 3");
-    if (ctx.outputCount() != 1)
-        return ensureEqFailed(ctx, file, 82, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1);
+    ARENASCOPE_TRY(
+        check.ensure(81, ctx.inputCount() == 3 || ctx.inputCount() == 4, "has_bias || node->inputs->size == 3"));
+    ARENASCOPE_TRY(check.eq(82, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1));
     if (input.type != D::Float32) {
         TempTensors q(ctx);
         ARENASCOPE_TRY(q.hold({ in(2), in(1), in(3, false), out(0) }));

@@ -3,6 +3,7 @@
 // kernels/lstm_eval.cc and lstm_eval_common.cc @90b983c2.
 #include "cmsis_helpers.h"
 #include "cmsis_profiles.h"
+#include "core/emulation/kernels/checks.h"
 
 #include "core/emulation/kernels/builtin_options.h"
 #include "core/emulation/kernels/tflm_checks.h"
@@ -47,10 +48,9 @@ constexpr StructDef kLstmOpData { "OpData (cmsis_nn unidirectional_sequence_lstm
 Status lstmPrepare(KernelContext& ctx)
 {
     const char* file = kLstmFile;
-    if (ctx.outputCount() != 1)
-        return ensureEqFailed(ctx, file, 337, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1);
-    if (ctx.inputCount() != 24)
-        return ensureEqFailed(ctx, file, 338, "node->inputs->size", "24", static_cast<long long>(ctx.inputCount()), 24);
+    const Checks check(ctx, file);
+    ARENASCOPE_TRY(check.eq(337, "node->outputs->size", "1", static_cast<long long>(ctx.outputCount()), 1));
+    ARENASCOPE_TRY(check.eq(338, "node->inputs->size", "24", static_cast<long long>(ctx.inputCount()), 24));
     // LstmTensors holds every present input and the output until Prepare returns.
     TempTensors temps(ctx);
     for (std::size_t i = 0; i < 24; ++i)
@@ -62,11 +62,11 @@ Status lstmPrepare(KernelContext& ctx)
     if (!input || !hidden || !cell || !ctx.output(0))
         return ctx.kernelError("LSTM input, output state, cell state and output must be present");
     for (std::size_t i = 1; i < 9; ++i)
-        if (!ctx.input(i) || !ctx.input(i)->hasData)
-            return ensureFailed(ctx, file, 355, "IsConstantTensor(lstm_tensors.GetInternalTensor(i))");
+        ARENASCOPE_TRY(check.ensure(
+            355, !(!ctx.input(i) || !ctx.input(i)->hasData), "IsConstantTensor(lstm_tensors.GetInternalTensor(i))"));
     for (std::size_t i = 12; i < 16; ++i)
-        if (!ctx.input(i) || !ctx.input(i)->hasData)
-            return ensureFailed(ctx, file, 360, "IsConstantTensor(lstm_tensors.GetInternalTensor(i))");
+        ARENASCOPE_TRY(check.ensure(
+            360, !(!ctx.input(i) || !ctx.input(i)->hasData), "IsConstantTensor(lstm_tensors.GetInternalTensor(i))"));
     if (input->shape.size() < 3 || hidden->shape.size() < 2)
         return ctx.kernelError("LSTM input must be 3-D and its state 2-D");
     const auto* options

@@ -4,6 +4,7 @@
 // CalculateOpDataConv from TFLM, then one scratch request sized by esp-nn for int8 inputs);
 // scratch sizes in scratch_sizes.cpp.
 #include "conv_helpers.h"
+#include "core/emulation/kernels/checks.h"
 #include "esp_profiles.h"
 
 #include "core/emulation/kernels/builtin_options.h"
@@ -23,20 +24,20 @@ constexpr const char* kConvFile = "tensorflow/lite/micro/kernels/esp_nn/conv.cc"
 Status convPrepare(KernelContext& ctx)
 {
     const char* file = kConvFile;
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ out(0), in(0), in(1) }));
     ARENASCOPE_TRY(requireNhwc(ctx));
     const auto [input, filter, output] = weightedOperands(ctx);
-    ARENASCOPE_TRY(ensure(ctx, filter.shape[3] > 0, file, 74, "filter_input_channels > 0"));
+    ARENASCOPE_TRY(check.ensure(74, filter.shape[3] > 0, "filter_input_channels > 0"));
+    ARENASCOPE_TRY(check.eq(75, "input_channels % filter_input_channels", "0", input.shape[3] % filter.shape[3], 0));
     ARENASCOPE_TRY(
-        ensureEq(ctx, file, 75, "input_channels % filter_input_channels", "0", input.shape[3] % filter.shape[3], 0));
-    ARENASCOPE_TRY(ensureEq(
-        ctx, file, 77, "input->type", "output->type", tfliteType(input.type).code, tfliteType(output.type).code));
+        check.eq(77, "input->type", "output->type", tfliteType(input.type).code, tfliteType(output.type).code));
     const bool typesOk = (input.type == D::Float32 && filter.type == D::Float32)
         || (input.type == D::Int16 && filter.type == D::Int8)
         || (input.type == D::Int8 && isOneOf(filter.type, { D::Int4, D::Int8 }));
     if (!typesOk)
-        return ensureMsgFailed(ctx, file, "Hybrid models are not supported on TFLite Micro.");
+        return check.msg(false, "Hybrid models are not supported on TFLite Micro.");
     const auto channels = static_cast<std::uint64_t>(static_cast<std::uint32_t>(filter.shape[0]));
     ARENASCOPE_TRY(ctx.allocatePersistent(4 * channels, "per_channel_output_multiplier"));
     ARENASCOPE_TRY(ctx.allocatePersistent(4 * channels, "per_channel_output_shift"));

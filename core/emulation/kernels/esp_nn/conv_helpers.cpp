@@ -1,4 +1,5 @@
 #include "conv_helpers.h"
+#include "core/emulation/kernels/checks.h"
 
 #include "core/emulation/kernels/builtin_options.h"
 #include "core/emulation/kernels/conv_common.h"
@@ -50,15 +51,16 @@ Status requireNhwc(KernelContext& ctx)
 Status checkPerChannelQuantization(
     KernelContext& ctx, const char* file, int typeLine, int sizeLine, const Tensor& filter, std::size_t dim)
 {
-    ARENASCOPE_TRY(ensureEq(
-        ctx, file, typeLine, "filter->quantization.type", "kTfLiteAffineQuantization", quantizationType(filter), 1));
+    const Checks check(ctx, file);
+    ARENASCOPE_TRY(
+        check.eq(typeLine, "filter->quantization.type", "kTfLiteAffineQuantization", quantizationType(filter), 1));
     const std::int64_t channels = filter.shape[dim];
     const bool ok = filter.quant.channels == 1 || filter.quant.channels == channels;
     const char* condition = dim == 0 ? "affine_quantization->scale->size == 1 || affine_quantization->scale->size == "
                                        "filter->dims->data[kConvQuantizedDimension]"
                                      : "affine_quantization->scale->size == 1 || affine_quantization->scale->size == "
                                        "filter->dims->data[kDepthwiseConvQuantizedDimension]";
-    return ensure(ctx, ok, file, sizeLine, condition);
+    return check.ensure(sizeLine, ok, condition);
 }
 
 } // namespace arenascope::kernels::esp

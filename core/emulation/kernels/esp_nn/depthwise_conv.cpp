@@ -4,6 +4,7 @@
 // own order, CalculateOpDataDepthwiseConv from TFLM, then one scratch request sized by esp-nn for
 // int8 inputs); scratch sizes in scratch_sizes.cpp.
 #include "conv_helpers.h"
+#include "core/emulation/kernels/checks.h"
 #include "esp_profiles.h"
 
 #include "core/emulation/kernels/builtin_options.h"
@@ -29,32 +30,32 @@ std::int32_t depthMultiplier(const KernelContext& ctx)
 Status depthwisePrepare(KernelContext& ctx)
 {
     const char* file = kDepthwiseFile;
+    const Checks check(ctx, file);
     TempTensors temps(ctx);
     ARENASCOPE_TRY(temps.hold({ out(0), in(0), in(1) }));
     const auto [input, filter, output] = weightedOperands(ctx);
-    ARENASCOPE_TRY(ensureEq(ctx, file, 184, "input->dims->size", "4", static_cast<long long>(input.shape.size()), 4));
-    ARENASCOPE_TRY(ensureEq(ctx, file, 185, "filter->dims->size", "4", static_cast<long long>(filter.shape.size()), 4));
-    ARENASCOPE_TRY(ensureEq(ctx, file, 186, "output->dims->size", "4", static_cast<long long>(output.shape.size()), 4));
+    ARENASCOPE_TRY(check.eq(184, "input->dims->size", "4", static_cast<long long>(input.shape.size()), 4));
+    ARENASCOPE_TRY(check.eq(185, "filter->dims->size", "4", static_cast<long long>(filter.shape.size()), 4));
+    ARENASCOPE_TRY(check.eq(186, "output->dims->size", "4", static_cast<long long>(output.shape.size()), 4));
     const ConvOptions o = convOptions(ctx);
-    ARENASCOPE_TRY(ensure(ctx, o.dilationH > 0, file, 187, "params.dilation_height_factor > 0"));
-    ARENASCOPE_TRY(ensure(ctx, o.dilationW > 0, file, 188, "params.dilation_width_factor > 0"));
-    ARENASCOPE_TRY(ensureEq(ctx, file, 191, "filter->dims->data[0]", "1", filter.shape[0], 1));
-    ARENASCOPE_TRY(ensure(ctx, input.shape[3] != 0, file, 196, "num_input_channels != 0"));
-    ARENASCOPE_TRY(
-        ensureEq(ctx, file, 197, "num_filter_channels % num_input_channels", "0", filter.shape[3] % input.shape[3], 0));
+    ARENASCOPE_TRY(check.ensure(187, o.dilationH > 0, "params.dilation_height_factor > 0"));
+    ARENASCOPE_TRY(check.ensure(188, o.dilationW > 0, "params.dilation_width_factor > 0"));
+    ARENASCOPE_TRY(check.eq(191, "filter->dims->data[0]", "1", filter.shape[0], 1));
+    ARENASCOPE_TRY(check.ensure(196, input.shape[3] != 0, "num_input_channels != 0"));
+    ARENASCOPE_TRY(check.eq(197, "num_filter_channels % num_input_channels", "0", filter.shape[3] % input.shape[3], 0));
     const auto channels = static_cast<std::uint64_t>(static_cast<std::uint32_t>(filter.shape[3]));
     ARENASCOPE_TRY(ctx.allocatePersistent(4 * channels, "per_channel_output_multiplier"));
     ARENASCOPE_TRY(ctx.allocatePersistent(4 * channels, "per_channel_output_shift"));
     if (input.type == D::Int8) {
         ARENASCOPE_TRY(checkPerChannelQuantization(ctx, file, 217, 226, filter, 3));
-        ARENASCOPE_TRY(ensureEq(ctx, file, 231, "affine_quantization->scale->size",
-            "affine_quantization->zero_point->size", filter.quant.channels, filter.quant.zeroPoints));
+        ARENASCOPE_TRY(check.eq(231, "affine_quantization->scale->size", "affine_quantization->zero_point->size",
+            filter.quant.channels, filter.quant.zeroPoints));
     }
     const bool typesOk = input.type == filter.type
         || (input.type == D::Int8 && isOneOf(filter.type, { D::Int4, D::Int8 }))
         || (input.type == D::Int16 && filter.type == D::Int8);
     if (!typesOk)
-        return ensureMsgFailed(ctx, file, "Hybrid models are not supported on TFLite Micro.");
+        return check.msg(false, "Hybrid models are not supported on TFLite Micro.");
     ARENASCOPE_TRY(requestInt4Scratch(ctx, filter));
     ARENASCOPE_TRY(calculateConvOpData(ctx, true));
     if (input.type != D::Int8)

@@ -1,6 +1,7 @@
 // ESP-NN FULLY_CONNECTED (esp-tflite-micro, -DESP_NN=1).
 // Sources: espressif/esp-tflite-micro @99f49e14 tensorflow/lite/micro/kernels/esp_nn/
 // fully_connected.cc (TFLM's Prepare with its own type check and message).
+#include "core/emulation/kernels/checks.h"
 #include "esp_profiles.h"
 
 #include "core/emulation/kernels/builtin_options.h"
@@ -24,7 +25,7 @@ Status fullyConnectedPrepare(KernelContext& ctx)
     const Tensor& input = *ctx.input(0);
     const Tensor& filter = *ctx.input(1);
     ARENASCOPE_TRY(
-        ensureTypesEq(ctx, kFullyConnectedFile, 57, "input->type", "output->type", input.type, ctx.output(0)->type));
+        Checks(ctx, kFullyConnectedFile).typesEq(57, "input->type", "output->type", input.type, ctx.output(0)->type));
     // esp_nn's check names the pairings it refuses (any other input type goes on to
     // CalculateOpDataFullyConnected), and prints "filter type :".
     const bool refused = (input.type == D::Float32 && filter.type != D::Float32)

@@ -2,6 +2,7 @@
 // Sources: espressif/esp-tflite-micro @99f49e14 tensorflow/lite/micro/kernels/esp_nn/softmax.cc
 // (Init: NodeData {SoftmaxParams; int buffer_idx}; Prepare: TFLM's, then for int8 in and out one
 // scratch request sized by esp-nn from dims[1]).
+#include "core/emulation/kernels/checks.h"
 #include "esp_profiles.h"
 #include "scratch_sizes.h"
 
@@ -48,7 +49,7 @@ std::int32_t dimAsRead(const KernelContext& ctx, const Tensor& t, std::size_t i)
 Status softmaxPrepare(KernelContext& ctx)
 {
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(holdSoftmaxOperands(ctx, temps, kSoftmaxFile, 135));
+    ARENASCOPE_TRY(holdSoftmaxOperands(ctx, Checks(ctx, kSoftmaxFile), temps, { 135, 136, 139 }));
     const Tensor& input = *ctx.input(0);
     const Tensor& output = *ctx.output(0);
     // The kernel keeps CalculateSoftmaxParams' status, requests its scratch, then returns it.
