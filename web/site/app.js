@@ -392,11 +392,11 @@ function start() {
     for (const r of m.rows) {
       const li = document.createElement('li');
       const name = document.createElement('code');
-      name.textContent = r.board ? `${r.board}` : r.configuration;
-      name.title = r.configuration;
+      name.textContent = r.board ? `${r.board}` : r.config;
+      name.title = r.config;
       li.appendChild(name);
       let tail;
-      if (r.min_arena_bytes !== undefined) {
+      if (r.min_arena_bytes !== null) {
         const d = r.delta_bytes || 0;
         tail = `: ${fmt(r.min_arena_bytes)} B (${d > 0 ? '+' : ''}${fmt(d)} B)${r.complete ? '' : ', search cut short'}`;
       } else {
@@ -409,8 +409,8 @@ function start() {
       li.appendChild(span);
       li.tabIndex = 0;
       li.title = 'Enter: analyse this build';
-      li.addEventListener('keydown', (e) => { if (e.key === 'Enter') useConfiguration(r.configuration); });
-      li.addEventListener('dblclick', () => useConfiguration(r.configuration));
+      li.addEventListener('keydown', (e) => { if (e.key === 'Enter') useConfiguration(r.config); });
+      li.addEventListener('dblclick', () => useConfiguration(r.config));
       list.appendChild(li);
     }
   }

@@ -24,6 +24,7 @@
 #include "core/model/example_model.h"
 #include "core/model/lessons.h"
 #include "core/model/loader.h"
+#include "core/model/synthetic_model.h"
 #include "core/report/csv_report.h"
 #include "core/report/html_report.h"
 #include "core/report/plan_report.h"
@@ -219,9 +220,12 @@ const char* as_alternatives()
     if (!state().analysis)
         return fail("No analysis yet.");
     const std::vector<Alternative> others = alternatives(*state().analysis);
+    // The fields plan's "alternatives" has (core/report/plan_report.cpp), and the board whose
+    // build it is, for the page's list.
     json rows = json::array();
     for (const Alternative& o : others) {
-        json row { { "configuration", o.configuration }, { "complete", o.complete } };
+        json row { { "config", o.configuration }, { "min_arena_bytes", nullptr }, { "delta_bytes", nullptr },
+            { "complete", o.complete }, { "failure", nullptr } };
         if (o.minArenaBytes)
             row["min_arena_bytes"] = *o.minArenaBytes;
         if (o.deltaBytes)
@@ -339,6 +343,14 @@ const std::uint8_t* as_lesson_model(const char* id)
         }
     }
     return state().bytes.empty() ? nullptr : state().bytes.data();
+}
+
+// A synthetic chain of `operators` operators (core/model/synthetic_model.h), as bytes, its
+// length in as_bytes_size(): what the benchmark measures the page's responsiveness on.
+const std::uint8_t* as_chain_model(int operators)
+{
+    state().bytes = buildChainModel(operators < 1 ? 1 : operators, 1);
+    return state().bytes.data();
 }
 
 } // extern "C"
