@@ -37,7 +37,7 @@ function start() {
   const worker = new Worker('worker.js');
   const st = {
     ready: false, options: [], boards: [], lessons: [], maxBytes: 64 * 1024 * 1024,
-    modelName: '', loaded: false, config: '', arena: null, seq: 0, shownSeq: 0,
+    modelName: '', loaded: false, config: '', arena: null, seq: 0, buildSeq: 0,
     a: null, replay: null, sizeInFlight: false, pendingSize: undefined, hover: -1, dragging: false,
   };
   const params = new URLSearchParams(location.search);
@@ -336,6 +336,7 @@ function start() {
     st.seq += 1;
     st.pendingSize = undefined;
     $('config-error').hidden = true;
+    st.buildSeq = st.seq;
     worker.postMessage({ type: 'analyze', config: st.config, arena: st.arena === null ? -1 : st.arena, seq: st.seq });
     $('others-status').textContent = 'Analysing…';
   }
@@ -380,9 +381,7 @@ function start() {
     $('settings-text').textContent = `${st.modelName}: ${a.settings}`;
   }
   function onAlternatives(m) {
-    if (m.seq !== st.seq && !(st.a && m.seq < st.seq && st.sizeInFlight === false)) {
-      // Rows for an older build are still right after a size change (the size is not part of them).
-    }
+    if (m.seq !== st.buildSeq) return; // for a build no longer shown
     timings.alternativesMs = m.ms;
     timings.alternatives = performance.now();
     const list = $('others-list');

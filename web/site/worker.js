@@ -14,7 +14,7 @@ importScripts('arenascope.js');
 let M = null; // the module
 let plan = null; // the last analysis's plan JSON (parsed lazily, for the tensor table)
 let planText = '';
-let analysisSeq = 0;
+let buildSeq = 0; // the last full analysis (a new model or build): the other builds are its
 
 const decoder = new TextDecoder();
 function text(ptr) {
@@ -102,7 +102,7 @@ const handlers = {
     return loadBytes(bytes, (m.id || 'example_kws_int8') + '.tflite');
   },
   analyze(m) {
-    analysisSeq = m.seq;
+    buildSeq = m.seq;
     const t0 = performance.now();
     const configPtr = cString(m.config || '');
     const raw = text(M._as_analyze(configPtr, m.arena ?? -1));
@@ -110,13 +110,12 @@ const handlers = {
     return analysisMessage(raw, m.seq, performance.now() - t0);
   },
   size(m) {
-    analysisSeq = m.seq;
     const t0 = performance.now();
     const raw = text(M._as_at_size(m.arena ?? -1));
     return analysisMessage(raw, m.seq, performance.now() - t0);
   },
   alternatives(m) {
-    if (m.seq !== analysisSeq) return null; // a newer analysis came first: its own list follows
+    if (m.seq !== buildSeq) return null; // another build came first: its own list follows
     const t0 = performance.now();
     const out = JSON.parse(text(M._as_alternatives()));
     return { type: 'alternatives', seq: m.seq, ok: out.ok, rows: out.alternatives || [], error: out.error,

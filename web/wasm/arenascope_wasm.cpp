@@ -95,8 +95,9 @@ json viewOf(const Analysis& a)
         std::string name;
         if (b.tensor >= 0) {
             const auto& tensors = a.model->subgraphs().at(static_cast<std::size_t>(b.subgraph)).tensors;
-            name = static_cast<std::size_t>(b.tensor) < tensors.size() ? tensors[static_cast<std::size_t>(b.tensor)].name
-                                                                      : "tensor " + std::to_string(b.tensor);
+            name = static_cast<std::size_t>(b.tensor) < tensors.size()
+                ? tensors[static_cast<std::size_t>(b.tensor)].name
+                : "tensor " + std::to_string(b.tensor);
         } else {
             name = "scratch " + std::to_string(b.scratchIndex) + " of operator " + std::to_string(b.op);
         }
