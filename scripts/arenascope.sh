@@ -88,6 +88,7 @@ web_test() {
   node "$web_dir/arenascope_web_core_tests.js" --gtest_brief=1
   web_npm
   ARENASCOPE_CLI="$build_dir/app/arenascope" ARENASCOPE_WEB_SITE="$web_dir/site" \
+    ARENASCOPE_SHARED_DIR="${ARENASCOPE_SHARED_DIR:-$here/../shared}" \
     ARENASCOPE_SCREENSHOTS="$web_dir/screenshots" \
     node --test --test-concurrency=1 "$here/web/tests/plan_equality.test.mjs" "$here/web/tests/browser.test.mjs"
 }

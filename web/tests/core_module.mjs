@@ -1,12 +1,16 @@
 // The WebAssembly core (build-web/site/arenascope.js) under Node, called the way the page's
 // worker calls it (web/site/worker.js): for the plan-equality test and the benchmark.
 import { createRequire } from 'node:module';
+import fs from 'node:fs';
 import path from 'node:path';
+
+// emscripten 3.1.6 would fetch() the .wasm by its path under Node 18+: hand it the bytes.
+const options = (siteDir) => ({ wasmBinary: fs.readFileSync(path.resolve(siteDir, 'arenascope.wasm')) });
 
 export async function loadCore(siteDir) {
   const require = createRequire(import.meta.url);
   const createArenaScope = require(path.resolve(siteDir, 'arenascope.js'));
-  const M = await createArenaScope();
+  const M = await createArenaScope(options(siteDir));
   const decoder = new TextDecoder();
   const text = (ptr) => decoder.decode(M.HEAPU8.subarray(ptr, ptr + M._as_result_size()));
   const cString = (s) => {
@@ -49,7 +53,7 @@ export async function loadCore(siteDir) {
 // The bytes of core/model/synthetic_model.h's chain of `operators` operators.
 export async function chainModel(siteDir, operators) {
   const require = createRequire(import.meta.url);
-  const M = await require(path.resolve(siteDir, 'arenascope.js'))();
+  const M = await require(path.resolve(siteDir, 'arenascope.js'))(options(siteDir));
   const p = M._as_chain_model(operators);
   return M.HEAPU8.slice(p, p + M._as_bytes_size());
 }
