@@ -68,6 +68,7 @@ function start() {
     else if (m.type === 'alternatives') onAlternatives(m);
     else if (m.type === 'replay') onReplay(m);
     else if (m.type === 'export') onExport(m);
+    else if (m.type === 'warm') timings.warmMs = m.ms;
     else if (m.type === 'error') {
       $('headline').textContent = `Something went wrong (${m.request}): ${m.error}`;
       $('headline').className = 'headline problem';

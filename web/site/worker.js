@@ -12,8 +12,6 @@
 importScripts('arenascope.js');
 
 let M = null; // the module
-let plan = null; // the last analysis's plan JSON (parsed lazily, for the tensor table)
-let planText = '';
 let buildSeq = 0; // the last full analysis (a new model or build): the other builds are its
 
 const decoder = new TextDecoder();
@@ -43,8 +41,6 @@ function loadBytes(bytes, name) {
   const namePtr = cString(name);
   const out = JSON.parse(text(M._as_load(p, bytes.length, namePtr))); // as_load frees p
   M._as_free(namePtr);
-  plan = null;
-  planText = '';
   if (!out.ok) return { type: 'loaded', ok: false, error: out.error, name };
   const info = out.info;
   return {
@@ -55,15 +51,8 @@ function loadBytes(bytes, name) {
 
 // The analysis reply (as_analyze / as_at_size) as the page draws it.
 function analysisMessage(raw, seq, ms) {
-  // The plan JSON is the reply's last key: keep its text for the exports, parse the rest.
-  const cut = raw.lastIndexOf(',"plan":');
-  if (cut < 0) {
-    const failed = JSON.parse(raw);
-    return { type: 'analysis', seq, ok: false, error: failed.error, ms };
-  }
-  const head = JSON.parse(raw.slice(0, cut) + '}');
-  planText = raw.slice(cut + 8, raw.length - 1);
-  plan = null;
+  const head = JSON.parse(raw);
+  if (!head.ok) return { type: 'analysis', seq, ok: false, error: head.error, ms };
   const v = head.view;
   const buffers = Float64Array.from(v.buffers);
   delete v.buffers;
@@ -76,15 +65,9 @@ function analysisMessage(raw, seq, ms) {
   };
 }
 
-function planJson() {
-  if (!plan && planText) plan = JSON.parse(planText);
-  return plan;
-}
-
 function post(msg) {
   const transfer = [];
-  if (msg.buffers) transfer.push(msg.buffers.buffer);
-  if (msg.tail) transfer.push(msg.tail.buffer);
+  for (const v of [msg.buffers, msg.tail]) if (ArrayBuffer.isView(v)) transfer.push(v.buffer);
   if (msg.view) delete msg.view.tail;
   self.postMessage(msg, transfer);
 }
@@ -124,10 +107,6 @@ const handlers = {
   replay(m) {
     const out = JSON.parse(text(M._as_replay(m.event)));
     return Object.assign(out, { type: 'replay' });
-  },
-  tensors() {
-    const p = planJson();
-    return { type: 'tensors', rows: p ? p.tensors : [] };
   },
   export(m) {
     const kindPtr = cString(m.kind);
@@ -178,6 +157,16 @@ createArenaScope().then((module) => {
     lessons: JSON.parse(text(M._as_lessons())),
     maxModelBytes: M._as_max_model_bytes(),
   });
+  // Warm-up while nobody waits: one analysis of the bundled example takes the emulation's code
+  // through the engine's first compilation tiers, so the user's first model is answered faster.
+  if (!queue.length) {
+    const t1 = performance.now();
+    handlers.lesson({ id: '' });
+    handlers.analyze({ config: '', arena: -1, seq: 0 });
+    handlers.analyze({ config: 'kernels=cmsis-nn,cpu=cortex-m4', arena: 20000, seq: 0 });
+    handlers.size({ arena: 30000, seq: 0 });
+    self.postMessage({ type: 'warm', ms: performance.now() - t1 });
+  }
   drain();
 }, (err) => {
   post({ type: 'error', request: 'start', error: 'The WebAssembly core did not start: ' + err });

@@ -34,9 +34,12 @@ export async function loadCore(siteDir) {
       M.HEAPU8.set(bytes, p);
       return JSON.parse(withStrings([name], (n) => text(M._as_load(p, bytes.length, n))));
     },
-    // The reply as the worker gets it: {ok, headline, ..., plan: <plan --json without alternatives>}.
+    // The reply as the worker gets it: {ok, headline, min_arena_bytes, view, ...}.
     analyze(config, arena) {
       return JSON.parse(withStrings([config], (c) => text(M._as_analyze(c, arena ?? -1))));
+    },
+    planJson() {
+      return JSON.parse(text(M._as_plan_json()));
     },
     atSize(arena) {
       return JSON.parse(text(M._as_at_size(arena ?? -1)));

@@ -11,7 +11,7 @@
 // Usage (worker.js):
 //   const p = M._as_alloc(bytes.length); M.HEAPU8.set(bytes, p);
 //   JSON.parse(text(M._as_load(p, bytes.length, name)));     // {"ok":true,"info":{...}} or {"ok":false,"error":"..."}
-//   JSON.parse(text(M._as_analyze(config, -1)));            // {"ok":true,"plan":{...},"view":{...}}
+//   JSON.parse(text(M._as_analyze(config, -1)));            // {"ok":true,"headline":"...","view":{...}}
 
 #include "cli/configuration.h"
 #include "cli/settings_options.h"
@@ -135,12 +135,9 @@ const char* analysisReply(const AnalysisPtr& a)
         { "view", viewOf(*a) } };
     if (v.minArenaBytes)
         out["min_arena_bytes"] = *v.minArenaBytes;
-    // The plan JSON as `plan --json` writes it, unparsed: the worker keeps it for the export and
-    // the tables, and the page's main thread never parses it.
-    std::string text = out.dump();
-    text.pop_back();
-    text += ",\"plan\":" + planJson(*a, false) + "}";
-    return reply(std::move(text));
+    // The plan JSON (as_plan_json) is not part of it: writing the whole allocation log at every
+    // step of a drag would cost more than the analysis.
+    return reply(out.dump());
 }
 
 } // namespace
@@ -238,6 +235,14 @@ const char* as_alternatives()
         rows.push_back(std::move(row));
     }
     return reply(json { { "ok", true }, { "alternatives", rows } }.dump());
+}
+
+// The last analysis as `plan --json` writes it without the other builds (compact).
+const char* as_plan_json()
+{
+    if (!state().analysis)
+        return fail("No analysis yet.");
+    return reply(planJson(*state().analysis, false));
 }
 
 // An export of the last analysis from core/report: "plan.json" (with the alternatives, as
