@@ -131,7 +131,8 @@ test('an arena size, then a drag of the arena line, equal the CLI at those sizes
   await page.press('#arena-bytes', 'Enter');
   await page.locator('#arena-bytes').blur();
   await expectVerdict(cliPlan(personDetect, 'board=esp32-s3-devkitc-1', 100000));
-  // Drag the line from 100,000 B up by 60 px.
+  // Drag the line from 100,000 B up by 60 px, as a person would: with the timeline on screen.
+  await page.locator('#timeline').scrollIntoViewIfNeeded();
   const box = await page.locator('#timeline').boundingBox();
   const yLine = await page.evaluate(() => {
     const c = document.getElementById('timeline');
@@ -204,9 +205,15 @@ test('playback replays the allocation log', { skip: noShared }, async () => {
 });
 
 test('screenshots at 1280x720 and 390x844', { skip: noShared }, async () => {
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: path.join(shots, 'web_1280x720.png') });
+  // What a person sees after dropping person_detect and picking the board, at the top of the page.
+  const desk = await browser.context.newPage();
+  await desk.goto(`${browser.url}?config=board=esp32-s3-devkitc-1`);
+  await desk.waitForFunction(() => window.arenascopeTimings.workerReady !== undefined);
+  await desk.setInputFiles('#file', personDetect);
+  await settled(desk);
+  await desk.waitForFunction(() => document.querySelectorAll('#others-list li').length > 0, null, { timeout: 30000 });
+  await desk.screenshot({ path: path.join(shots, 'web_1280x720.png') });
+  await desk.close();
   const phone = await browser.context.newPage();
   await phone.setViewportSize({ width: 390, height: 844 });
   await phone.goto(`${browser.url}?model=example_kws_int8.tflite&config=board=esp32-s3-devkitc-1&arena=20000`);
