@@ -388,11 +388,11 @@ function start() {
     const list = $('others-list');
     list.innerHTML = '';
     if (!m.ok) { $('others-status').textContent = m.error; return; }
-    $('others-status').textContent = 'The smallest arena on the other builds users ship (difference to this one):';
+    $('others-status').textContent = 'The smallest arena on the other builds users ship (difference to this one; double-click or Enter analyses one):';
     for (const r of m.rows) {
       const li = document.createElement('li');
       const name = document.createElement('code');
-      name.textContent = r.board ? `${r.board}` : r.config;
+      name.textContent = r.board ? `${r.board}` : differingPairs(r.config, st.a.configuration);
       name.title = r.config;
       li.appendChild(name);
       let tail;
@@ -413,6 +413,12 @@ function start() {
       li.addEventListener('dblclick', () => useConfiguration(r.config));
       list.appendChild(li);
     }
+  }
+  // Only what differs from the build shown ("target=cortex-m,kernels=reference"): the rest is the same.
+  function differingPairs(config, shown) {
+    const mine = new Map(pairs(shown));
+    const diff = pairs(config).filter(([k, v]) => mine.get(k) !== v).map(([k, v]) => `${k}=${v}`);
+    return diff.length ? diff.join(', ') : config;
   }
   function useConfiguration(c) {
     st.config = c;
@@ -557,7 +563,7 @@ function start() {
     }
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
-    const xs = Math.max(1, niceStep(steps, pw / 60));
+    const xs = Math.max(1, Math.ceil(niceStep(steps, pw / 60)));
     for (let s = 0; s < steps; s += xs) ctx.fillText(String(s), x(s), top + ph + 4);
     ctx.textAlign = 'left';
     ctx.fillText('step →', left + 2, top + ph + 15);
