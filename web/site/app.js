@@ -365,7 +365,9 @@ function start() {
       $('event-number').textContent = '';
       $('event-text').textContent = 'Playback replays TFLM\'s allocation log, event by event.';
     }
+    const t0 = performance.now();
     draw();
+    timings.drawMs = performance.now() - t0;
     $('timing').textContent = `Last analysis: ${m.ms.toFixed(1)} ms in the WebAssembly core.`;
     if (!wasSize) worker.postMessage({ type: 'alternatives', seq: m.seq });
     pumpSize();

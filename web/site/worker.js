@@ -42,10 +42,9 @@ function loadBytes(bytes, name) {
   const out = JSON.parse(text(M._as_load(p, bytes.length, namePtr))); // as_load frees p
   M._as_free(namePtr);
   if (!out.ok) return { type: 'loaded', ok: false, error: out.error, name };
-  const info = out.info;
   return {
-    type: 'loaded', ok: true, name, bytes: bytes.length, description: info.description || '',
-    operators: info.operator_count, tensors: info.tensor_count, subgraphs: (info.subgraphs || []).length,
+    type: 'loaded', ok: true, name, bytes: bytes.length, description: out.description || '',
+    operators: out.operator_count, tensors: out.tensor_count, subgraphs: out.subgraphs,
   };
 }
 

@@ -10,7 +10,7 @@
 //
 // Usage (worker.js):
 //   const p = M._as_alloc(bytes.length); M.HEAPU8.set(bytes, p);
-//   JSON.parse(text(M._as_load(p, bytes.length, name)));     // {"ok":true,"info":{...}} or {"ok":false,"error":"..."}
+//   JSON.parse(text(M._as_load(p, bytes.length, name)));     // {"ok":true,...} or {"ok":false,"error":"..."}
 //   JSON.parse(text(M._as_analyze(config, -1)));            // {"ok":true,"headline":"...","view":{...}}
 
 #include "cli/configuration.h"
@@ -173,7 +173,8 @@ double as_max_model_bytes()
 }
 
 // Loads a model from `n` bytes at `bytes` (which it frees) with the command line's verified
-// loader: {"ok":true,"info":<info --json>} or {"ok":false,"error":"<the CLI's message>"}.
+// loader: {"ok":true,"description":..,"operator_count":..,"tensor_count":..,"subgraphs":..} or
+// {"ok":false,"error":"<the CLI's message>"}.
 const char* as_load(std::uint8_t* bytes, std::size_t n, const char* name)
 {
     std::vector<std::uint8_t> data(bytes, bytes + n);
@@ -186,7 +187,11 @@ const char* as_load(std::uint8_t* bytes, std::size_t n, const char* name)
     if (!model)
         return fail(describe(model.error()));
     state().model = model.value();
-    return reply("{\"ok\":true,\"info\":" + infoJson(*state().model, false) + "}");
+    const Model& m = *state().model;
+    return reply(json { { "ok", true }, { "description", m.description() }, { "file_bytes", m.fileSize() },
+        { "subgraphs", m.subgraphs().size() }, { "operator_count", m.operatorCount() },
+        { "tensor_count", m.tensorCount() } }
+                     .dump());
 }
 
 // Analyses the loaded model under `configuration` (the command line's KEY=VALUE text, boards
