@@ -89,7 +89,7 @@ web_test() {
   web_npm
   ARENASCOPE_CLI="$build_dir/app/arenascope" ARENASCOPE_WEB_SITE="$web_dir/site" \
     ARENASCOPE_SHARED_DIR="${ARENASCOPE_SHARED_DIR:-$here/../shared}" \
-    ARENASCOPE_SCREENSHOTS="$web_dir/screenshots" \
+    ARENASCOPE_SCREENSHOTS="$web_dir/screenshots" ARENASCOPE_WEB_REQUIRED=1 \
     node --test --test-concurrency=1 "$here/web/tests/plan_equality.test.mjs" "$here/web/tests/browser.test.mjs"
 }
 

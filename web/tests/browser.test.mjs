@@ -23,6 +23,8 @@ const personDetect = path.join(shared, 'models/tflm/person_detect.tflite');
 const missing = !fs.existsSync(CHROMIUM) ? `no Chromium at ${CHROMIUM}`
   : !fs.existsSync(path.join(site, 'index.html')) ? `no site at ${site} (scripts/arenascope.sh web-build)`
   : !fs.existsSync(cli) ? `no native CLI at ${cli}` : false;
+// In the test command (ARENASCOPE_WEB_REQUIRED=1) a missing piece fails the run instead of skipping.
+if (missing && process.env.ARENASCOPE_WEB_REQUIRED === '1') throw new Error(`browser test: ${missing}`);
 const noShared = missing || (!fs.existsSync(personDetect) ? `${personDetect} is not here` : false);
 
 let browser;

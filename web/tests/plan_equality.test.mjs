@@ -36,6 +36,10 @@ const cases = [
 
 const haveCli = fs.existsSync(cli);
 const haveSite = fs.existsSync(path.join(site, 'arenascope.js'));
+// In the test command (ARENASCOPE_WEB_REQUIRED=1) a missing piece fails the run instead of skipping.
+if ((!haveCli || !haveSite) && process.env.ARENASCOPE_WEB_REQUIRED === '1') {
+  throw new Error(`plan equality: ${!haveCli ? `no native CLI at ${cli}` : `no WebAssembly build at ${site}`}`);
+}
 const core = haveSite ? await loadCore(site) : null;
 
 function cliPlan(c) {
