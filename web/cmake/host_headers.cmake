@@ -1,0 +1,15 @@
+# arenascope_host_headers(DIR TARGET): an INTERFACE target whose include path holds only the host's
+# /usr/include/DIR (a symbolic link in the build folder), for header-only libraries.
+function(arenascope_host_headers dir target)
+  if(TARGET ${target})
+    return()
+  endif()
+  set(root ${CMAKE_BINARY_DIR}/host-headers)
+  if(NOT EXISTS /usr/include/${dir})
+    message(FATAL_ERROR "/usr/include/${dir} is missing: install the Debian package that holds it")
+  endif()
+  file(MAKE_DIRECTORY ${root})
+  file(CREATE_LINK /usr/include/${dir} ${root}/${dir} SYMBOLIC)
+  add_library(${target} INTERFACE IMPORTED GLOBAL)
+  set_target_properties(${target} PROPERTIES INTERFACE_INCLUDE_DIRECTORIES ${root})
+endfunction()
