@@ -364,7 +364,7 @@ private:
 } // namespace
 
 Decision decideWithRestarts(const BufferSet& set, std::int64_t capacity, const SearchLimits& limits,
-    std::vector<std::int64_t>& offsets, std::uint64_t& nodes)
+    std::vector<std::int64_t>& offsets, std::uint64_t& nodes, std::uint32_t seed)
 {
     // Rounds: each rank in turn gets the round's node budget, which doubles from round to round
     // (as in MiniMalloc; plus one rank with random factors per round, which finds the perfect
@@ -378,8 +378,12 @@ Decision decideWithRestarts(const BufferSet& set, std::int64_t capacity, const S
         for (std::size_t r = 0; r <= kRanks.size(); ++r) {
             if (Clock::now() >= limits.deadline || (limits.cancel && limits.cancel->load()))
                 return Decision::Stopped;
-            // The three key orders, then the first with random factors, new in every round.
-            ExactSearch search(set, kRanks[r % kRanks.size()], r < kRanks.size() ? 0 : round);
+            // The three key orders, then the first with random factors, new in every round; with a
+            // seed, every order gets random factors (drawn from the seed, the round and the order).
+            const std::uint32_t shuffle = seed == 0
+                ? (r < kRanks.size() ? 0 : round)
+                : seed * 1'000'003u + round * 8u + static_cast<std::uint32_t>(r) + 1u;
+            ExactSearch search(set, kRanks[r % kRanks.size()], shuffle);
             const Outcome o = search.decide(capacity, limits, budget);
             nodes += search.nodes();
             switch (o) {
