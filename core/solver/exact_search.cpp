@@ -81,7 +81,6 @@ public:
         m_floor.assign(m_sections, 0);
         m_offset.assign(n, kUnplaced);
         m_minOffset.assign(n, 0);
-        m_stamp.assign(m_sections, 0);
         m_trail.reserve(1 << 16);
     }
 
@@ -262,9 +261,9 @@ private:
         m_minOffset[b] = INT64_MAX;
         const std::int64_t top = offset + m_set.buffers[b].size;
         bool constrainsOthers = false;
-        ++m_stampValue;
-        std::vector<std::size_t>& affected = m_affectedScratch;
-        affected.clear();
+        // The raised buffers' sections and b's cover [raisedBegin, raisedEnd) without a hole (each
+        // raised buffer is alive with b), so one pass over that range visits each section once.
+        std::size_t raisedBegin = m_sections, raisedEnd = 0;
         for (std::size_t o : m_overlaps[b]) {
             if (m_offset[o] != kUnplaced)
                 continue;
@@ -272,19 +271,17 @@ private:
             if (m_minOffset[o] >= top)
                 continue;
             set(m_minOffset[o], top);
-            for (std::size_t s = m_begin[o]; s < m_end[o]; ++s)
-                if (m_stamp[s] != m_stampValue) {
-                    m_stamp[s] = m_stampValue;
-                    affected.push_back(s);
-                }
+            raisedBegin = std::min(raisedBegin, m_begin[o]);
+            raisedEnd = std::max(raisedEnd, m_end[o]);
         }
         for (std::size_t s = m_begin[b]; s < m_end[b]; ++s) {
             m_floor[s] = top;
             m_total[s] -= m_set.buffers[b].size;
         }
         // No buffer still to place in a section starts below the lowest of their minimum offsets,
-        // which in a section of a raised buffer is at most `top`.
-        for (std::size_t s : affected) {
+        // which in a section of a raised buffer is at most `top` (b's own sections, whose floor is
+        // now `top`, are passed over).
+        for (std::size_t s = raisedBegin; s < raisedEnd; ++s) {
             if (m_floor[s] >= top)
                 continue;
             std::int64_t lowest = INT64_MAX;
@@ -348,10 +345,6 @@ private:
     std::vector<Placement> m_placements;
     std::vector<Change> m_trail; // raised minimum offsets and floors outside the buffer's sections
     std::vector<std::int64_t> m_savedFloors; // each placement's sections' floors before it
-    // Scratch:
-    std::vector<std::uint64_t> m_stamp;
-    std::uint64_t m_stampValue = 0;
-    std::vector<std::size_t> m_affectedScratch;
 
     std::int64_t m_capacity = 0;
     SearchLimits m_limits;
@@ -364,7 +357,7 @@ private:
 } // namespace
 
 Decision decideWithRestarts(const BufferSet& set, std::int64_t capacity, const SearchLimits& limits,
-    std::vector<std::int64_t>& offsets, std::uint64_t& nodes)
+    std::vector<std::int64_t>& offsets, std::uint64_t& nodes, std::uint32_t seed)
 {
     // Rounds: each rank in turn gets the round's node budget, which doubles from round to round
     // (as in MiniMalloc; plus one rank with random factors per round, which finds the perfect
@@ -378,8 +371,12 @@ Decision decideWithRestarts(const BufferSet& set, std::int64_t capacity, const S
         for (std::size_t r = 0; r <= kRanks.size(); ++r) {
             if (Clock::now() >= limits.deadline || (limits.cancel && limits.cancel->load()))
                 return Decision::Stopped;
-            // The three key orders, then the first with random factors, new in every round.
-            ExactSearch search(set, kRanks[r % kRanks.size()], r < kRanks.size() ? 0 : round);
+            // The three key orders, then the first with random factors, new in every round; with a
+            // seed, every order gets random factors (drawn from the seed, the round and the order).
+            const std::uint32_t shuffle = seed == 0
+                ? (r < kRanks.size() ? 0 : round)
+                : seed * 1'000'003u + round * 8u + static_cast<std::uint32_t>(r) + 1u;
+            ExactSearch search(set, kRanks[r % kRanks.size()], shuffle);
             const Outcome o = search.decide(capacity, limits, budget);
             nodes += search.nodes();
             switch (o) {

@@ -51,7 +51,9 @@ struct SearchLimits {
 
 // Fits `set` in `capacity`? On Found, `offsets` has one offset per buffer of the set. A proof
 // of infeasibility (Infeasible) holds for every plan; Stopped means the deadline or cancel.
+// `seed` != 0 gives every key order random factors drawn from it (another search of the same
+// space: a proof holds whatever the order).
 Decision decideWithRestarts(const BufferSet& set, std::int64_t capacity, const SearchLimits& limits,
-    std::vector<std::int64_t>& offsets, std::uint64_t& nodes);
+    std::vector<std::int64_t>& offsets, std::uint64_t& nodes, std::uint32_t seed = 0);
 
 } // namespace arenascope

@@ -96,6 +96,15 @@ Best heuristic(const BufferSet& set)
     return best;
 }
 
+// The greatest common divisor of the sizes (1 when every buffer is empty).
+std::int64_t sizeStep(const BufferSet& set)
+{
+    std::int64_t step = 0;
+    for (const SolverBuffer& b : set.buffers)
+        step = std::gcd(step, b.size);
+    return std::max<std::int64_t>(step, 1);
+}
+
 } // namespace
 
 namespace {
@@ -137,12 +146,18 @@ Solution solve(const BufferSet& set, const SolveOptions& options)
     noteFit();
     if (options.planner == SolverKind::Exact && best.peak > out.lowerBoundBytes) {
         const auto deadline = start + options.timeLimit;
+        // Peaks come in steps of the sizes' greatest common divisor: a plan pushed down (each
+        // buffer on 0 or on a buffer alive with it, which never raises the peak) has every offset
+        // a sum of sizes. So "no plan within T" holds as soon as none within the step below T.
+        const std::int64_t step = sizeStep(set);
+        const auto roundUp = [&](std::int64_t bytes) { return (bytes + step - 1) / step * step; };
         std::int64_t provenInfeasible = out.lowerBoundBytes - 1; // no plan peaks at or below this
         std::int64_t stoppedAt = provenInfeasible; // the highest target left undecided so far
+        std::uint32_t pass = 0; // how often the targets were tried from the bottom up
         const auto attempt = [&](std::int64_t target, Clock::time_point until) {
             std::vector<std::int64_t> found;
             const Decision d
-                = decideWithRestarts(set, target, SearchLimits { until, options.cancel }, found, out.nodes);
+                = decideWithRestarts(set, target, SearchLimits { until, options.cancel }, found, out.nodes, pass);
             if (d == Decision::Found) {
                 best.consider(set, std::move(found), "exact search");
                 noteFit();
@@ -158,10 +173,17 @@ Solution solve(const BufferSet& set, const SolveOptions& options)
         // Then close the gap between what is proven impossible and the best plan. The lower bound
         // first (it proves optimality); a target the search cannot decide in its share of the
         // remaining time moves the next one halfway up to the best plan, so a smaller plan than
-        // the first one is found even where optimality is out of reach.
-        while (!stopped && best.peak - 1 > std::max(provenInfeasible, stoppedAt)) {
-            const std::int64_t low = std::max(provenInfeasible, stoppedAt) + 1;
-            const std::int64_t target = low == out.lowerBoundBytes ? low : low + (best.peak - 1 - low) / 2;
+        // the first one is found even where optimality is out of reach. When every size up to the
+        // best plan was left undecided and time remains, the sizes are tried again from the bottom
+        // (the lower bound no longer first) with other random orders (a new pass).
+        while (!stopped && best.peak - step >= roundUp(provenInfeasible + 1)) {
+            if (best.peak - step < roundUp(stoppedAt + 1)) {
+                stoppedAt = provenInfeasible;
+                ++pass;
+            }
+            const std::int64_t low = roundUp(std::max(provenInfeasible, stoppedAt) + 1);
+            const std::int64_t target
+                = low == out.lowerBoundBytes && pass == 0 ? low : low + (best.peak - step - low) / step / 2 * step;
             const auto now = Clock::now();
             if (now >= deadline || (options.cancel && options.cancel->load()))
                 break;
@@ -169,8 +191,8 @@ Solution solve(const BufferSet& set, const SolveOptions& options)
             if (attempt(target, std::min(deadline, now + share)) == Decision::Stopped)
                 stoppedAt = target;
         }
-        out.stoppedEarly = best.peak - 1 > provenInfeasible;
-        out.provenBoundBytes = std::max(out.lowerBoundBytes, provenInfeasible + 1);
+        out.provenBoundBytes = std::max(out.lowerBoundBytes, roundUp(provenInfeasible + 1));
+        out.stoppedEarly = best.peak > out.provenBoundBytes;
     } else {
         out.provenBoundBytes = out.lowerBoundBytes;
     }

@@ -7,8 +7,10 @@
 //   capacity, then for the lower bound (the most bytes alive at one time), then halves the gap
 //   between what is proven impossible or left undecided and the best plan while time remains
 //   (each size gets a third of the time left, so a size the search cannot decide does not eat
-//   it all). At the lower bound the plan is proven optimal; otherwise the result says how far
-//   it may be from it.
+//   it all; sizes in whole steps of the sizes' greatest common divisor, as every peak is one;
+//   once every size up to the best plan is left undecided, again from the bottom with other
+//   random orders). At the lower bound the plan is proven optimal; otherwise the result says
+//   how far it may be from it.
 //
 // Usage:
 //   SolveOptions o; o.planner = SolverKind::Exact; o.capacity = 1 << 20;

@@ -130,6 +130,38 @@ TEST(Solver, ExactMatchesBruteForceOnRandomSmallSets)
     }
 }
 
+// Other random orders (a later pass of solve()) search the same space: just below the optimum
+// each proves there is no plan, at it each finds one; and the proven bound is a whole number of
+// size steps (every size here a multiple of 48, the bound never between two steps).
+TEST(Solver, EveryOrderProvesTheSameAndBoundsComeInSizeSteps)
+{
+    std::mt19937 rng(11);
+    for (int round = 0; round < 60; ++round) {
+        BufferSet set;
+        for (int i = 0; i < 7; ++i) {
+            const std::int64_t lower = std::uniform_int_distribution<int>(0, 8)(rng);
+            const std::int64_t length = std::uniform_int_distribution<int>(1, 6)(rng);
+            set.buffers.push_back(SolverBuffer {
+                std::to_string(i), lower, lower + length, 48 * std::uniform_int_distribution<int>(1, 5)(rng) });
+        }
+        const std::int64_t optimum = bruteForceOptimum(set);
+        for (std::uint32_t seed : { 0u, 1u, 7u }) {
+            std::vector<std::int64_t> offsets;
+            std::uint64_t nodes = 0;
+            const SearchLimits limits { std::chrono::steady_clock::now() + std::chrono::seconds(20) };
+            EXPECT_EQ(decideWithRestarts(set, optimum - 1, limits, offsets, nodes, seed), Decision::Infeasible)
+                << "round " << round << " seed " << seed;
+            ASSERT_EQ(decideWithRestarts(set, optimum, limits, offsets, nodes, seed), Decision::Found)
+                << "round " << round << " seed " << seed;
+            EXPECT_EQ(firstConflict(set, offsets), "") << round;
+            EXPECT_LE(peakOf(set, offsets), optimum) << round;
+        }
+        const Solution s = solve(set, SolveOptions {});
+        EXPECT_EQ(s.provenBoundBytes % 48, 0) << round;
+        EXPECT_EQ(s.provenBoundBytes, optimum) << round;
+    }
+}
+
 TEST(Solver, ExactFindsPlansWithNoByteToSpare)
 {
     // The heuristic orders leave gaps on most of these; the exact search must close every one.
