@@ -3,12 +3,14 @@
 // status bar) redraw. Targets (issue 38): under 2 ms per frame on person_detect, under 8 ms on
 // a synthetic 2,000-operator model. Runs on Qt's offscreen platform.
 #include "ui/main_window.h"
+#include "ui/pages/alternatives_view.h"
 #include "ui/pages/controls_panel.h"
 #include "ui/plots/timeline_plot.h"
 
 #include "core/model/synthetic_model.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QMouseEvent>
 #include <QStandardPaths>
@@ -53,7 +55,15 @@ void dragOn(benchmark::State& state, const QString& path)
     }
     while (window.opening()) // the first analysis runs off the GUI thread
         QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
-    QApplication::processEvents();
+    // What the other builds need arrives once, in the background, and lays out the verdict's
+    // dock: wait for it (and for every layout it asks) so that frames measure the drag alone.
+    const auto* others = window.findChild<AlternativesView*>();
+    QElapsedTimer waited;
+    waited.start();
+    while (others && others->alternatives().empty() && waited.elapsed() < 60'000)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    for (int i = 0; i < 4; ++i)
+        QApplication::processEvents();
     const std::uint64_t minimum = window.analysis()->minArenaBytes.value_or(1 << 20);
     // Grab the arena line as a user does, then move the mouse: one frame per move.
     QCustomPlot* plot = window.timeline()->plot();

@@ -1,6 +1,8 @@
 #include "arena_map_layout.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 
 namespace arenascope {
 
@@ -121,6 +123,84 @@ const ArenaSegment* ArenaMapLayout::segmentAt(std::uint64_t offset) const
             if (offset >= s.begin && offset < s.end)
                 hit = &s;
     return hit;
+}
+
+} // namespace arenascope
+
+namespace arenascope {
+
+std::vector<ArenaMapLayout::ColumnRun> ArenaMapLayout::columnRuns(double left, double width, double minimumWidth) const
+{
+    std::vector<ColumnRun> runs;
+    const int firstColumn = static_cast<int>(std::lround(left));
+    const int columns = std::max(0, static_cast<int>(std::lround(left + width)) - firstColumn);
+    if (columns == 0 || segments.empty())
+        return runs;
+    const double scale = width / static_cast<double>(std::max<std::uint64_t>(arenaBytes, 1));
+    const auto x = [&](std::uint64_t offset) {
+        return left + std::min(static_cast<double>(offset) * scale, width); // beyond the arena: at its end
+    };
+    // Per column, the last segment drawn there of each layer, by its rank in drawing order: the
+    // solid one (a buffer, a tail allocation) and each hatched kind, which shows only when drawn
+    // after the solid one (a hatch lets what lies below show through).
+    enum Layer : std::size_t { Solid, Padding, Temp, Overflow, Layers };
+    const auto layerOf = [](ArenaSegment::Kind k) {
+        switch (k) {
+        case ArenaSegment::Kind::Padding:
+            return Padding;
+        case ArenaSegment::Kind::TempPeak:
+            return Temp;
+        case ArenaSegment::Kind::Overflow:
+            return Overflow;
+        default:
+            return Solid;
+        }
+    };
+    constexpr std::size_t kNone = SIZE_MAX;
+    struct Top {
+        std::size_t rank = kNone;
+        std::size_t segment = kNone;
+    };
+    std::vector<std::array<Top, Layers>> top(static_cast<std::size_t>(columns));
+    std::size_t rank = 0;
+    const auto lay = [&](std::size_t i) {
+        const ArenaSegment& s = segments[i];
+        const double from = x(s.begin);
+        const double to = std::max(x(s.end), from + minimumWidth);
+        // The columns a painter fills for [from, to): those whose centre it covers, at least one.
+        const int fromColumn = static_cast<int>(std::lround(from));
+        const int a = std::clamp(fromColumn - firstColumn, 0, columns);
+        const int b = std::clamp(std::max(static_cast<int>(std::lround(to)), fromColumn + 1) - firstColumn, 0, columns);
+        const std::size_t layer = layerOf(s.kind);
+        for (int c = a; c < b; ++c)
+            top[static_cast<std::size_t>(c)][layer] = { rank, i };
+        ++rank;
+    };
+    for (std::size_t i = 0; i < segments.size(); ++i)
+        if (segments[i].kind != ArenaSegment::Kind::Overflow)
+            lay(i);
+    for (std::size_t i = 0; i < segments.size(); ++i)
+        if (segments[i].kind == ArenaSegment::Kind::Overflow)
+            lay(i);
+    for (std::size_t layer = 0; layer < Layers; ++layer) {
+        const auto shownAt = [&](int c) {
+            const auto& t = top[static_cast<std::size_t>(c)];
+            const Top& mine = t[layer];
+            const bool shows
+                = mine.segment != kNone && (layer == Solid || t[Solid].rank == kNone || mine.rank > t[Solid].rank);
+            return shows ? mine.segment : kNone;
+        };
+        for (int c = 0; c < columns;) {
+            const std::size_t segment = shownAt(c);
+            int end = c + 1;
+            while (end < columns && shownAt(end) == segment)
+                ++end;
+            if (segment != kNone)
+                runs.push_back({ firstColumn + c, firstColumn + end, segment });
+            c = end;
+        }
+    }
+    return runs;
 }
 
 } // namespace arenascope
