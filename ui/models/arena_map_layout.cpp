@@ -27,6 +27,12 @@ ArenaMapLayout ArenaMapLayout::build(const Analysis& a, int step)
         add({ ArenaSegment::Kind::Padding, begin + b.bytes, begin + b.alignedBytes, Category::PlannedHead,
             static_cast<int>(i), "alignment padding" });
     }
+    // Sorted by offset as a stable sort of everything would put them (ties in the order added),
+    // for the price of sorting the plan's buffers: the tail grows downwards, so its allocations
+    // taken last first are in order already; the parts are then merged.
+    const auto byBegin = [](const ArenaSegment& x, const ArenaSegment& y) { return x.begin < y.begin; };
+    std::stable_sort(m.segments.begin(), m.segments.end(), byBegin);
+    const std::size_t headCount = m.segments.size();
     // Tail: every persistent allocation that succeeded at this size (offsets are exact for it).
     m.tailBegin = m.arenaBytes;
     if (!a.settings.nonPersistentBytes) {
@@ -41,14 +47,34 @@ ArenaMapLayout ArenaMapLayout::build(const Analysis& a, int step)
             m.tailBegin = std::min(m.tailBegin, e.offset);
         }
     }
+    const auto tail = m.segments.begin() + static_cast<std::ptrdiff_t>(headCount);
+    std::vector<ArenaSegment> lastFirst; // the tail's allocations, the last one first
+    lastFirst.reserve(static_cast<std::size_t>(m.segments.end() - tail));
+    for (auto end = m.segments.end(); end != tail;) {
+        auto first = end - 1; // one allocation's segments (its bytes, then its padding) stay in order
+        while (first != tail && (first - 1)->event == first->event)
+            --first;
+        lastFirst.insert(lastFirst.end(), first, end);
+        end = first;
+    }
+    // Strictly ascending: no ties, so this is the order a stable sort gives; else sort them.
+    if (std::adjacent_find(lastFirst.begin(), lastFirst.end(),
+            [](const ArenaSegment& x, const ArenaSegment& y) { return x.begin >= y.begin; })
+        == lastFirst.end())
+        std::move(lastFirst.begin(), lastFirst.end(), tail);
+    else
+        std::stable_sort(tail, m.segments.end(), byBegin);
+    std::inplace_merge(m.segments.begin(), tail, m.segments.end(), byBegin);
+    const std::size_t sortedCount = m.segments.size();
     if (at.tempPeakBytes > 0)
         add({ ArenaSegment::Kind::TempPeak, m.headEnd, std::min(m.headEnd + at.tempPeakBytes, m.arenaBytes),
             Category::TempTensors, -1, "temp peak (while kernels prepare)" });
     if (m.headEnd > m.tailBegin)
         add({ ArenaSegment::Kind::Overflow, m.tailBegin, m.headEnd, Category::PlannedHead, -1,
             "plan overlaps the tail: does not fit" });
-    std::stable_sort(m.segments.begin(), m.segments.end(),
-        [](const ArenaSegment& x, const ArenaSegment& y) { return x.begin < y.begin; });
+    const auto extra = m.segments.begin() + static_cast<std::ptrdiff_t>(sortedCount);
+    std::stable_sort(extra, m.segments.end(), byBegin);
+    std::inplace_merge(m.segments.begin(), extra, m.segments.end(), byBegin);
     return m;
 }
 
@@ -132,8 +158,10 @@ namespace arenascope {
 std::vector<ArenaMapLayout::ColumnRun> ArenaMapLayout::columnRuns(double left, double width, double minimumWidth) const
 {
     std::vector<ColumnRun> runs;
-    const int firstColumn = static_cast<int>(std::lround(left));
-    const int columns = std::max(0, static_cast<int>(std::lround(left + width)) - firstColumn);
+    // Pixels are never negative here: rounding is adding a half and truncating.
+    const auto round = [](double pixel) { return static_cast<int>(std::max(pixel, 0.0) + 0.5); };
+    const int firstColumn = round(left);
+    const int columns = std::max(0, round(left + width) - firstColumn);
     if (columns == 0 || segments.empty())
         return runs;
     const double scale = width / static_cast<double>(std::max<std::uint64_t>(arenaBytes, 1));
@@ -168,9 +196,9 @@ std::vector<ArenaMapLayout::ColumnRun> ArenaMapLayout::columnRuns(double left, d
         const double from = x(s.begin);
         const double to = std::max(x(s.end), from + minimumWidth);
         // The columns a painter fills for [from, to): those whose centre it covers, at least one.
-        const int fromColumn = static_cast<int>(std::lround(from));
+        const int fromColumn = round(from);
         const int a = std::clamp(fromColumn - firstColumn, 0, columns);
-        const int b = std::clamp(std::max(static_cast<int>(std::lround(to)), fromColumn + 1) - firstColumn, 0, columns);
+        const int b = std::clamp(std::max(round(to), fromColumn + 1) - firstColumn, 0, columns);
         const std::size_t layer = layerOf(s.kind);
         for (int c = a; c < b; ++c)
             top[static_cast<std::size_t>(c)][layer] = { rank, i };
