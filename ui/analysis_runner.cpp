@@ -3,6 +3,8 @@
 #include "job_tracker.h"
 #include "models/analysis_key.h"
 
+#include "core/analysis/reanalysis.h"
+
 #include <QElapsedTimer>
 
 namespace arenascope {
@@ -34,9 +36,10 @@ void AnalysisRunner::request(ModelPtr model, EmulationSettings settings, Where w
 {
     const bool running = busy();
     // Only the arena size changed: one emulation at the new size, the rest kept (reanalyzeAtSize).
-    // (A full analysis still running is for other settings, or not yet the base of a size change.)
-    const bool sizeOnly
-        = m_last && AnalysisKey::of(*m_last) == AnalysisKey(model, settings) && (!running || m_runningSizeOnly);
+    // (A full analysis still running is for other settings, or not yet the base of a size change;
+    // a size above the measuring arena needs a full analysis, the search included.)
+    const bool sizeOnly = m_last && AnalysisKey::of(*m_last) == AnalysisKey(model, settings)
+        && (!running || m_runningSizeOnly) && reanalysisEmulatesOnce(*m_last, settings);
     if (sizeOnly && !running && where == Where::AsCheapAsItWas && m_sizeMillis < kFrameMillis) {
         QElapsedTimer timer;
         timer.start();

@@ -1,11 +1,13 @@
 #pragma once
 // The analyses one window shows. A new model, and any change of a setting other than the arena
 // size, runs analyze() (the search for the smallest arena) in the background, through the
-// JobTracker in this runner's "analysis" lane, where a newer request supersedes it. A change of
-// the arena size alone keeps everything but the emulation at the new size (reanalyzeAtSize): that
-// one emulation runs on the GUI thread while it takes less than a frame (16 ms), so a drag of the
-// arena line follows the mouse within the frame; when it takes longer (a very large model), it
-// too runs in the background, and the drag shows the newest result that arrived. Only the newest
+// JobTracker in this runner's "analysis" lane, where a newer request supersedes it: analyze()
+// never runs on the GUI thread. A change of the arena size alone keeps everything but the
+// emulation at the new size (reanalyzeAtSize): that one emulation runs on the GUI thread while it
+// takes less than a frame (16 ms, measured on the last one), so a drag of the arena line follows
+// the mouse within the frame; when it takes longer (a very large model), it too runs in the
+// background, and the drag shows the newest result that arrived. A size above the measuring arena
+// changes the measured figures: a full analysis, in the background. Only the newest
 // request's result is delivered (STYLE.md rule 16). cancel() stops the running search, which then
 // delivers what it found (a working arena, marked as not proven smallest).
 //

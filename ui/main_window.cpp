@@ -108,7 +108,9 @@ void MainWindow::connectViews()
         if (busy)
             statusBar()->showMessage(tr("Computing..."));
     });
-    connect(m_selection, &SelectionState::analysisChanged, this, [this](const AnalysisPtr& a) {
+    // The RAM budget is text in a wrapping layout (a new text lays its whole panel out again):
+    // it follows a drag when the drag ends, as the verdict does.
+    connect(m_selection, &SelectionState::analysisSettled, this, [this](const AnalysisPtr& a) {
         if (a)
             m_ramBudget->setArenaBytes(a->verdict->budgetArenaBytes);
     });

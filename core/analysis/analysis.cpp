@@ -1,4 +1,5 @@
 #include "analysis.h"
+#include "reanalysis.h"
 
 #include "verdict.h"
 
@@ -287,6 +288,14 @@ EmulationResultPtr emulateAtSize(const Analysis& base, const EmulationSettings& 
 
 } // namespace
 
+bool reanalysisEmulatesOnce(const Analysis& base, const EmulationSettings& sizes)
+{
+    const auto& measuredAt = base.measured->settings;
+    return !(sizes.arenaSize && *sizes.arenaSize > measuredAt.arenaBytes())
+        && !(sizes.nonPersistentBytes && measuredAt.nonPersistentBytes
+            && *sizes.nonPersistentBytes > *measuredAt.nonPersistentBytes);
+}
+
 AnalysisPtr reanalyzeAtSize(const Analysis& base, std::optional<std::uint64_t> arenaSize)
 {
     EmulationSettings sizes = base.settings;
@@ -301,10 +310,7 @@ AnalysisPtr reanalyzeAtSize(const Analysis& base, const EmulationSettings& sizes
     settings.nonPersistentBytes = sizes.nonPersistentBytes;
     const std::optional<std::uint64_t> arenaSize = settings.arenaSize;
     // A size above the measuring arena changes the measured figures too: start afresh.
-    const auto& measuredAt = base.measured->settings;
-    if ((arenaSize && *arenaSize > measuredAt.arenaBytes())
-        || (settings.nonPersistentBytes && measuredAt.nonPersistentBytes
-            && *settings.nonPersistentBytes > *measuredAt.nonPersistentBytes))
+    if (!reanalysisEmulatesOnce(base, settings))
         return analyze(base.model, settings);
     auto a = std::make_shared<Analysis>(base);
     a->settings = settings;

@@ -1,14 +1,16 @@
 // Frame time of an arena-size drag in the desktop app: one step of the drag sets a new size,
-// the analysis is redone, and every view (timeline, arena map, tables, verdict) redraws.
-// Target: under 16 ms per update, on the largest shared model (person_detect) and on a
-// synthetic 2,000-operator model. Runs on Qt's offscreen platform.
+// the analysis is redone at that size, and the views that follow a drag (timeline, arena map,
+// status bar) redraw. Targets (issue 38): under 2 ms per frame on person_detect, under 8 ms on
+// a synthetic 2,000-operator model. Runs on Qt's offscreen platform.
 #include "ui/main_window.h"
+#include "ui/pages/alternatives_view.h"
 #include "ui/pages/controls_panel.h"
 #include "ui/plots/timeline_plot.h"
 
 #include "core/model/synthetic_model.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QMouseEvent>
 #include <QStandardPaths>
@@ -19,6 +21,24 @@
 namespace {
 
 using namespace arenascope;
+
+// One frame of the drag: the mouse moves to (x, y) with the line grabbed; then the event loop
+// runs until the window shows that size (an emulation the runner sent to the background has
+// arrived) and has drawn it (what the app queued: its replot, the views' repaints), as it does
+// between two mouse moves. Not inlined, so that a profiler can count frames alone
+// (valgrind --tool=callgrind --toggle-collect='*dragFrame*').
+[[gnu::noinline]] void dragFrame(const MainWindow& window, QCustomPlot* plot, double x, double y)
+{
+    QMouseEvent move(QEvent::MouseMove, QPointF(x, y), plot->mapToGlobal(QPointF(x, y)), Qt::NoButton, Qt::LeftButton,
+        Qt::NoModifier);
+    QApplication::sendEvent(plot, &move);
+    QApplication::processEvents();
+    while (window.analyzing())
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    // Twice: a replot queued in the first pass posts the repaint the second one delivers.
+    QApplication::processEvents();
+    QApplication::processEvents();
+}
 
 void dragOn(benchmark::State& state, const QString& path)
 {
@@ -35,7 +55,15 @@ void dragOn(benchmark::State& state, const QString& path)
     }
     while (window.opening()) // the first analysis runs off the GUI thread
         QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
-    QApplication::processEvents();
+    // What the other builds need arrives once, in the background, and lays out the verdict's
+    // dock: wait for it (and for every layout it asks) so that frames measure the drag alone.
+    const auto* others = window.findChild<AlternativesView*>();
+    QElapsedTimer waited;
+    waited.start();
+    while (others && others->alternatives().empty() && waited.elapsed() < 60'000)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    for (int i = 0; i < 4; ++i)
+        QApplication::processEvents();
     const std::uint64_t minimum = window.analysis()->minArenaBytes.value_or(1 << 20);
     // Grab the arena line as a user does, then move the mouse: one frame per move.
     QCustomPlot* plot = window.timeline()->plot();
@@ -50,17 +78,13 @@ void dragOn(benchmark::State& state, const QString& path)
     std::uint64_t step = 0;
     for (auto _ : state) {
         // Sweep across the minimum, a pixel at a time, as a drag does.
-        const double y = top + static_cast<double>(step++ % 64) / 63.0 * (bottom - top);
-        QMouseEvent move(QEvent::MouseMove, QPointF(x, y), plot->mapToGlobal(QPointF(x, y)), Qt::NoButton,
-            Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(plot, &move);
-        plot->replot(QCustomPlot::rpImmediateRefresh);
-        QApplication::processEvents();
+        dragFrame(window, plot, x, top + static_cast<double>(step++ % 64) / 63.0 * (bottom - top));
     }
     QMouseEvent release(QEvent::MouseButtonRelease, QPointF(x, bottom), plot->mapToGlobal(QPointF(x, bottom)),
         Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
     QApplication::sendEvent(plot, &release);
     state.counters["min_arena_bytes"] = static_cast<double>(minimum);
+    state.counters["frames"] = static_cast<double>(step);
 }
 
 void BM_DragPersonDetect(benchmark::State& state)

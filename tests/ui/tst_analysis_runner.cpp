@@ -4,6 +4,8 @@
 #include "ui/analysis_runner.h"
 #include "ui/job_tracker.h"
 
+#include "core/analysis/reanalysis.h"
+
 #include "core/model/loader.h"
 #include "core/model/synthetic_model.h"
 
@@ -52,6 +54,39 @@ private slots:
         QVERIFY(a->minArenaBytes.has_value());
         QVERIFY(a->verdict);
         QVERIFY(!jobs.busy());
+    }
+
+    // The README's rule: analyze() never runs on the GUI thread; a size change alone emulates
+    // once, on the GUI thread while that was cheap (the result is there when request returns),
+    // unless the size is above the measuring arena, which takes a full analysis, in the
+    // background.
+    void onlyACheapSizeChangeRunsOnTheGuiThread()
+    {
+        auto loaded = loadModelFile(ARENASCOPE_EXAMPLE_MODEL);
+        QVERIFY(loaded);
+        JobTracker tracker;
+        AnalysisRunner jobs(&tracker, nullptr);
+        QSignalSpy finished(&jobs, &AnalysisRunner::finished);
+        EmulationSettings s;
+        jobs.request(loaded.value(), s); // a new model: in the background
+        QVERIFY(finished.isEmpty());
+        QVERIFY(jobs.busy());
+        QVERIFY(finished.wait(60000));
+        const auto first = finished.first().first().value<AnalysisPtr>();
+        QVERIFY(first->minArenaBytes);
+        finished.clear();
+        s.arenaSize = *first->minArenaBytes + 64; // the size alone: one emulation, here and now
+        jobs.request(loaded.value(), s);
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(finished.first().first().value<AnalysisPtr>()->settings.arenaSize, s.arenaSize);
+        finished.clear();
+        s.arenaSize = first->measured->settings.arenaBytes() + 1024; // above the measuring arena
+        QVERIFY(!reanalysisEmulatesOnce(*first, s));
+        jobs.request(loaded.value(), s);
+        QVERIFY(finished.isEmpty());
+        QVERIFY(jobs.busy());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().first().value<AnalysisPtr>()->settings.arenaSize, s.arenaSize);
     }
 };
 

@@ -692,10 +692,11 @@ private slots:
         QVERIFY(bar->text().contains(QStringLiteral("bad.tflite")));
     }
 
+    // ARENASCOPE_SHOT_DIR: the window during the drag (drag.png) and after it (dropped.png).
     void draggingTheArenaLineChangesTheSize()
     {
         MainWindow w;
-        w.resize(1200, 800);
+        w.resize(1280, 720);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
@@ -709,9 +710,18 @@ private slots:
         QMouseEvent move(QEvent::MouseMove, QPointF(x, target), plot->mapToGlobal(QPointF(x, target)), Qt::NoButton,
             Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(plot, &move);
+        const QString shots = qEnvironmentVariable("ARENASCOPE_SHOT_DIR");
+        if (!shots.isEmpty()) {
+            QTest::qWait(50); // the coalesced move and the timeline's redraw
+            QVERIFY(w.grab().save(shots + QStringLiteral("/drag.png")));
+        }
         QTest::mouseRelease(plot, Qt::LeftButton, {}, QPoint(x, target));
         QVERIFY(w.controls()->arenaBytes() < start);
         QVERIFY(!*w.analysis()->fits());
+        if (!shots.isEmpty()) {
+            QTest::qWait(50);
+            QVERIFY(w.grab().save(shots + QStringLiteral("/dropped.png")));
+        }
     }
 };
 

@@ -3,6 +3,7 @@
 #include "ui/models/label_layout.h"
 #include "ui/models/timeline_geometry.h"
 
+#include "core/analysis/analysis.h"
 #include "core/model/loader.h"
 
 #include <QtTest>
@@ -135,6 +136,101 @@ private slots:
             }
         QVERIFY(buffers > 0);
         QVERIFY(step1.segmentAt(0) != nullptr);
+    }
+
+    // The map's segments in offset order, as a stable sort of the plan's buffers, the tail's
+    // allocations, the temp peak and the overflow (in that order) puts them: at a size that fits
+    // and at one that does not (the plan runs into the tail).
+    void arenaMapSegmentsAreInOffsetOrder()
+    {
+        auto m = loadModelFile(ARENASCOPE_EXAMPLE_MODEL);
+        QVERIFY(m.ok());
+        const auto base = analyze(m.value(), EmulationSettings {}.withArena(64 * 1024));
+        QVERIFY(base->minArenaBytes);
+        for (const std::uint64_t size : { std::uint64_t(64 * 1024), *base->minArenaBytes - 512 }) {
+            const AnalysisPtr a = reanalyzeAtSize(*base, size);
+            const ArenaMapLayout layout = ArenaMapLayout::build(*a, -1);
+            const EmulationResult& at = *a->atSize;
+            const EmulationResult& plan = at.ok ? at : *a->measured;
+            std::vector<ArenaSegment> expected;
+            const auto add
+                = [&](ArenaSegment::Kind kind, std::uint64_t begin, std::uint64_t end, int buffer, int event) {
+                      if (end > begin)
+                          expected.push_back({ kind, begin, end, Category::PlannedHead, buffer, nullptr, event });
+                  };
+            for (std::size_t i = 0; i < plan.planned.size(); ++i) {
+                const PlannedBuffer& b = plan.planned[i];
+                if (b.offset < 0)
+                    continue;
+                const auto begin = static_cast<std::uint64_t>(b.offset);
+                add(ArenaSegment::Kind::Buffer, begin, begin + b.bytes, static_cast<int>(i), -1);
+                add(ArenaSegment::Kind::Padding, begin + b.bytes, begin + b.alignedBytes, static_cast<int>(i), -1);
+            }
+            for (std::size_t i = 0; i < at.events.size(); ++i) {
+                const AllocationEvent& e = at.events[i];
+                if (e.region != Region::Tail || e.failed)
+                    continue;
+                add(ArenaSegment::Kind::Tail, e.offset, e.offset + e.requested, -1, static_cast<int>(i));
+                add(ArenaSegment::Kind::Padding, e.offset + e.requested, e.offset + e.used, -1, static_cast<int>(i));
+            }
+            if (at.tempPeakBytes > 0)
+                add(ArenaSegment::Kind::TempPeak, layout.headEnd,
+                    std::min(layout.headEnd + at.tempPeakBytes, layout.arenaBytes), -1, -1);
+            add(ArenaSegment::Kind::Overflow, layout.tailBegin, layout.headEnd, -1, -1);
+            std::stable_sort(expected.begin(), expected.end(),
+                [](const ArenaSegment& x, const ArenaSegment& y) { return x.begin < y.begin; });
+            QCOMPARE(layout.segments.size(), expected.size());
+            for (std::size_t i = 0; i < expected.size(); ++i) {
+                const ArenaSegment& got = layout.segments[i];
+                QCOMPARE(got.kind, expected[i].kind);
+                QCOMPARE(got.begin, expected[i].begin);
+                QCOMPARE(got.end, expected[i].end);
+                QCOMPARE(got.plannedBuffer, expected[i].plannedBuffer);
+                QCOMPARE(got.event, expected[i].event);
+            }
+            const bool overflows = std::any_of(layout.segments.begin(), layout.segments.end(),
+                [](const ArenaSegment& s) { return s.kind == ArenaSegment::Kind::Overflow; });
+            QCOMPARE(overflows, !*a->fits());
+        }
+    }
+
+    // What each pixel column of the bar shows: the last solid segment laid there, with a hatched
+    // one on top when it came after it; at least `minimumWidth` pixels for each segment.
+    void arenaMapColumnsShowTheLastSegmentDrawn_data()
+    {
+        QTest::addColumn<double>("minimumWidth");
+        QTest::addColumn<QList<QList<int>>>("runs"); // first column, end column, segment
+        // Bar: 100 px from x = 10 over 1,000 bytes (10 bytes a pixel). Segments: a buffer
+        // [0, 100), its padding [100, 120), a buffer [120, 124) narrower than a pixel, a tail
+        // allocation [600, 1000), the overflow [500, 700) on top of the tail. Solid runs first,
+        // then the hatched ones that show (the padding where no buffer came after it).
+        QTest::newRow("one pixel at least")
+            << 1.0 << QList<QList<int>> { { 10, 20, 0 }, { 22, 23, 2 }, { 70, 110, 3 }, { 20, 22, 1 }, { 60, 80, 4 } };
+        QTest::newRow("three pixels at least (playback)")
+            << 3.0 << QList<QList<int>> { { 10, 20, 0 }, { 22, 25, 2 }, { 70, 110, 3 }, { 20, 22, 1 }, { 60, 80, 4 } };
+    }
+
+    void arenaMapColumnsShowTheLastSegmentDrawn()
+    {
+        QFETCH(double, minimumWidth);
+        QFETCH(QList<QList<int>>, runs);
+        ArenaMapLayout layout;
+        layout.arenaBytes = 1000;
+        layout.segments = {
+            { ArenaSegment::Kind::Buffer, 0, 100 },
+            { ArenaSegment::Kind::Padding, 100, 120 },
+            { ArenaSegment::Kind::Buffer, 120, 124 },
+            { ArenaSegment::Kind::Tail, 600, 1000 },
+            { ArenaSegment::Kind::Overflow, 500, 700 },
+        };
+        const auto got = layout.columnRuns(10, 100, minimumWidth);
+        QCOMPARE(static_cast<int>(got.size()), static_cast<int>(runs.size()));
+        for (std::size_t i = 0; i < got.size(); ++i) {
+            const QList<int>& want = runs[static_cast<qsizetype>(i)];
+            QCOMPARE(got[i].first, want[0]);
+            QCOMPARE(got[i].end, want[1]);
+            QCOMPARE(static_cast<int>(got[i].segment), want[2]);
+        }
     }
 
     void arenaMapReplaysTheLogUpToAnEvent()

@@ -36,6 +36,20 @@ struct ArenaMapLayout {
     static ArenaMapLayout buildAtEvent(const Analysis& analysis, int event);
     // The segment containing `offset`, or nullptr.
     const ArenaSegment* segmentAt(std::uint64_t offset) const;
+
+    // What each pixel column of a bar shows, as runs of columns to paint in order: segments are
+    // laid over each other in order (by offset, the overflow last, so that where the plan runs
+    // into the tail stays on top), each at least `minimumWidth` pixels wide; a column shows the
+    // last solid segment drawn there (a buffer, a tail allocation), with the last hatched one of
+    // each kind (padding, temp, overflow) drawn after it on top. A model of thousands of buffers
+    // has many in one column: painting the runs looks the same as painting every segment and
+    // costs the width of the bar, not the number of segments. `left`, `width`: the bar along x.
+    struct ColumnRun {
+        int first = 0; // first column (pixels from the left of the view)
+        int end = 0; // one past the last column
+        std::size_t segment = 0; // index into `segments`
+    };
+    std::vector<ColumnRun> columnRuns(double left, double width, double minimumWidth) const;
 };
 
 } // namespace arenascope

@@ -23,6 +23,9 @@ void SelectionState::settle()
 
 void SelectionState::setAnalysisWhileDragging(AnalysisPtr analysis)
 {
+    const TensorRef tensor = m_tensor;
+    const int plannedBuffer = m_plannedBuffer;
+    const int step = m_step;
     m_unsettled = true;
     m_analysis = std::move(analysis);
     // Keep the tensor selected across recomputes (same model), but re-derive its buffer.
@@ -37,7 +40,10 @@ void SelectionState::setAnalysisWhileDragging(AnalysisPtr analysis)
         m_step = -1;
     m_event = -1;
     emit analysisChanged(m_analysis);
-    emit selectionChanged();
+    // A new size of the same plan (a drag) keeps the selection: the views that show it are not
+    // asked again.
+    if (m_tensor != tensor || m_plannedBuffer != plannedBuffer || m_step != step)
+        emit selectionChanged();
 }
 
 void SelectionState::setShared(SharedArenaAnalysisPtr shared)

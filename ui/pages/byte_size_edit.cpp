@@ -70,9 +70,16 @@ void ByteSizeEdit::showBytes()
 {
     const std::uint64_t unit = kUnits[unitIndex()];
     const QSignalBlocker block(m_value);
-    m_value->setDecimals(unit == 1 ? 0 : 2);
-    m_value->setRange(0, static_cast<double>(kMaxBytes) / static_cast<double>(unit));
-    m_value->setSingleStep(unit == 1 ? 16 : 1);
+    // Only when the unit changes: a new range or precision makes the spin box ask its layout
+    // again, and with it the whole settings panel's (word-wrapped labels included), which an
+    // arena-line drag, setting a new size every frame, must not pay.
+    const int decimals = unit == 1 ? 0 : 2;
+    const double maximum = static_cast<double>(kMaxBytes) / static_cast<double>(unit);
+    if (m_value->decimals() != decimals || m_value->maximum() != maximum) {
+        m_value->setDecimals(decimals);
+        m_value->setRange(0, maximum);
+        m_value->setSingleStep(unit == 1 ? 16 : 1);
+    }
     m_value->setValue(static_cast<double>(m_bytes) / static_cast<double>(unit));
 }
 

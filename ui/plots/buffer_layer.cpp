@@ -73,7 +73,7 @@ void BufferLayer::draw(QCPPainter* painter)
         if (b.buffer == m_selectedBuffer && b.tenant == m_selectedTenant)
             selected = tensor;
         else
-            (m_crosses[i] ? crossing : plain)[m_styleOf[i]].push_back(tensor);
+            (m_crosses[i] && !m_crossingApart ? crossing : plain)[m_styleOf[i]].push_back(tensor);
         // Padding only where it is visible: thousands of sub-pixel hatches cost a frame.
         if (b.hi > b.used && whole.height() - tensor.height() >= 2.0)
             padding[m_styleOf[i]].push_back(QRectF(whole.topLeft(), QPointF(whole.right(), tensor.top())));
@@ -97,6 +97,48 @@ void BufferLayer::draw(QCPPainter* painter)
         painter->setBrush(QBrush(colors::selection()));
         painter->drawRect(*selected);
     }
+    painter->setOpacity(1.0);
+}
+
+CrossingOutlines::CrossingOutlines(QCustomPlot* plot, const QString& layer, const BufferLayer* buffers)
+    : QCPLayerable(plot, layer)
+    , m_buffers(buffers)
+{
+    setAntialiased(false);
+}
+
+QRect CrossingOutlines::clipRect() const
+{
+    return mParentPlot->axisRect()->rect();
+}
+
+void CrossingOutlines::applyDefaultAntialiasingHint(QCPPainter* painter) const
+{
+    applyAntialiasingHint(painter, mAntialiased, QCP::aePlottables);
+}
+
+// What BufferLayer draws for a box that does not fit, over the box it drew plain: the same
+// outline, the selected box excepted (drawn selected).
+void CrossingOutlines::draw(QCPPainter* painter)
+{
+    const TimelineGeometry g = geometryOf(*mParentPlot);
+    const QRectF view = g.plotRect();
+    const std::vector<BufferBox>& boxes = m_buffers->boxes();
+    QVector<QRectF> crossing;
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const BufferBox& b = boxes[i];
+        if (!m_buffers->crossesArena(i)
+            || (b.buffer == m_buffers->selectedBuffer() && b.tenant == m_buffers->selectedTenant()))
+            continue;
+        const QRectF tensor = g.pixelRect(b, true);
+        if (tensor.intersects(view))
+            crossing.push_back(tensor);
+    }
+    if (m_buffers->faded())
+        painter->setOpacity(0.25);
+    painter->setPen(QPen(colors::failure(), 2.5));
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRects(crossing);
     painter->setOpacity(1.0);
 }
 

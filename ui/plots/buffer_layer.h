@@ -25,9 +25,13 @@ public:
     bool crossesArena(std::size_t index) const { return index < m_crosses.size() && m_crosses[index]; }
     // The selected buffer (its tenant and index in that tenant's plan); buffer -1: none.
     void setSelected(int tenant, int buffer);
+    int selectedTenant() const { return m_selectedTenant; }
+    int selectedBuffer() const { return m_selectedBuffer; }
     // Playback before the plan is committed: the buffers are not in the arena yet, drawn faint.
     void setFaded(bool faded) { m_faded = faded; }
     bool faded() const { return m_faded; }
+    // The failure outlines are drawn by a CrossingOutlines on another layer, not by this one.
+    void setCrossingDrawnApart(bool apart) { m_crossingApart = apart; }
 
 protected:
     QRect clipRect() const override; // the axis rect: zoomed-in buffers never cover the axes
@@ -47,6 +51,24 @@ private:
     int m_selectedTenant = -1;
     int m_selectedBuffer = -1;
     bool m_faded = false;
+    bool m_crossingApart = false;
+};
+
+// The failure outlines of a BufferLayer's boxes that reach past the arena, drawn on a layer of
+// their own (with the arena line): a drag of the line changes which boxes cross, and redraws
+// only that layer, not every buffer of the plan.
+class CrossingOutlines : public QCPLayerable {
+    Q_OBJECT
+public:
+    CrossingOutlines(QCustomPlot* plot, const QString& layer, const BufferLayer* buffers);
+
+protected:
+    QRect clipRect() const override;
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
+    void draw(QCPPainter* painter) override;
+
+private:
+    const BufferLayer* m_buffers;
 };
 
 } // namespace arenascope

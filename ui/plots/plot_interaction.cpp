@@ -5,6 +5,7 @@
 #include <QToolTip>
 #include <cmath>
 #include <qcustomplot.h>
+#include <utility>
 
 namespace arenascope {
 
@@ -52,6 +53,12 @@ bool PlotInteraction::showTip(const TimelineGeometry& g, int box, const QPoint& 
     return true;
 }
 
+void PlotInteraction::emitDragged()
+{
+    if (const std::optional<qulonglong> bytes = std::exchange(m_draggedTo, std::nullopt))
+        emit lineDragged(*bytes);
+}
+
 bool PlotInteraction::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched != m_plot)
@@ -66,6 +73,7 @@ bool PlotInteraction::eventFilter(QObject* watched, QEvent* event)
         break;
     case QEvent::MouseButtonRelease:
         if (m_dragging) {
+            emitDragged();
             m_dragging = false;
             m_plot->setInteraction(QCP::iRangeDrag, true);
             emit dragFinished();
@@ -87,7 +95,9 @@ bool PlotInteraction::eventFilter(QObject* watched, QEvent* event)
                                                          : static_cast<QMouseEvent*>(event)->position();
     if (event->type() == QEvent::MouseMove && m_dragging) {
         const double bytes = g.mapYToOffset(pos.y());
-        emit lineDragged(static_cast<qulonglong>(std::max(1.0, std::round(bytes))));
+        if (!m_draggedTo) // the first move since the last emission: emitted when the loop next runs
+            QMetaObject::invokeMethod(this, &PlotInteraction::emitDragged, Qt::QueuedConnection);
+        m_draggedTo = static_cast<qulonglong>(std::max(1.0, std::round(bytes)));
         return true;
     }
     const int hit = g.hitTestAt(pos, *m_boxes);

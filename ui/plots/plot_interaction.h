@@ -3,7 +3,10 @@
 // wheel zooms and drag pans (QCustomPlot's own), right-drag zooms to a rectangle, double-click
 // resets; the dashed arena-size line is grabbed and dragged; a click selects the buffer under
 // the mouse, and resting on a buffer shows its tooltip for as long as the mouse stays on it.
-// Each event maps the mouse through the plot's geometry and hit-tests the boxes once.
+// Each event maps the mouse through the plot's geometry and hit-tests the boxes once. A drag's
+// moves are coalesced: lineDragged is emitted once per pass of the event loop, with the newest
+// position (and at once before dragFinished), so moves that arrive faster than frames cost one
+// re-analysis, not one each.
 //
 // Usage:
 //   auto* mouse = new PlotInteraction(plot, this);
@@ -54,12 +57,14 @@ private:
     bool nearLine(const TimelineGeometry& g, double y) const;
     // Shows the box's tooltip while the mouse stays on it; false when `box` is -1.
     bool showTip(const TimelineGeometry& g, int box, const QPoint& globalPos);
+    void emitDragged(); // the newest dragged position, if not emitted yet
 
     QCustomPlot* m_plot;
     const std::vector<BufferBox>* m_boxes = nullptr;
     std::optional<double> m_line;
     std::function<QString(int)> m_tipText;
     bool m_dragging = false;
+    std::optional<qulonglong> m_draggedTo; // a move not emitted yet
 };
 
 } // namespace arenascope

@@ -53,12 +53,12 @@ TimelineLegend::TimelineLegend(QCustomPlot* plot)
     row->setMargins(QMargins(0, 0, 0, 0));
 }
 
-void TimelineLegend::update(const std::vector<PlannedBuffer>& planned, bool fits)
+bool TimelineLegend::update(const std::vector<PlannedBuffer>& planned, bool fits)
 {
-    update(std::vector<const std::vector<PlannedBuffer>*> { &planned }, fits);
+    return update(std::vector<const std::vector<PlannedBuffer>*> { &planned }, fits);
 }
 
-void TimelineLegend::update(const std::vector<const std::vector<PlannedBuffer>*>& plans, bool fits)
+bool TimelineLegend::update(const std::vector<const std::vector<PlannedBuffer>*>& plans, bool fits)
 {
     bool changed = false;
     auto show = [&](QCPGraph* g, bool on) {
@@ -85,6 +85,7 @@ void TimelineLegend::update(const std::vector<const std::vector<PlannedBuffer>*>
         if (m_plot->isVisible()) // a hidden plot's width is not its own yet (exports fit it themselves)
             fit(m_plot->width());
     }
+    return changed;
 }
 
 void TimelineLegend::fit(int width)

@@ -22,9 +22,10 @@ public:
     explicit TimelineLegend(QCustomPlot* plot);
 
     // Shows the entries of what `planned` holds; the failure entries when `fits` is false.
-    void update(const std::vector<PlannedBuffer>& planned, bool fits);
+    // Returns whether an entry came or went (the legend needs drawing again).
+    bool update(const std::vector<PlannedBuffer>& planned, bool fits);
     // The same over several plans (several models in one arena).
-    void update(const std::vector<const std::vector<PlannedBuffer>*>& plans, bool fits);
+    bool update(const std::vector<const std::vector<PlannedBuffer>*>& plans, bool fits);
     // As many entries per row as fit a plot `width` pixels wide.
     void fit(int width);
 

@@ -63,6 +63,13 @@ TimelinePlot::TimelinePlot(SelectionState* selection, QWidget* parent)
     // Labels are placed once the axes are laid out at the size about to be drawn.
     connect(m_plot, &QCustomPlot::afterLayout, this, &TimelinePlot::placeLabels);
     m_buffers = new BufferLayer(m_plot);
+    m_plot->addLayer(QStringLiteral("lines"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    m_lines = m_plot->layer(QStringLiteral("lines"));
+    m_lines->setMode(QCPLayer::lmBuffered);
+    m_buffers->setCrossingDrawnApart(true);
+    new CrossingOutlines(m_plot, QStringLiteral("lines"), m_buffers);
+    // A full replot draws everything: what was queued is done.
+    connect(m_plot, &QCustomPlot::afterReplot, this, [this] { m_redrawQueued = m_redrawWhole = false; });
     m_mouse = new PlotInteraction(m_plot, this);
     m_mouse->setTipText([this](int box) {
         const AnalysisPtr& a = m_selection->analysis();
@@ -139,12 +146,39 @@ void TimelinePlot::rebuild()
     }
     // The plan does not depend on the arena size: a size change only moves the tail and the
     // arena line and recolours what no longer fits (what an arena-line drag costs).
-    if (a->measured != m_builtFor) {
+    const bool built = a->measured != m_builtFor;
+    if (built) {
         buildStatic();
         m_builtFor = a->measured;
     }
-    updateDynamic();
-    updateHighlight();
+    const bool whole = updateDynamic() || built;
+    const bool highlight = m_buffers->selectedBuffer() != m_selection->plannedBuffer();
+    m_buffers->setSelected(-1, m_selection->plannedBuffer());
+    requestRedraw(whole || highlight);
+}
+
+void TimelinePlot::requestRedraw(bool whole)
+{
+    m_redrawWhole = m_redrawWhole || whole;
+    if (m_redrawQueued)
+        return;
+    m_redrawQueued = true;
+    QMetaObject::invokeMethod(this, &TimelinePlot::redraw, Qt::QueuedConnection);
+}
+
+void TimelinePlot::redraw()
+{
+    if (!m_redrawQueued) // a full replot came first
+        return;
+    if (m_redrawWhole) {
+        m_plot->replot(); // clears the flags (afterReplot)
+        return;
+    }
+    m_redrawQueued = false;
+    // The axes are as they were: the labels are placed again on the same geometry, and only the
+    // lines layer is drawn (QCustomPlot replots everything when its paint buffers are stale).
+    placeLabels();
+    m_lines->replot();
 }
 
 QCPItemText* TimelinePlot::lineLabel(const QColor& color)
@@ -175,6 +209,8 @@ QCPItemStraightLine* TimelinePlot::horizontalLine(double y, const QPen& pen)
 void TimelinePlot::buildStatic()
 {
     m_plot->clearItems();
+    // Every item goes on the lines layer (a size change redraws that layer alone).
+    m_plot->setCurrentLayer(m_lines);
     const AnalysisPtr& a = m_selection->analysis();
     const EmulationResult& r = *a->measured;
     std::vector<BufferBox> boxes = TimelineGeometry::placeBuffers(r.planned);
@@ -229,13 +265,14 @@ void TimelinePlot::buildStatic()
     m_dynamic.arenaLine = horizontalLine(0, QPen());
     m_dynamic.arenaLabel = lineLabel(colors::fits());
 
+    m_plot->setCurrentLayer(QStringLiteral("main"));
     // Step numbers on the x axis, as many as fit at the current zoom (StepTicker); the
     // operator of each step is in the buffers' tooltips and the allocation log.
     setStepAxis(m_plot->xAxis);
     resetZoom();
 }
 
-void TimelinePlot::updateDynamic()
+bool TimelinePlot::updateDynamic()
 {
     const AnalysisPtr& a = m_selection->analysis();
     const EmulationResult& r = *a->measured;
@@ -251,6 +288,7 @@ void TimelinePlot::updateDynamic()
     const int event = m_selection->event();
     const bool replaying = !split && event >= 0 && event < static_cast<int>(a->atSize->events.size());
     QString headText = tr("head: %1").arg(bytesText(static_cast<std::uint64_t>(head)));
+    const bool wasFaded = m_buffers->faded();
     m_buffers->setFaded(false);
     m_dynamic.temps->setVisible(false);
     m_dynamic.failedBlock->setVisible(false);
@@ -299,10 +337,12 @@ void TimelinePlot::updateDynamic()
             ? tr("non-persistent arena: %1").arg(bytesText(static_cast<std::uint64_t>(arena)))
             : tr("arena size: %1").arg(bytesText(static_cast<std::uint64_t>(arena))));
     // Keep the user's zoom, but keep the arena line reachable.
-    if (m_plot->yAxis->range().upper < arena)
+    const bool rescaled = m_plot->yAxis->range().upper < arena;
+    if (rescaled)
         m_plot->yAxis->setRangeUpper(arena * 1.15);
     m_mouse->setLine(arena);
-    m_legend->update(r.planned, fits);
+    const bool legendChanged = m_legend->update(r.planned, fits);
+    return rescaled || legendChanged || m_buffers->faded() != wasFaded;
 }
 
 void TimelinePlot::resetZoom()
@@ -388,7 +428,7 @@ void TimelinePlot::focusSearch()
 void TimelinePlot::updateHighlight()
 {
     m_buffers->setSelected(-1, m_selection->plannedBuffer());
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    requestRedraw(true);
 }
 
 TimelineGeometry TimelinePlot::geometry() const

@@ -21,6 +21,7 @@ class QLineEdit;
 class QCPItemStraightLine;
 class QCPItemRect;
 class QCPItemText;
+class QCPLayer;
 class QPen;
 
 namespace arenascope {
@@ -74,8 +75,14 @@ protected:
 private:
     void rebuild();
     void buildStatic(); // buffers, head and temp lines: once per plan
-    void updateDynamic(); // tail, arena line, colours: on every size change
+    // Tail, arena line, colours: on every size change. Returns whether anything beyond the lines
+    // layer changed (the axis range, the legend, the buffers' fading).
+    bool updateDynamic();
     void updateHighlight();
+    // Draws the plot once the event loop runs, however many changes came before: the lines layer
+    // alone (what a size change moves, a drag frame) unless `whole` was asked since.
+    void requestRedraw(bool whole);
+    void redraw();
     QCPItemText* lineLabel(const QColor& color);
     void placeLabels(); // timeline_labels.cpp
     std::vector<QCPItemText*> lineLabels() const; // arena size, head, temp peak, tail: those that exist
@@ -100,7 +107,12 @@ private:
     std::unique_ptr<TimelineLegend> m_legend;
     PlotInteraction* m_mouse;
     std::pair<double, double> m_tailBand { 0, 0 }; // tail start and arena end, for its label
-    BufferLayer* m_buffers; // every placed buffer
+    BufferLayer* m_buffers; // every placed buffer (on the plot's "main" layer)
+    // The lines, the bands, their labels and the failure outlines, above the buffers: a layer
+    // with its own paint buffer, redrawn alone when only the arena size changed.
+    QCPLayer* m_lines = nullptr;
+    bool m_redrawQueued = false;
+    bool m_redrawWhole = false;
     std::vector<std::pair<QString, QRectF>> m_shownLabels; // the last layout's
     EmulationResultPtr m_builtFor; // the measured plan the static items show
     double m_sharedTop = 0.0;

@@ -69,63 +69,52 @@ void ArenaMapView::paintEvent(QPaintEvent*)
         p.drawText(rect(), Qt::AlignCenter, tr("No model loaded"));
         return;
     }
-    // Overflow last, so that where the plan runs into the tail stays visible on top.
-    std::vector<const ArenaSegment*> order;
-    for (const ArenaSegment& s : m_layout.segments)
-        if (s.kind != ArenaSegment::Kind::Overflow)
-            order.push_back(&s);
-    for (const ArenaSegment& s : m_layout.segments)
-        if (s.kind == ArenaSegment::Kind::Overflow)
-            order.push_back(&s);
-    // Many segments are narrower than a pixel on large models: draw at most one per pixel
-    // column and kind, which looks the same and keeps a drag frame fast.
-    int lastColumn[7] = { -1, -1, -1, -1, -1, -1, -1 };
-    // While a single allocation is shown (playback, walkthrough, log), tiny ones stay visible:
-    // at least 3 pixels wide (the hover label gives their true size).
+    // Each pixel column shows the segment drawn there last (ArenaMapLayout::columnRuns: the
+    // overflow on top); neighbouring runs of one look are one fill. While a single allocation
+    // is shown (playback, walkthrough, log), tiny ones stay visible: at least 3 pixels wide (the
+    // hover label gives their true size).
     const double minimumWidth = m_selection->event() >= 0 ? 3.0 : 1.0;
-    for (const ArenaSegment* segment : order) {
-        const ArenaSegment& s = *segment;
-        const double width = s.kind == ArenaSegment::Kind::Free ? 1.0 : minimumWidth;
-        const QRectF r(
-            QPointF(xOf(s.begin), bar.top()), QPointF(std::max(xOf(s.end), xOf(s.begin) + width), bar.bottom()));
-        const auto kindIndex = static_cast<std::size_t>(s.kind);
-        const int column = static_cast<int>(r.left());
-        if (r.width() <= 1.0 && column == lastColumn[kindIndex] && s.plannedBuffer != m_selection->plannedBuffer())
-            continue;
-        lastColumn[kindIndex] = column;
-        QColor c;
-        Qt::BrushStyle style = Qt::SolidPattern;
+    const auto brushOf = [&](const ArenaSegment& s) {
         switch (s.kind) {
         case ArenaSegment::Kind::Buffer:
-            c = s.plannedBuffer >= 0
-                ? colors::bufferKind(a->measured->planned[static_cast<std::size_t>(s.plannedBuffer)].kind)
-                : QColor(Qt::gray);
-            break;
+            return QBrush(s.plannedBuffer >= 0
+                    ? colors::bufferKind(a->measured->planned[static_cast<std::size_t>(s.plannedBuffer)].kind)
+                    : QColor(Qt::gray));
         case ArenaSegment::Kind::Padding:
-            c = QColor(0x80, 0x80, 0x80);
-            style = Qt::BDiagPattern;
-            break;
+            return QBrush(QColor(0x80, 0x80, 0x80), Qt::BDiagPattern);
         case ArenaSegment::Kind::TempPeak:
-            c = colors::temp();
-            style = Qt::Dense6Pattern;
-            break;
+            return QBrush(colors::temp(), Qt::Dense6Pattern);
         case ArenaSegment::Kind::Tail:
-            c = colors::tailCategory(s.category);
-            break;
+            return QBrush(colors::tailCategory(s.category));
         case ArenaSegment::Kind::Overflow:
-            c = colors::failure();
-            style = Qt::DiagCrossPattern;
-            break;
+            return QBrush(colors::failure(), Qt::DiagCrossPattern);
         case ArenaSegment::Kind::Free:
-            c = palette().base().color();
             break;
         }
-        p.fillRect(r, QBrush(c, style));
-        if (s.plannedBuffer >= 0 && s.plannedBuffer == m_selection->plannedBuffer()
-            && s.kind == ArenaSegment::Kind::Buffer) {
-            p.setPen(QPen(Qt::black, 2));
-            p.drawRect(r);
-        }
+        return palette().base();
+    };
+    const std::vector<ArenaMapLayout::ColumnRun> runs = m_layout.columnRuns(bar.left(), bar.width(), minimumWidth);
+    for (std::size_t i = 0; i < runs.size();) {
+        const QBrush brush = brushOf(m_layout.segments[runs[i].segment]);
+        std::size_t j = i + 1;
+        while (
+            j < runs.size() && runs[j].first == runs[j - 1].end && brushOf(m_layout.segments[runs[j].segment]) == brush)
+            ++j;
+        p.fillRect(QRectF(runs[i].first, bar.top(), runs[j - 1].end - runs[i].first, bar.height()), brush);
+        i = j;
+    }
+    // The selected buffer outlined on top.
+    const int selected = m_selection->plannedBuffer();
+    if (selected >= 0) {
+        const TimelineGeometry g = barGeometry();
+        p.setPen(QPen(Qt::black, 2));
+        p.setBrush(Qt::NoBrush);
+        for (const ArenaSegment& s : m_layout.segments)
+            if (s.plannedBuffer == selected && s.kind == ArenaSegment::Kind::Buffer) {
+                const double from = g.offsetToPixel(static_cast<double>(s.begin));
+                const double to = std::max(g.offsetToPixel(static_cast<double>(s.end)), from + minimumWidth);
+                p.drawRect(QRectF(QPointF(from, bar.top()), QPointF(to, bar.bottom())));
+            }
     }
     p.setPen(palette().text().color());
     p.drawRect(bar);
