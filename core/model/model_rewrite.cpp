@@ -29,7 +29,8 @@ Result<std::vector<std::uint8_t>> rewriteModel(const Model& model, const std::fu
         }
     }
     ARENASCOPE_TRY(edit(*m));
-    flatbuffers::FlatBufferBuilder fbb(model.fileSize() + 1024);
+    // The file is in memory, so its size fits a size_t (32-bit hosts: the browser edition).
+    flatbuffers::FlatBufferBuilder fbb(static_cast<std::size_t>(model.fileSize()) + 1024);
     tflite::FinishModelBuffer(fbb, tflite::Model::Pack(fbb, m.get()));
     return std::vector<std::uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());
 }

@@ -242,7 +242,8 @@ inline std::optional<std::vector<std::int32_t>> constantInt32Values(const Kernel
     const tflite::Buffer* buffer = model->buffers()->Get(t.buffer);
     if (!buffer || !buffer->data() || buffer->data()->size() / 4 < t.elementCount)
         return std::nullopt;
-    std::vector<std::int32_t> values(t.elementCount);
+    // Bounded by the buffer's byte count just checked, so it fits a size_t on a 32-bit host too.
+    std::vector<std::int32_t> values(static_cast<std::size_t>(t.elementCount));
     for (std::size_t i = 0; i < values.size(); ++i)
         values[i] = flatbuffers::ReadScalar<std::int32_t>(buffer->data()->data() + 4 * i);
     return values;
