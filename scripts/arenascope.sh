@@ -27,17 +27,28 @@ packages=(
   man-db zsh
 )
 
-install_missing() {
-  local missing=()
-  for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+# install_packages WHAT PACKAGE...: apt-get installs those of PACKAGE... not installed yet; a
+# COMMAND=PACKAGE argument wants PACKAGE only when COMMAND is not on the PATH.
+install_packages() {
+  local what="$1" missing=() p
+  shift
+  for p in "$@"; do
+    if [[ "$p" == *=* ]]; then
+      command -v "${p%%=*}" >/dev/null || missing+=("${p#*=}")
+    else
+      dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    fi
   done
   [ ${#missing[@]} -eq 0 ] && return 0
-  echo "Installing: ${missing[*]}"
+  echo "Installing$what: ${missing[*]}"
   local sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+install_missing() {
+  install_packages "" "${packages[@]}"
 }
 
 build() {
@@ -56,18 +67,8 @@ web_packages=(emscripten chromium libgtest-dev nlohmann-json3-dev libflatbuffers
   cmake ninja-build)
 
 install_web() {
-  local missing=()
-  for p in "${web_packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-  done
-  command -v node >/dev/null || missing+=(nodejs)
-  command -v npm >/dev/null || missing+=(npm)
-  [ ${#missing[@]} -eq 0 ] && return 0
-  echo "Installing for the browser build: ${missing[*]}"
-  local sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  # Node.js and npm as the machine has them, Debian's otherwise
+  install_packages " for the browser build" "${web_packages[@]}" node=nodejs npm=npm
 }
 
 web_build() {
