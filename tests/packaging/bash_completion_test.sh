@@ -14,7 +14,7 @@ source "$script"
 
 # The replies for a line typed up to its end, one per line, sorted. Completing may take no more
 # than a second: it starts no process and reads no model.
-replies() {
+completions() {
     local before after
     COMP_LINE="$1"
     COMP_POINT=${#COMP_LINE}
@@ -27,24 +27,6 @@ replies() {
     [ $((after - before)) -lt 1000000 ] || fail "completing '$1' took $((after - before)) us"
     [ ${#COMPREPLY[@]} -eq 0 ] || printf '%s\n' "${COMPREPLY[@]}" | sort
 }
-# expect LINE WORD...: every WORD is among the replies.
-expect() {
-    local line="$1" got w
-    shift
-    got="$(replies "$line")"
-    for w; do
-        grep -qxF -- "$w" <<<"$got" || fail "'$line' does not offer '$w'; it offers: $(tr '\n' ' ' <<<"$got")"
-    done
-}
-# refuse LINE WORD...: no WORD is among the replies.
-refuse() {
-    local line="$1" got w
-    shift
-    got="$(replies "$line")"
-    for w; do
-        ! grep -qxF -- "$w" <<<"$got" || fail "'$line' offers '$w'"
-    done
-}
 # The values a message lists as a|b|c.
 listed() { grep -oE '[A-Za-z0-9._-]+(\|[A-Za-z0-9._-]+)+' <<<"$1" | head -n 1 | tr '|' ' '; }
 
@@ -52,7 +34,7 @@ cd "$scratch"
 
 # No model yet, an empty folder: nothing to wait for, nothing offered but folders.
 mkdir empty && cd empty
-[ -z "$(replies "arenascope plan ")" ] || fail "offers something in an empty folder"
+[ -z "$(completions "arenascope plan ")" ] || fail "offers something in an empty folder"
 cd ..
 
 boards="$("$exe" --board list | grep -v '^ ')"

@@ -20,3 +20,22 @@ needs() {
 
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/arenascope-packaging.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
+
+# expect LINE WORD...: every WORD is among what `completions LINE` (the shell's test defines it)
+# offers; refuse LINE WORD...: none is.
+expect() {
+    local line="$1" got w
+    shift
+    got="$(completions "$line")" || fail "'$line': the shell did not complete"
+    for w; do
+        grep -qxF -- "$w" <<<"$got" || fail "'$line' does not offer '$w'; it offers: $(tr '\n' ' ' <<<"$got")"
+    done
+}
+refuse() {
+    local line="$1" got w
+    shift
+    got="$(completions "$line")" || fail "'$line': the shell did not complete"
+    for w; do
+        ! grep -qxF -- "$w" <<<"$got" || fail "'$line' offers '$w'"
+    done
+}

@@ -11,24 +11,8 @@ mkdir -p "$scratch/functions"
 cp "$file" "$scratch/functions/_arenascope"
 
 # The matches, unquoted (_files adds them as the line will hold them: with\ space).
-matches() {
+completions() {
     (cd "$scratch/work" && zsh -f "$here/zsh_complete.zsh" "$scratch/functions" "$1") | sed 's/\\\(.\)/\1/g' | sort -u
-}
-expect() {
-    local line="$1" got w
-    shift
-    got="$(matches "$line")" || fail "'$line': zsh did not complete"
-    for w; do
-        grep -qxF -- "$w" <<<"$got" || fail "'$line' does not offer '$w'; it offers: $(tr '\n' ' ' <<<"$got")"
-    done
-}
-refuse() {
-    local line="$1" got w
-    shift
-    got="$(matches "$line")" || fail "'$line': zsh did not complete"
-    for w; do
-        ! grep -qxF -- "$w" <<<"$got" || fail "'$line' offers '$w'"
-    done
 }
 
 mkdir -p "$scratch/work/sub" && cd "$scratch/work"
