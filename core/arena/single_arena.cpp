@@ -2,6 +2,7 @@
 
 #include "align.h"
 #include "arena_messages.h"
+#include "head_area.h"
 
 #include <algorithm>
 
@@ -33,16 +34,7 @@ Status SingleArena::reserveOverlay(std::uint64_t size, std::uint64_t alignment)
 
 Status SingleArena::resizeBuffer(std::uint64_t buffer, std::uint64_t size, std::uint64_t alignment)
 {
-    const std::uint64_t expected = alignUp(0, alignment);
-    if (m_head != m_temp || buffer != expected)
-        return arenaMessages::notResizable();
-    const std::uint64_t start = expected;
-    const std::uint64_t available = m_tail > start ? m_tail - start : 0;
-    if (available < size)
-        return arenaMessages::resizeFailed(size, available);
-    m_head = start + size;
-    m_temp = m_head;
-    return okStatus();
+    return headArea::resize(m_head, m_temp, m_tail, buffer, size, alignment);
 }
 
 Result<std::uint64_t> SingleArena::allocatePersistent(std::uint64_t size, std::uint64_t alignment)
@@ -58,15 +50,9 @@ Result<std::uint64_t> SingleArena::allocatePersistent(std::uint64_t size, std::u
 
 Result<std::uint64_t> SingleArena::allocateTemp(std::uint64_t size, std::uint64_t alignment)
 {
-    const std::uint64_t start = alignUp(m_temp, alignment);
     // TFLM computes tail - temp as size_t: a tail that already overran the temp area wraps
     // to a huge number and the allocation "succeeds" (see Emulation's hazard warning).
-    const std::uint64_t available = m_tail >= start ? m_tail - start : UINT64_MAX;
-    if (available < size)
-        return arenaMessages::tempFailed(size, available);
-    m_temp = start + size;
-    m_ledger.allocated(start);
-    return start;
+    return headArea::allocateTemp(m_temp, m_tail, m_ledger, size, alignment, UINT64_MAX);
 }
 
 void SingleArena::deallocateTemp(std::uint64_t buffer)
@@ -76,16 +62,12 @@ void SingleArena::deallocateTemp(std::uint64_t buffer)
 
 Status SingleArena::resetTemp()
 {
-    ARENASCOPE_TRY(m_ledger.checkAllReleased());
-    m_temp = m_head;
-    return okStatus();
+    return headArea::resetTemp(m_temp, m_head, m_ledger);
 }
 
 std::uint64_t SingleArena::availableMemory(std::uint64_t alignment) const
 {
-    const std::uint64_t temp = alignUp(m_temp, alignment);
-    const std::uint64_t tail = alignDown(m_tail, alignment);
-    return tail > temp ? tail - temp : 0;
+    return headArea::available(m_temp, m_tail, alignment);
 }
 
 std::int64_t SingleArena::signedAvailableMemory(std::uint64_t alignment) const

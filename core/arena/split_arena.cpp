@@ -2,6 +2,7 @@
 
 #include "align.h"
 #include "arena_messages.h"
+#include "head_area.h"
 
 namespace arenascope {
 
@@ -36,15 +37,7 @@ Result<std::uint64_t> NonPersistentArena::allocateResizable(std::uint64_t size, 
 
 Status NonPersistentArena::resizeBuffer(std::uint64_t buffer, std::uint64_t size, std::uint64_t alignment)
 {
-    const std::uint64_t expected = alignUp(0, alignment);
-    if (m_headTemp != m_nextTemp || buffer != expected)
-        return arenaMessages::notResizable();
-    const std::uint64_t available = m_end > expected ? m_end - expected : 0;
-    if (available < size)
-        return arenaMessages::resizeFailed(size, available);
-    m_headTemp = expected + size;
-    m_nextTemp = m_headTemp;
-    return okStatus();
+    return headArea::resize(m_headTemp, m_nextTemp, m_end, buffer, size, alignment);
 }
 
 Status NonPersistentArena::deallocateResizable(std::uint64_t buffer)
@@ -59,13 +52,8 @@ Status NonPersistentArena::reserveOverlay(std::uint64_t size, std::uint64_t alig
 
 Result<std::uint64_t> NonPersistentArena::allocateTemp(std::uint64_t size, std::uint64_t alignment)
 {
-    const std::uint64_t start = alignUp(m_nextTemp, alignment);
-    const std::uint64_t available = m_end > start ? m_end - start : 0;
-    if (available < size)
-        return arenaMessages::tempFailed(size, available);
-    m_nextTemp = start + size;
-    m_ledger.allocated(start);
-    return start;
+    // The tail is another arena: nothing to overrun here.
+    return headArea::allocateTemp(m_nextTemp, m_end, m_ledger, size, alignment, 0);
 }
 
 void NonPersistentArena::deallocateTemp(std::uint64_t buffer)
@@ -75,16 +63,12 @@ void NonPersistentArena::deallocateTemp(std::uint64_t buffer)
 
 Status NonPersistentArena::resetTemp()
 {
-    ARENASCOPE_TRY(m_ledger.checkAllReleased());
-    m_nextTemp = m_headTemp;
-    return okStatus();
+    return headArea::resetTemp(m_nextTemp, m_headTemp, m_ledger);
 }
 
 std::uint64_t NonPersistentArena::availableMemory(std::uint64_t alignment) const
 {
-    const std::uint64_t temp = alignUp(m_nextTemp, alignment);
-    const std::uint64_t tail = alignDown(m_end, alignment);
-    return tail > temp ? tail - temp : 0;
+    return headArea::available(m_nextTemp, m_end, alignment);
 }
 
 } // namespace arenascope

@@ -102,30 +102,22 @@ std::string_view espNnVersionCommit(EspNnVersion v)
 
 std::optional<EspChip> parseEspChip(std::string_view name)
 {
-    const ChipInfo* c = rowWhere(kChips, &ChipInfo::name, name);
-    return c ? std::optional(c->chip) : std::nullopt;
+    return fieldWhere(kChips, &ChipInfo::name, name, &ChipInfo::chip);
 }
 
 std::optional<EspNnVersion> parseEspNnVersion(std::string_view name)
 {
-    const VersionInfo* v = rowWhere(kVersions, &VersionInfo::name, name);
-    return v ? std::optional(v->version) : std::nullopt;
+    return fieldWhere(kVersions, &VersionInfo::name, name, &VersionInfo::version);
 }
 
 std::string espChipChoices()
 {
-    std::string s;
-    for (const ChipInfo& c : kChips)
-        s += (s.empty() ? "" : "|") + std::string(c.name);
-    return s;
+    return fieldsJoined(kChips, &ChipInfo::name);
 }
 
 std::string espNnVersionChoices()
 {
-    std::string s;
-    for (const VersionInfo& v : kVersions)
-        s += (s.empty() ? "" : "|") + std::string(v.name);
-    return s;
+    return fieldsJoined(kVersions, &VersionInfo::name);
 }
 
 } // namespace arenascope

@@ -200,8 +200,7 @@ std::span<const Cpu> allCpus()
 
 std::optional<Cpu> parseCpu(std::string_view name)
 {
-    const CpuInfo* c = rowWhere(kCpus, &CpuInfo::name, name);
-    return c ? std::optional(c->cpu) : std::nullopt;
+    return fieldWhere(kCpus, &CpuInfo::name, name, &CpuInfo::cpu);
 }
 
 std::string_view settingsConflict(const EmulationSettings& s)

@@ -118,8 +118,7 @@ std::string_view targetDescription(TargetKind kind)
 
 std::optional<TargetKind> parseTarget(std::string_view name)
 {
-    const TargetInfo* t = rowWhere(kTargets, &TargetInfo::name, name);
-    return t ? std::optional(t->kind) : std::nullopt;
+    return fieldWhere(kTargets, &TargetInfo::name, name, &TargetInfo::kind);
 }
 
 } // namespace arenascope

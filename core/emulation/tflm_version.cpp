@@ -1,6 +1,9 @@
 #include "tflm_version.h"
 
+#include "core/util/enum_names.h"
+
 #include <array>
+#include <ranges>
 
 namespace arenascope {
 
@@ -79,10 +82,7 @@ std::optional<TflmVersion> parseTflmVersion(std::string_view text)
 
 std::string tflmVersionChoices()
 {
-    std::string s;
-    for (auto it = kVersions.rbegin(); it != kVersions.rend(); ++it)
-        s += (s.empty() ? "" : "|") + std::string(it->id);
-    return s;
+    return fieldsJoined(kVersions | std::views::reverse, &TflmVersionInfo::id); // the newest first
 }
 
 } // namespace arenascope

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace arenascope {
@@ -59,6 +60,23 @@ constexpr const Row* rowWhere(const Table& table, Field Row::*field, const Key& 
         if (row.*field == key)
             return &row;
     return nullptr;
+}
+
+// The `wanted` field of the first row whose `field` equals `key`, or nullopt: a parser's answer.
+template <typename Table, typename Row, typename Field, typename Key, typename Value>
+constexpr std::optional<Value> fieldWhere(const Table& table, Field Row::*field, const Key& key, Value Row::*wanted)
+{
+    const Row* row = rowWhere(table, field, key);
+    return row ? std::optional<Value>(row->*wanted) : std::nullopt;
+}
+
+// Every row's `field` in table order, joined by '|': the choices a usage text lists.
+template <typename Table, typename Row, typename Field> std::string fieldsJoined(const Table& table, Field Row::*field)
+{
+    std::string s;
+    for (const Row& row : table)
+        s += (s.empty() ? "" : "|") + std::string(row.*field);
+    return s;
 }
 
 } // namespace arenascope
