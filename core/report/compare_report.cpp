@@ -9,6 +9,28 @@
 
 namespace arenascope {
 
+namespace {
+
+// `rows` as the array `key` of objects { nameKey: row.*name, a_bytes, b_bytes, delta_bytes }.
+template <typename Row, typename Name>
+void writeAToB(
+    JsonWriter& w, std::string_view key, const std::vector<Row>& rows, std::string_view nameKey, Name Row::*name)
+{
+    w.key(key);
+    w.beginArray();
+    for (const Row& r : rows) {
+        w.beginObject();
+        w.field(nameKey, r.*name);
+        w.field("a_bytes", r.a);
+        w.field("b_bytes", r.b);
+        w.field("delta_bytes", r.delta());
+        w.endObject();
+    }
+    w.endArray();
+}
+
+} // namespace
+
 std::string comparisonText(const Comparison& c)
 {
     std::ostringstream out;
@@ -39,28 +61,8 @@ std::string comparisonJson(const Comparison& c)
     w.beginObject();
     w.field("a", c.labelA);
     w.field("b", c.labelB);
-    w.key("rows");
-    w.beginArray();
-    for (const CompareRow& r : c.rows) {
-        w.beginObject();
-        w.field("quantity", r.quantity);
-        w.field("a_bytes", r.a);
-        w.field("b_bytes", r.b);
-        w.field("delta_bytes", r.delta());
-        w.endObject();
-    }
-    w.endArray();
-    w.key("changes");
-    w.beginArray();
-    for (const CostChange& ch : c.changes) {
-        w.beginObject();
-        w.field("item", ch.label);
-        w.field("a_bytes", ch.a);
-        w.field("b_bytes", ch.b);
-        w.field("delta_bytes", ch.delta());
-        w.endObject();
-    }
-    w.endArray();
+    writeAToB(w, "rows", c.rows, "quantity", &CompareRow::quantity);
+    writeAToB(w, "changes", c.changes, "item", &CostChange::label);
     w.key("tflm_changes");
     w.beginArray();
     for (const TflmChangeInfo& t : c.tflmChanges) {

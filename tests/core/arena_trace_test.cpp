@@ -22,45 +22,10 @@
 namespace arenascope {
 namespace {
 
-struct NamedSettings {
-    const char* name;
-    EmulationSettings settings;
-};
-
-std::vector<NamedSettings> builds()
-{
-    std::vector<NamedSettings> out;
-    out.push_back({ "cortex-m", EmulationSettings {} });
-    EmulationSettings s;
-    s.target = TargetKind::X86_64;
-    s.planner = PlannerKind::Linear;
-    out.push_back({ "x86_64 linear", s });
-    s = {};
-    s.kernels = KernelSet::CmsisNn;
-    s.cpu = Cpu::CortexM4;
-    out.push_back({ "cmsis-nn m4", s });
-    s = {};
-    s.target = TargetKind::Ilp32;
-    s.kernels = KernelSet::EspNn;
-    s.espChip = EspChip::Esp32S3;
-    out.push_back({ "esp-nn s3", s });
-    s = {};
-    s.tflm = TflmVersion::V2024_05;
-    s.interpreter = InterpreterKind::Recording;
-    out.push_back({ "71fba59b recording", s });
-    s = {};
-    s.arenaOffset = 5;
-    out.push_back({ "arena offset 5", s });
-    s = {};
-    s.nonPersistentBytes = kMeasureArenaBytes;
-    out.push_back({ "split arenas", s });
-    return out;
-}
-
 int g_compared = 0; // models x builds whose replay was compared (the tests check some were)
 
 // Replay and emulation agree on every size tried: ok, and the tail landing on live temp memory.
-void expectReplayMatches(const Model& model, const NamedSettings& build, std::size_t extraSizes)
+void expectReplayMatches(const Model& model, const test::NamedSettings& build, std::size_t extraSizes)
 {
     EmulationSettings measure = build.settings;
     measure.arenaSize = kMeasureArenaBytes;
@@ -105,7 +70,7 @@ TEST(ArenaTrace, ReplayEqualsEmulationOnTheShippedModels)
     for (const auto& [name, bytes] : models) {
         auto loaded = loadModelBytes(bytes, name);
         ASSERT_TRUE(loaded) << name;
-        for (const NamedSettings& b : builds()) {
+        for (const test::NamedSettings& b : test::buildVariety(0, true)) {
             SCOPED_TRACE(name + ", " + b.name);
             expectReplayMatches(*loaded.value(), b, 8);
         }
@@ -118,14 +83,14 @@ TEST(ArenaTrace, ReplayEqualsEmulationOnSharedModels)
     const auto models = test::sharedModels();
     if (models.empty())
         GTEST_SKIP() << "../shared/models is absent: the replay is compared on the shipped models only";
-    const auto all = builds();
+    const auto all = test::buildVariety(0, true);
     g_compared = 0;
     // Every shared model on one build, rotating through the builds: all builds meet many models.
     for (std::size_t i = 0; i < models.size(); ++i) {
         auto loaded = loadModelFile(models[i].string());
         if (!loaded)
             continue;
-        const NamedSettings& b = all[i % all.size()];
+        const test::NamedSettings& b = all[i % all.size()];
         SCOPED_TRACE(models[i].filename().string() + ", " + b.name);
         expectReplayMatches(*loaded.value(), b, 4);
     }

@@ -88,44 +88,11 @@ void expectSameResult(const EmulationResult& a, const EmulationResult& b)
     ASSERT_EQ(a.variableArena.has_value(), b.variableArena.has_value());
 }
 
-struct NamedSettings {
-    const char* name;
-    EmulationSettings settings;
-};
-
-std::vector<NamedSettings> builds()
-{
-    std::vector<NamedSettings> out;
-    out.push_back({ "cortex-m", EmulationSettings {} });
-    EmulationSettings s;
-    s.target = TargetKind::X86_64;
-    s.planner = PlannerKind::Linear;
-    out.push_back({ "x86_64 linear", s });
-    s = {};
-    s.kernels = KernelSet::CmsisNn;
-    s.cpu = Cpu::CortexM4;
-    out.push_back({ "cmsis-nn m4", s });
-    s = {};
-    s.target = TargetKind::Ilp32;
-    s.kernels = KernelSet::EspNn;
-    s.espChip = EspChip::Esp32S3;
-    out.push_back({ "esp-nn s3", s });
-    s = {};
-    s.tflm = TflmVersion::V2024_05;
-    s.interpreter = InterpreterKind::Recording;
-    s.resourceVariables = 3;
-    out.push_back({ "71fba59b recording, 3 variables", s });
-    s = {};
-    s.arenaOffset = 5;
-    out.push_back({ "arena offset 5", s });
-    return out;
-}
-
 int g_moved = 0; // sizes answered by a moved run (the tests check many were)
 
 // At every size tried: reanalyzeAtSize's run (moved or emulated) equals emulate(); where a kept
 // run of the same residue exists and the size allocates, shiftedToSize equals emulate() too.
-void expectMovedRunsEqualEmulation(const ModelPtr& model, const NamedSettings& build, std::size_t farSizes)
+void expectMovedRunsEqualEmulation(const ModelPtr& model, const test::NamedSettings& build, std::size_t farSizes)
 {
     const AnalysisPtr base = analyze(model, build.settings);
     if (!base->measured->ok || !base->minArenaBytes)
@@ -164,7 +131,7 @@ TEST(ResultAtSize, MovedRunsEqualEmulationOnTheShippedModels)
     for (const auto& [name, bytes] : models) {
         auto loaded = loadModelBytes(bytes, name);
         ASSERT_TRUE(loaded) << name;
-        for (const NamedSettings& b : builds()) {
+        for (const test::NamedSettings& b : test::buildVariety(3, false)) {
             SCOPED_TRACE(name + ", " + b.name);
             expectMovedRunsEqualEmulation(loaded.value(), b, 3);
         }
@@ -177,14 +144,14 @@ TEST(ResultAtSize, MovedRunsEqualEmulationOnSharedModels)
     const auto models = test::sharedModels();
     if (models.empty())
         GTEST_SKIP() << "../shared/models is absent: moved runs are compared on the shipped models only";
-    const auto all = builds();
+    const auto all = test::buildVariety(3, false);
     g_moved = 0;
     // A sample of the shared models, each on one build, rotating through the builds.
     for (std::size_t i = 0; i < models.size(); i += 3) {
         auto loaded = loadModelFile(models[i].string());
         if (!loaded)
             continue;
-        const NamedSettings& b = all[(i / 3) % all.size()];
+        const test::NamedSettings& b = all[(i / 3) % all.size()];
         SCOPED_TRACE(models[i].filename().string() + ", " + b.name);
         expectMovedRunsEqualEmulation(loaded.value(), b, 2);
     }

@@ -119,4 +119,40 @@ std::vector<std::uint64_t> kernelPersistent(const EmulationResult& r)
     return v;
 }
 
+std::vector<NamedSettings> buildVariety(std::uint32_t recordingVariables, bool splitArenas)
+{
+    std::vector<NamedSettings> out;
+    out.push_back({ "cortex-m", EmulationSettings {} });
+    EmulationSettings s;
+    s.target = TargetKind::X86_64;
+    s.planner = PlannerKind::Linear;
+    out.push_back({ "x86_64 linear", s });
+    s = {};
+    s.kernels = KernelSet::CmsisNn;
+    s.cpu = Cpu::CortexM4;
+    out.push_back({ "cmsis-nn m4", s });
+    s = {};
+    s.target = TargetKind::Ilp32;
+    s.kernels = KernelSet::EspNn;
+    s.espChip = EspChip::Esp32S3;
+    out.push_back({ "esp-nn s3", s });
+    s = {};
+    s.tflm = TflmVersion::V2024_05;
+    s.interpreter = InterpreterKind::Recording;
+    s.resourceVariables = recordingVariables;
+    out.push_back(
+        { recordingVariables == 0 ? std::string("71fba59b recording")
+                                  : "71fba59b recording, " + std::to_string(recordingVariables) + " variables",
+            s });
+    s = {};
+    s.arenaOffset = 5;
+    out.push_back({ "arena offset 5", s });
+    if (splitArenas) {
+        s = {};
+        s.nonPersistentBytes = kMeasureArenaBytes;
+        out.push_back({ "split arenas", s });
+    }
+    return out;
+}
+
 } // namespace arenascope::test

@@ -2,6 +2,7 @@
 // Paths and helpers shared by the core tests.
 
 #include "core/emulation/emulation_result.h"
+#include "core/emulation/emulation_settings.h"
 #include "core/model/model.h"
 #include "core/solver/buffer_set.h"
 
@@ -35,6 +36,15 @@ inline CliResult arenascope(const std::vector<std::string>& args)
     return runCommand(ARENASCOPE_CLI, args);
 }
 #endif
+// Builds that allocate differently, by name: the default, x86_64 with the linear planner,
+// CMSIS-NN on an M4, ESP-NN on an S3, the 71fba59b snapshot's recording interpreter (with
+// `recordingVariables` resource variables), an arena starting 5 bytes past alignment and, with
+// `splitArenas`, a separate non-persistent arena.
+struct NamedSettings {
+    std::string name;
+    EmulationSettings settings;
+};
+std::vector<NamedSettings> buildVariety(std::uint32_t recordingVariables, bool splitArenas);
 // Requested bytes of every kernel AllocatePersistentBuffer of a run, in order.
 std::vector<std::uint64_t> kernelPersistent(const EmulationResult& r);
 
