@@ -1,5 +1,7 @@
 #include "shared_verdict_html.h"
 
+#include "verdict_html.h"
+
 #include "ui/byte_text.h"
 #include "ui/text.h"
 
@@ -18,20 +20,6 @@ QString tr(const char* text)
 QString esc(std::string_view s)
 {
     return toQString(s).toHtmlEscaped();
-}
-
-QString headlineColor(VerdictKind kind)
-{
-    switch (kind) {
-    case VerdictKind::Fits:
-        return QStringLiteral("#2c7f2c");
-    case VerdictKind::DoesNotFit:
-    case VerdictKind::CannotAllocate:
-        return QStringLiteral("#c02020");
-    case VerdictKind::NoSizeGiven:
-        break;
-    }
-    return QStringLiteral("inherit");
 }
 
 const Failure* failureOf(const TenantOutcome& t)
@@ -64,7 +52,7 @@ QString sharedVerdictHtml(const SharedArenaAnalysis& a)
 {
     const SharedVerdict& v = a.verdict;
     QString html = QStringLiteral("<p style='font-size:large; color:%1'><b>%2</b></p>")
-                       .arg(headlineColor(v.kind), esc(v.headline));
+                       .arg(verdictHeadlineColor(v.kind, QStringLiteral("inherit")), esc(v.headline));
     if (v.breakingTenant >= 0) {
         html += tr("<p><b>TFLM says:</b> %1<br><b>Where:</b> %2</p>").arg(esc(v.tflmMessage), esc(v.where));
     }

@@ -32,20 +32,6 @@ QString row(const QString& name, const QString& value, const QString& tip = {})
         .arg(name, value, tip.toHtmlEscaped());
 }
 
-QString headlineColor(VerdictKind kind)
-{
-    switch (kind) {
-    case VerdictKind::Fits:
-        return QStringLiteral("#2c7f2c");
-    case VerdictKind::DoesNotFit:
-    case VerdictKind::CannotAllocate:
-        return QStringLiteral("#c02020");
-    case VerdictKind::NoSizeGiven:
-        break;
-    }
-    return {};
-}
-
 QString titleFor(VerdictKind kind)
 {
     switch (kind) {
@@ -111,10 +97,24 @@ QString breakdownHtml(const Analysis& a, const Verdict& v)
 
 } // namespace
 
+QString verdictHeadlineColor(VerdictKind kind, const QString& otherwise)
+{
+    switch (kind) {
+    case VerdictKind::Fits:
+        return QStringLiteral("#2c7f2c");
+    case VerdictKind::DoesNotFit:
+    case VerdictKind::CannotAllocate:
+        return QStringLiteral("#c02020");
+    case VerdictKind::NoSizeGiven:
+        break;
+    }
+    return otherwise;
+}
+
 QString verdictHtml(const Analysis& analysis, const QString& changeNote)
 {
     const Verdict& v = *analysis.verdict;
-    QString html = QStringLiteral("<h3 style='color:%1'>%2</h3>").arg(headlineColor(v.kind), esc(v.headline));
+    QString html = QStringLiteral("<h3 style='color:%1'>%2</h3>").arg(verdictHeadlineColor(v.kind), esc(v.headline));
     html += QObject::tr("<p><small>%1</small></p>").arg(esc(describeSettings(analysis.settings)));
     if (!changeNote.isEmpty())
         html += QObject::tr("<p><i>Changed: %1</i></p>").arg(changeNote.toHtmlEscaped());

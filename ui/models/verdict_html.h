@@ -5,6 +5,7 @@
 // panel shows it and the report sheet draws it.
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/verdict.h"
 
 #include <QString>
 
@@ -14,5 +15,8 @@ namespace arenascope {
 QString verdictHtml(const Analysis& analysis, const QString& changeNote = {});
 // The verdict dock's title for a verdict of this kind: a question only when it does not fit.
 QString verdictTitle(const Analysis& analysis);
+// The headline's colour for a verdict of this kind: green when it fits, red when it does not;
+// `otherwise` when no size was given.
+QString verdictHeadlineColor(VerdictKind kind, const QString& otherwise = {});
 
 } // namespace arenascope

@@ -3,7 +3,6 @@
 #include "plot_style.h"
 
 #include <QEvent>
-#include <QVBoxLayout>
 #include <qcustomplot.h>
 
 namespace arenascope {
@@ -11,12 +10,8 @@ namespace arenascope {
 LiveBytesPlot::LiveBytesPlot(SelectionState* selection, QWidget* parent)
     : QWidget(parent)
     , m_selection(selection)
-    , m_plot(new QCustomPlot(this))
+    , m_plot(addFillingPlot(this))
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
-    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
     m_plot->xAxis->setLabel(tr("step"));

@@ -1,5 +1,6 @@
 #include "plot_style.h"
 
+#include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include "core/util/format.h"
@@ -75,6 +76,16 @@ void setByteAxis(QCPAxis* axis, const QString& what, int unitIndex)
 bool isDark(const QPalette& palette)
 {
     return palette.color(QPalette::Base).lightness() < 128;
+}
+
+QCustomPlot* addFillingPlot(QWidget* owner)
+{
+    auto* plot = new QCustomPlot(owner);
+    auto* layout = new QVBoxLayout(owner);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(plot);
+    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    return plot;
 }
 
 QColor plotInk(const QPalette& palette)

@@ -13,9 +13,12 @@
 class QCustomPlot;
 class QCPAxis;
 class QString;
+class QWidget;
 
 namespace arenascope {
 
+// A new plot that fills `owner` edge to edge (no margins), dragged and zoomed with the mouse.
+QCustomPlot* addFillingPlot(QWidget* owner);
 void stylePlot(QCustomPlot* plot, const QPalette& palette);
 QColor plotInk(const QPalette& palette);
 bool isDark(const QPalette& palette);

@@ -11,7 +11,6 @@
 #include "ui/models/buffer_text.h"
 #include "ui/text.h"
 
-#include <QVBoxLayout>
 #include <algorithm>
 #include <limits>
 #include <qcustomplot.h>
@@ -47,12 +46,8 @@ const SharedArenaResult& tailRun(const SharedArenaAnalysis& a)
 SharedTimelinePlot::SharedTimelinePlot(SelectionState* selection, QWidget* parent)
     : QWidget(parent)
     , m_selection(selection)
-    , m_plot(new QCustomPlot(this))
+    , m_plot(addFillingPlot(this))
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
-    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Expanding);
     m_plot->setMinimumWidth(240);
     m_plot->xAxis->setLabel(tr("execution step, model after model (allocation scope)"));
