@@ -18,6 +18,15 @@ namespace {
 
 constexpr std::uint64_t kArena = 1024;
 
+// The head buffer resized up, down and up again (alignment 1): each time exactly that much is used.
+void expectHeadResizes(NonPersistentAllocator& a, std::uint64_t head)
+{
+    for (std::uint64_t size : { 100U, 10U, 1000U }) {
+        ASSERT_TRUE(a.resizeBuffer(head, size, 1)) << size;
+        EXPECT_EQ(a.nonPersistentUsedBytes(), size);
+    }
+}
+
 template <typename T> std::string messageOf(const Result<T>& r)
 {
     return r ? std::string("(succeeded)") : r.error().message;
@@ -34,10 +43,7 @@ TEST(SingleArena, HeadResizesUpAndDown)
     auto head = a.allocateResizable(0, 1);
     ASSERT_TRUE(head);
     EXPECT_EQ(head.value(), 0U);
-    for (std::uint64_t size : { 100U, 10U, 1000U }) {
-        ASSERT_TRUE(a.resizeBuffer(head.value(), size, 1)) << size;
-        EXPECT_EQ(a.nonPersistentUsedBytes(), size);
-    }
+    expectHeadResizes(a, head.value());
 }
 
 TEST(SingleArena, HeadResizeWithOddAlignment)
@@ -303,10 +309,7 @@ TEST(NonPersistentArena, ResizableBuffer)
     auto head = a.allocateResizable(10, 1);
     ASSERT_TRUE(head);
     EXPECT_EQ(head.value(), 0U);
-    for (std::uint64_t size : { 100U, 10U, 1000U }) {
-        ASSERT_TRUE(a.resizeBuffer(head.value(), size, 1)) << size;
-        EXPECT_EQ(a.nonPersistentUsedBytes(), size);
-    }
+    expectHeadResizes(a, head.value());
 }
 
 TEST(NonPersistentArena, TempBuffer)

@@ -10,31 +10,37 @@
 
 namespace arenascope::test {
 
-std::filesystem::path sharedDir()
+namespace {
+
+// `p` when it is a directory, else the empty path.
+std::filesystem::path ifDirectory(const std::filesystem::path& p)
 {
-    std::filesystem::path p(ARENASCOPE_SHARED_DIR);
     std::error_code ec;
     return std::filesystem::is_directory(p, ec) ? p : std::filesystem::path();
 }
 
+// `relative` under sharedDir() when both exist, else the empty path.
+std::filesystem::path inSharedDir(const std::filesystem::path& relative)
+{
+    const auto d = sharedDir();
+    return d.empty() ? std::filesystem::path() : ifDirectory(d / relative);
+}
+
+} // namespace
+
+std::filesystem::path sharedDir()
+{
+    return ifDirectory(ARENASCOPE_SHARED_DIR);
+}
+
 std::filesystem::path sharedModelsDir()
 {
-    auto d = sharedDir();
-    if (d.empty())
-        return {};
-    auto m = d / "models" / "tflm";
-    std::error_code ec;
-    return std::filesystem::is_directory(m, ec) ? m : std::filesystem::path();
+    return inSharedDir(std::filesystem::path("models") / "tflm");
 }
 
 std::filesystem::path oracleDir()
 {
-    auto d = sharedDir();
-    if (d.empty())
-        return {};
-    auto o = d / "oracle";
-    std::error_code ec;
-    return std::filesystem::is_directory(o, ec) ? o : std::filesystem::path();
+    return inSharedDir("oracle");
 }
 
 std::vector<std::filesystem::path> sharedModels()
