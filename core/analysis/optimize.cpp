@@ -5,6 +5,7 @@
 #include "core/emulation/emulator.h"
 #include "core/model/loader.h"
 #include "core/model/offline_plan_writer.h"
+#include "core/model/tensor_numbering.h"
 #include "core/planner/plan_optimizer.h"
 #include "core/solver/model_buffers.h"
 #include "core/solver/solver.h"
@@ -81,12 +82,8 @@ Result<OptimizationResult> optimizeModel(const Model& model, const EmulationSett
         return r;
 
     // One offset per tensor of every subgraph, subgraph by subgraph.
-    std::vector<std::size_t> firstTensor;
-    std::size_t total = 0;
-    for (const Subgraph& sg : model.subgraphs()) {
-        firstTensor.push_back(total);
-        total += sg.tensors.size();
-    }
+    const std::vector<std::size_t> firstTensor = firstTensorNumbers(model);
+    const std::size_t total = firstTensor.back();
     r.offsets.assign(total, kOnlinePlanned);
     for (std::size_t i = 0; i < before->planned.size(); ++i)
         if (placeable[i]) {

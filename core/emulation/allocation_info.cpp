@@ -1,5 +1,6 @@
 #include "allocation_info.h"
 
+#include "core/model/tensor_numbering.h"
 #include "core/util/format.h"
 
 #include <algorithm>
@@ -141,12 +142,8 @@ Result<AllocationInfoSet> buildAllocationInfo(
     const Model& model, const std::vector<std::vector<bool>>& tensorHasData, const std::vector<ScratchRequest>& scratch)
 {
     AllocationInfoSet set;
-    std::vector<std::size_t> offsets;
-    std::size_t total = 0;
-    for (const Subgraph& sg : model.subgraphs()) {
-        offsets.push_back(total);
-        total += sg.tensors.size();
-    }
+    std::vector<std::size_t> offsets = firstTensorNumbers(model);
+    const std::size_t total = offsets.back();
     const auto& plan = model.offlinePlan();
     if (plan && plan->tensorCount != total)
         return makeError(ErrorCode::Unsupported,
