@@ -2,8 +2,8 @@
 
 #include "core/util/enum_names.h"
 
+#include <algorithm>
 #include <array>
-#include <ranges>
 
 namespace arenascope {
 
@@ -82,7 +82,11 @@ std::optional<TflmVersion> parseTflmVersion(std::string_view text)
 
 std::string tflmVersionChoices()
 {
-    return fieldsJoined(kVersions | std::views::reverse, &TflmVersionInfo::id); // the newest first
+    // The newest first. A reversed copy, not std::views::reverse: the browser build's libc++
+    // (emscripten 3.1.6) has no std::views.
+    auto newestFirst = kVersions;
+    std::reverse(newestFirst.begin(), newestFirst.end());
+    return fieldsJoined(newestFirst, &TflmVersionInfo::id);
 }
 
 } // namespace arenascope
