@@ -74,8 +74,17 @@ Provenance espKernels(const EmulationSettings& s)
             + " compiles the same generic esp-nn functions and struct layout" };
 }
 
+// The older snapshots whose reference build was also measured on the ilp32 layout (abi32arm:
+// 32-bit int enums, as ESP32's toolchains lay TFLM out; tests/fidelity/measured/tflm_<id>/abi32arm.json).
+// tflmSnapshotMeasured covers the cortex-m and x86_64 layouts.
+bool ilp32ReferenceMeasured(TflmVersion v)
+{
+    (void)v;
+    return false;
+}
+
 // An older snapshot: measured where tests/fidelity/measured/tflm_<id> holds that build's figures
-// (the reference kernels on the cortex-m and x86_64 layouts, as the newest), read from source
+// (the reference kernels on cortex-m and x86_64, and on ilp32 where measured), read from source
 // otherwise.
 Provenance olderSnapshot(const EmulationSettings& s)
 {
@@ -98,11 +107,9 @@ Provenance olderSnapshot(const EmulationSettings& s)
                 + std::string(kEspTfliteMicroCommit) };
     }
     const std::string build = "tflite-micro " + tflmVersionLabel(s.tflm);
-    // b8c7ecc1 was measured on x86_64 only so far (tests/fidelity/measured/tflm_b8c7ecc1/abi64.json).
     const bool measuredLayout
-        = tflmSnapshotMeasured(s.tflm) || (s.tflm == TflmVersion::V2025_11 && s.target == TargetKind::X86_64);
-    const bool measured = s.kernels == KernelSet::Reference && s.coProcessor == CoProcessor::None
-        && s.target != TargetKind::Ilp32 && measuredLayout;
+        = s.target == TargetKind::Ilp32 ? ilp32ReferenceMeasured(s.tflm) : tflmSnapshotMeasured(s.tflm);
+    const bool measured = s.kernels == KernelSet::Reference && s.coProcessor == CoProcessor::None && measuredLayout;
     if (measured)
         return { ProvenanceLevel::Measured,
             "measured against real TFLM (" + build + ", reference kernels, " + std::string(targetName(s.target))

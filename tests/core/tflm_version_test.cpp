@@ -81,7 +81,7 @@ TEST(TflmVersion, SharedOpsModelsAtOlderSnapshots)
 
 TEST(TflmVersion, OlderSnapshotsSayWhetherTheyAreMeasured)
 {
-    // Every snapshot: the reference kernels measured on cortex-m and x86_64 (measured/tflm_<id>);
+    // Every snapshot, b8c7ecc1 too: the reference kernels measured on cortex-m and x86_64 (measured/tflm_<id>);
     // CMSIS-NN with each snapshot's own pin on Cortex-M4/M3; ESP-NN and ilp32 read from source.
     EmulationSettings s;
     s.tflm = TflmVersion::V2025_01;
