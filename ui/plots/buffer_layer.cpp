@@ -8,10 +8,25 @@
 
 namespace arenascope {
 
-BufferLayer::BufferLayer(QCustomPlot* plot)
-    : QCPLayerable(plot, QStringLiteral("main"))
+AxisRectLayerable::AxisRectLayerable(QCustomPlot* plot, const QString& layer)
+    : QCPLayerable(plot, layer)
 {
     setAntialiased(false);
+}
+
+QRect AxisRectLayerable::clipRect() const
+{
+    return mParentPlot->axisRect()->rect();
+}
+
+void AxisRectLayerable::applyDefaultAntialiasingHint(QCPPainter* painter) const
+{
+    applyAntialiasingHint(painter, mAntialiased, QCP::aePlottables);
+}
+
+BufferLayer::BufferLayer(QCustomPlot* plot)
+    : AxisRectLayerable(plot, QStringLiteral("main"))
+{
 }
 
 void BufferLayer::setBoxes(std::vector<BufferBox> boxes, std::vector<QColor> kindColors)
@@ -42,16 +57,6 @@ void BufferLayer::setSelected(int tenant, int buffer)
     m_selectedBuffer = buffer;
 }
 
-QRect BufferLayer::clipRect() const
-{
-    return mParentPlot->axisRect()->rect();
-}
-
-void BufferLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const
-{
-    applyAntialiasingHint(painter, mAntialiased, QCP::aePlottables);
-}
-
 // Boxes of one look are drawn together (drawRects): a plan of thousands of buffers is a dozen
 // painter state changes, not thousands. Buffers of one plan never overlap, so the order in which
 // they are drawn does not show; the selected one is drawn last, on top.
@@ -59,9 +64,9 @@ void BufferLayer::draw(QCPPainter* painter)
 {
     const TimelineGeometry g = geometryOf(*mParentPlot);
     const QRectF view = g.plotRect();
-    // Per style: the tensors' rectangles (plain, then outlined as not fitting) and the padding.
+    // Per style: the tensors' rectangles and the padding (a box that does not fit keeps its
+    // kind's colour; CrossingOutlines outlines it in the failure colour).
     std::vector<QVector<QRectF>> plain(m_styles.size());
-    std::vector<QVector<QRectF>> crossing(m_styles.size());
     std::vector<QVector<QRectF>> padding(m_styles.size());
     std::optional<QRectF> selected;
     for (std::size_t i = 0; i < m_boxes.size(); ++i) {
@@ -73,7 +78,7 @@ void BufferLayer::draw(QCPPainter* painter)
         if (b.buffer == m_selectedBuffer && b.tenant == m_selectedTenant)
             selected = tensor;
         else
-            (m_crosses[i] && !m_crossingApart ? crossing : plain)[m_styleOf[i]].push_back(tensor);
+            plain[m_styleOf[i]].push_back(tensor);
         // Padding only where it is visible: thousands of sub-pixel hatches cost a frame.
         if (b.hi > b.used && whole.height() - tensor.height() >= 2.0)
             padding[m_styleOf[i]].push_back(QRectF(whole.topLeft(), QPointF(whole.right(), tensor.top())));
@@ -85,9 +90,6 @@ void BufferLayer::draw(QCPPainter* painter)
         painter->setBrush(QBrush(style.fill));
         painter->setPen(QPen(style.outline));
         painter->drawRects(plain[k]);
-        // A buffer that does not fit keeps its kind's colour, outlined in the failure colour.
-        painter->setPen(QPen(colors::failure(), 2.5));
-        painter->drawRects(crossing[k]);
         painter->setPen(Qt::NoPen);
         painter->setBrush(QBrush(style.kind, Qt::BDiagPattern));
         painter->drawRects(padding[k]);
@@ -101,24 +103,13 @@ void BufferLayer::draw(QCPPainter* painter)
 }
 
 CrossingOutlines::CrossingOutlines(QCustomPlot* plot, const QString& layer, const BufferLayer* buffers)
-    : QCPLayerable(plot, layer)
+    : AxisRectLayerable(plot, layer)
     , m_buffers(buffers)
 {
-    setAntialiased(false);
 }
 
-QRect CrossingOutlines::clipRect() const
-{
-    return mParentPlot->axisRect()->rect();
-}
-
-void CrossingOutlines::applyDefaultAntialiasingHint(QCPPainter* painter) const
-{
-    applyAntialiasingHint(painter, mAntialiased, QCP::aePlottables);
-}
-
-// What BufferLayer draws for a box that does not fit, over the box it drew plain: the same
-// outline, the selected box excepted (drawn selected).
+// Over each box that does not fit, as BufferLayer drew it: the failure outline, the selected box
+// excepted (drawn selected).
 void CrossingOutlines::draw(QCPPainter* painter)
 {
     const TimelineGeometry g = geometryOf(*mParentPlot);

@@ -13,14 +13,27 @@
 
 namespace arenascope {
 
-class BufferLayer : public QCPLayerable {
+// A layerable drawn inside the axis rect (zoomed-in buffers never cover the axes), without
+// antialiasing: what BufferLayer and CrossingOutlines share.
+class AxisRectLayerable : public QCPLayerable {
+    Q_OBJECT
+public:
+    AxisRectLayerable(QCustomPlot* plot, const QString& layer);
+
+protected:
+    QRect clipRect() const override;
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
+};
+
+class BufferLayer : public AxisRectLayerable {
     Q_OBJECT
 public:
     explicit BufferLayer(QCustomPlot* plot);
     // `kindColors[i]` is box i's kind colour.
     void setBoxes(std::vector<BufferBox> boxes, std::vector<QColor> kindColors);
     const std::vector<BufferBox>& boxes() const { return m_boxes; }
-    // Box i reaches past the arena's usable end: outlined in the failure colour.
+    // Box i reaches past the arena's usable end: outlined in the failure colour (by the plot's
+    // CrossingOutlines).
     void setCrossesArena(std::size_t index, bool crosses);
     bool crossesArena(std::size_t index) const { return index < m_crosses.size() && m_crosses[index]; }
     // The selected buffer (its tenant and index in that tenant's plan); buffer -1: none.
@@ -30,12 +43,8 @@ public:
     // Playback before the plan is committed: the buffers are not in the arena yet, drawn faint.
     void setFaded(bool faded) { m_faded = faded; }
     bool faded() const { return m_faded; }
-    // The failure outlines are drawn by a CrossingOutlines on another layer, not by this one.
-    void setCrossingDrawnApart(bool apart) { m_crossingApart = apart; }
 
 protected:
-    QRect clipRect() const override; // the axis rect: zoomed-in buffers never cover the axes
-    void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
     void draw(QCPPainter* painter) override;
 
 private:
@@ -51,20 +60,18 @@ private:
     int m_selectedTenant = -1;
     int m_selectedBuffer = -1;
     bool m_faded = false;
-    bool m_crossingApart = false;
 };
 
-// The failure outlines of a BufferLayer's boxes that reach past the arena, drawn on a layer of
-// their own (with the arena line): a drag of the line changes which boxes cross, and redraws
-// only that layer, not every buffer of the plan.
-class CrossingOutlines : public QCPLayerable {
+// The failure outlines of a BufferLayer's boxes that reach past the arena, drawn after the
+// boxes: on a layer of their own with the arena line (the timeline: a drag of the line changes
+// which boxes cross, and redraws only that layer, not every buffer of the plan), or on the
+// boxes' own layer.
+class CrossingOutlines : public AxisRectLayerable {
     Q_OBJECT
 public:
     CrossingOutlines(QCustomPlot* plot, const QString& layer, const BufferLayer* buffers);
 
 protected:
-    QRect clipRect() const override;
-    void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
     void draw(QCPPainter* painter) override;
 
 private:

@@ -56,6 +56,7 @@ SharedTimelinePlot::SharedTimelinePlot(SelectionState* selection, QWidget* paren
                           "from the arena's start. Drag the dashed line to change the arena size."));
     connect(m_plot, &QCustomPlot::afterLayout, this, &SharedTimelinePlot::placeLabels);
     m_buffers = new BufferLayer(m_plot);
+    new CrossingOutlines(m_plot, QStringLiteral("main"), m_buffers); // drawn after the boxes
     m_mouse = new PlotInteraction(m_plot, this);
     m_mouse->setTipText([this](int box) {
         const SharedArenaAnalysisPtr& a = m_selection->shared();

@@ -66,7 +66,6 @@ TimelinePlot::TimelinePlot(SelectionState* selection, QWidget* parent)
     m_plot->addLayer(QStringLiteral("lines"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
     m_lines = m_plot->layer(QStringLiteral("lines"));
     m_lines->setMode(QCPLayer::lmBuffered);
-    m_buffers->setCrossingDrawnApart(true);
     new CrossingOutlines(m_plot, QStringLiteral("lines"), m_buffers);
     // A full replot draws everything: what was queued is done.
     connect(m_plot, &QCustomPlot::afterReplot, this, [this] { m_redrawQueued = m_redrawWhole = false; });
