@@ -151,10 +151,6 @@ const ArenaSegment* ArenaMapLayout::segmentAt(std::uint64_t offset) const
     return hit;
 }
 
-} // namespace arenascope
-
-namespace arenascope {
-
 std::vector<ArenaMapLayout::ColumnRun> ArenaMapLayout::columnRuns(double left, double width, double minimumWidth) const
 {
     std::vector<ColumnRun> runs;
