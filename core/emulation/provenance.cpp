@@ -75,12 +75,11 @@ Provenance espKernels(const EmulationSettings& s)
 }
 
 // The older snapshots whose reference build was also measured on the ilp32 layout (abi32arm:
-// 32-bit int enums, as ESP32's toolchains lay TFLM out; tests/fidelity/measured/tflm_<id>/abi32arm.json).
+// 32-bit int enums, as ESP32's toolchains lay TFLM out; tests/fidelity/measured/tflm_<id>/abi32arm.json);
 // tflmSnapshotMeasured covers the cortex-m and x86_64 layouts.
 bool ilp32ReferenceMeasured(TflmVersion v)
 {
-    (void)v;
-    return false;
+    return v == TflmVersion::V2025_01;
 }
 
 // An older snapshot: measured where tests/fidelity/measured/tflm_<id> holds that build's figures

@@ -87,17 +87,17 @@ TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
 // esp-nn version x co-processor that can be built. The newest snapshot has no cell read from
 // source only. At the older ones, the cells not yet measured (issue 39) are exactly these
 // classes, and no other cell may fall back to source: the reference kernels on the ilp32
-// layout; CMSIS-NN on an MVE CPU; Ethos-U; ESP-NN except esp-tflite-micro 1.3.3.1 (10ebaab9);
-// CMSIS-NN at b8c7ecc1.
+// layout except at 10ebaab9; CMSIS-NN on an MVE CPU, and at b8c7ecc1 on any CPU; Ethos-U; ESP-NN
+// except esp-tflite-micro 1.3.3.1 (10ebaab9).
 bool notYetMeasured(const EmulationSettings& s)
 {
     if (s.tflm == kNewestTflm)
         return false;
     const bool mve = s.kernels == KernelSet::CmsisNn && s.cpuExtension() == CpuExtension::Mve;
     const bool espNn = s.kernels == KernelSet::EspNn && s.tflm != TflmVersion::V2025_01;
-    const bool ilp32Reference = s.target == TargetKind::Ilp32 && s.kernels == KernelSet::Reference;
-    // b8c7ecc1's reference kernels are measured on cortex-m and x86_64; its CMSIS-NN is not yet.
-    const bool b8c7ecc1CmsisNn = s.tflm == TflmVersion::V2025_11 && s.kernels == KernelSet::CmsisNn;
+    const bool ilp32Reference
+        = s.target == TargetKind::Ilp32 && s.kernels == KernelSet::Reference && s.tflm != TflmVersion::V2025_01;
+    const bool b8c7ecc1CmsisNn = s.kernels == KernelSet::CmsisNn && s.tflm == TflmVersion::V2025_11;
     return ilp32Reference || mve || s.coProcessor == CoProcessor::EthosU || espNn || b8c7ecc1CmsisNn;
 }
 

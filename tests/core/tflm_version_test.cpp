@@ -82,13 +82,17 @@ TEST(TflmVersion, SharedOpsModelsAtOlderSnapshots)
 TEST(TflmVersion, OlderSnapshotsSayWhetherTheyAreMeasured)
 {
     // Every snapshot, b8c7ecc1 too: the reference kernels measured on cortex-m and x86_64 (measured/tflm_<id>);
-    // CMSIS-NN with each snapshot's own pin on Cortex-M4/M3; ESP-NN and ilp32 read from source.
+    // CMSIS-NN with each snapshot's own pin on Cortex-M4/M3; ilp32 at 10ebaab9 (measured/tflm_10ebaab9/abi32arm);
+    // ESP-NN and the other snapshots' ilp32 read from source.
     EmulationSettings s;
     s.tflm = TflmVersion::V2025_01;
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured);
     EXPECT_NE(provenance(s).text.find("10ebaab9"), std::string::npos) << provenance(s).text;
     s.target = TargetKind::Ilp32;
-    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source);
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured) << provenance(s).text;
+    s.tflm = TflmVersion::V2024_05;
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source) << provenance(s).text;
+    s.tflm = TflmVersion::V2025_01;
     s.target = TargetKind::CortexM;
     s.kernels = KernelSet::CmsisNn; // its own CMSIS-NN pin, measured on Cortex-M4
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured) << provenance(s).text;
