@@ -4,6 +4,7 @@
 #include "models/analysis_key.h"
 
 #include "core/analysis/reanalysis.h"
+#include "core/analysis/settings_change.h"
 
 #include <QElapsedTimer>
 
@@ -18,6 +19,7 @@ struct Timed {
     AnalysisPtr analysis;
     double millis = 0.0;
     bool sizeOnly = false; // the cost of one emulation at a new size
+    std::string changeNote; // describeSettingsChange from the previous analysis
 };
 } // namespace
 
@@ -56,34 +58,42 @@ void AnalysisRunner::request(ModelPtr model, EmulationSettings settings, Where w
     const QString what = sizeOnly ? tr("Emulating the new arena size") : tr("Searching for the smallest arena");
     m_tracker->start(
         this, kAnalysisLane, what,
-        [model = std::move(model), settings, base = sizeOnly ? m_last : nullptr](const JobControl& job) {
+        [model = std::move(model), settings, base = sizeOnly ? m_last : nullptr, previous = m_last](
+            const JobControl& job) {
             QElapsedTimer timer;
             timer.start();
             if (base) {
                 auto a = reanalyzeAtSize(*base, settings);
                 return std::make_shared<const Timed>(
-                    Timed { std::move(a), static_cast<double>(timer.nsecsElapsed()) / 1e6, true });
+                    Timed { std::move(a), static_cast<double>(timer.nsecsElapsed()) / 1e6, true, {} });
             }
             AnalysisLimits limits;
             limits.cancel = job.cancel();
             limits.progress = job.progressSink();
             auto a = analyze(model, settings, limits);
-            return std::make_shared<const Timed>(
-                Timed { std::move(a), static_cast<double>(timer.nsecsElapsed()) / 1e6, false });
+            const double millis = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+            std::string note;
+            if (previous) {
+                AnalysisLimits stepLimits;
+                stepLimits.cancel = limits.cancel;
+                note = describeSettingsChange(
+                    *previous, *a, [&](const EmulationSettings& s) { return analyze(model, s, stepLimits); });
+            }
+            return std::make_shared<const Timed>(Timed { std::move(a), millis, false, std::move(note) });
         },
         [this](const std::shared_ptr<const Timed>& done) {
             if (done->sizeOnly)
                 m_sizeMillis = done->millis;
             m_busy = false;
             emit busyChanged(false);
-            deliver(done->analysis);
+            deliver(done->analysis, QString::fromStdString(done->changeNote));
         });
 }
 
-void AnalysisRunner::deliver(AnalysisPtr analysis)
+void AnalysisRunner::deliver(AnalysisPtr analysis, const QString& changeNote)
 {
     m_last = analysis;
-    emit finished(std::move(analysis));
+    emit finished(std::move(analysis), changeNote);
 }
 
 void AnalysisRunner::requestAlternatives(AnalysisPtr shown)

@@ -11,6 +11,10 @@
 // request's result is delivered (STYLE.md rule 16). cancel() stops the running search, which then
 // delivers what it found (a working arena, marked as not proven smallest).
 //
+// A full analysis also says what the settings change from the previous one did
+// (describeSettingsChange): when several settings changed at once, the analyses between them
+// run in the same job.
+//
 // What the other builds need for a shown analysis (core/analysis/alternatives.h) runs in the
 // runner's "other builds" lane, with the same newest-wins rule.
 
@@ -43,12 +47,14 @@ public:
     void requestAlternatives(AnalysisPtr shown);
 
 signals:
-    void finished(AnalysisPtr analysis);
+    // changeNote: what the settings change from the runner's previous analysis did; empty after a
+    // size change or for another model.
+    void finished(AnalysisPtr analysis, QString changeNote);
     void alternativesReady(AnalysisPtr shown, std::vector<Alternative> alternatives);
     void busyChanged(bool busy); // an analysis of this runner runs in the background
 
 private:
-    void deliver(AnalysisPtr analysis);
+    void deliver(AnalysisPtr analysis, const QString& changeNote = {});
 
     JobTracker* m_tracker;
     AnalysisPtr m_last; // the newest delivered result, reused when only the size changes

@@ -232,7 +232,7 @@ void MainWindow::analyzeSettings(const EmulationSettings& s)
     m_jobs->request(m_model, s);
 }
 
-void MainWindow::showAnalysis(const AnalysisPtr& a)
+void MainWindow::showAnalysis(const AnalysisPtr& a, const QString& changeNote)
 {
     if (m_opening && a->model == m_model) {
         if (!a->settings.arenaSize) {
@@ -242,11 +242,11 @@ void MainWindow::showAnalysis(const AnalysisPtr& a)
         m_opening = false; // the user changed a setting before the first analysis arrived
     }
     m_planSearch->setShownModel(a->model);
-    // What the last settings change did, said with this analysis (the verdict reads it when
-    // the selection settles).
+    // What the last settings change did (the runner took it apart), said with this analysis (the
+    // verdict reads it when the selection settles).
     if (m_shown && AnalysisKey::of(*m_shown).sameModel(AnalysisKey::of(*a))
         && AnalysisKey::of(*m_shown) != AnalysisKey::of(*a))
-        m_changeNote = QString::fromStdString(describeSettingsChange(*m_shown, *a));
+        m_changeNote = changeNote;
     m_shown = a;
     m_verdict->setChangeNote(m_changeNote);
     // During a drag only the timeline, the arena map and the status bar follow the mouse;

@@ -81,7 +81,7 @@ private:
     void connectViews();
     void buildMenus();
     void requestAnalysis();
-    void showAnalysis(const AnalysisPtr& analysis);
+    void showAnalysis(const AnalysisPtr& analysis, const QString& changeNote);
     void showOpened(const AnalysisPtr& analysis);
     void showSettled(const AnalysisPtr& analysis);
     void showMessage(const QString& text);

@@ -451,6 +451,26 @@ private slots:
         QCOMPARE(w.controls()->settings().planner, PlannerKind::Linear);
     }
 
+    // Choosing a board changes the target and the kernels at once: the status bar says each
+    // setting's share (the runner analyses the step between them in the background).
+    void aBoardChangeIsTakenApartSettingBySetting()
+    {
+        MainWindow w;
+        QVERIFY(open(w, QStringLiteral(ARENASCOPE_EXAMPLE_MODEL)));
+        EmulationSettings esp = w.controls()->settings();
+        esp.target = TargetKind::Ilp32;
+        esp.kernels = KernelSet::EspNn;
+        esp.espChip = EspChip::Esp32S3;
+        w.controls()->applySettings(esp);
+        emit w.controls()->settingsChanged();
+        QVERIFY(settle(w));
+        QCOMPARE(w.analysis()->settings.kernels, KernelSet::EspNn);
+        const QString status = w.statusBar()->currentMessage();
+        QVERIFY2(status.contains(QStringLiteral("smallest arena, one setting at a time: ")), qPrintable(status));
+        QVERIFY2(status.contains(QStringLiteral("vs reference kernels: ESP-NN's op data")), qPrintable(status));
+        QVERIFY2(status.contains(QStringLiteral("vs cortex-m")), qPrintable(status));
+    }
+
     void helpLessonsOpensEachLessonWithItsGuide()
     {
         MainWindow w;
