@@ -527,6 +527,7 @@ function start() {
     // Planned buffers: solid for their bytes, hatched for the alignment padding above.
     const b = a.buffers;
     const pattern = hatchPattern(ctx);
+    const crossing = []; // buffers reaching into the tail: what does not fit
     for (let i = 0; i + 7 < b.length; i += 8) {
       const off = b[i + 2];
       if (off < 0) continue;
@@ -542,12 +543,18 @@ function start() {
         ctx.strokeStyle = SELECTION;
         ctx.lineWidth = 3;
         ctx.strokeRect(x0, yHi, Math.max(1, x1 - x0), yLo - yHi);
+      } else if (off + b[i + 4] > tailLo) {
+        crossing.push([x0, yHi, Math.max(1, x1 - x0), yLo - yHi]);
       } else if (x1 - x0 > 4 && yLo - yHi > 3) {
         ctx.strokeStyle = 'rgba(255,255,255,0.7)';
         ctx.lineWidth = 1;
         ctx.strokeRect(x0 + 0.5, yHi + 0.5, x1 - x0 - 1, yLo - yHi - 1);
       }
     }
+    // Outlined in the failure colour after every box, as the desktop's timeline does.
+    ctx.strokeStyle = FAILURE;
+    ctx.lineWidth = 2.5;
+    for (const r of crossing) ctx.strokeRect(...r);
     ctx.restore();
 
     // Axes and ticks.

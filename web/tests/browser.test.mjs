@@ -62,6 +62,22 @@ async function headline(p = page) {
 async function minArena(p = page) {
   return (await p.textContent('#min-arena-bytes')).trim();
 }
+// Pixels of the timeline in the failure colour at or below y (CSS pixels).
+async function failurePixels(fromY) {
+  return page.evaluate((from) => {
+    const c = document.getElementById('timeline');
+    const dpr = window.devicePixelRatio || 1;
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let y = Math.ceil(from * dpr); y < c.height; y++)
+      for (let x = 0; x < c.width; x++) {
+        const i = (y * c.width + x) * 4;
+        if (d[i] > 200 && d[i + 1] < 60 && d[i + 2] < 60) n++;
+      }
+    return n;
+  }, fromY);
+}
+
 async function expectVerdict(plan, p = page) {
   await p.waitForFunction((h) => document.getElementById('headline').textContent.trim() === h, plan.headline, { timeout: 10000 })
     .catch(() => {});
@@ -149,6 +165,8 @@ test('an arena size, then a drag of the arena line, equal the CLI at those sizes
     return null;
   });
   assert.ok(yLine !== null, 'the arena line is drawn');
+  // The buffers that reach into the tail are outlined in the failure colour, below the line.
+  assert.ok(await failurePixels(yLine + 4) > 0, 'buffers reaching into the tail are outlined');
   await page.mouse.move(box.x + box.width / 2, box.y + yLine + 1);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2, box.y + yLine - 30, { steps: 5 });
@@ -169,6 +187,7 @@ test('an arena size, then a drag of the arena line, equal the CLI at those sizes
 test('the exports are the core\'s: tensor CSV and plan JSON equal the CLI\'s, the HTML report and PNG are written', { skip: noShared }, async () => {
   await page.uncheck('#arena-on');
   await expectVerdict(cliPlan(personDetect, 'board=esp32-s3-devkitc-1', null));
+  assert.equal(await failurePixels(0), 0, 'nothing is outlined as failing when the model fits');
   const dir = fs.mkdtempSync('/tmp/arenascope-web-export-');
   const csv = path.join(dir, 'cli.csv');
   execFileSync(cli, ['plan', personDetect, '--board', 'esp32-s3-devkitc-1', '--csv', csv]);
