@@ -1,5 +1,6 @@
 #include "verdict.h"
 
+#include "core/emulation/buffer_name.h"
 #include "core/emulation/provenance.h"
 #include "core/emulation/tflm_distributions.h"
 #include "core/emulation/tflm_version.h"
@@ -147,22 +148,6 @@ std::vector<TailShare> tailOf(const EmulationResult& r)
     return out;
 }
 
-std::string bufferName(const Analysis& a, const PlannedBuffer& b)
-{
-    const Subgraph& sg = a.model->subgraphs()[static_cast<std::size_t>(b.subgraph)];
-    if (b.tensor < 0) {
-        std::string s = "scratch " + std::to_string(b.scratchIndex);
-        if (b.op >= 0 && static_cast<std::size_t>(b.op) < sg.operators.size())
-            s += " (" + sg.operators[static_cast<std::size_t>(b.op)].displayName() + ")";
-        return s;
-    }
-    const Tensor& t = sg.tensors[static_cast<std::size_t>(b.tensor)];
-    std::string dims;
-    for (std::size_t i = 0; i < t.shape.size(); ++i)
-        dims += (i ? "x" : "") + std::to_string(t.shape[i]);
-    return t.name + " [" + dims + "]";
-}
-
 std::vector<PeakBuffer> largestAtPeak(const Analysis& a)
 {
     std::vector<PeakBuffer> live;
@@ -170,7 +155,7 @@ std::vector<PeakBuffer> largestAtPeak(const Analysis& a)
     for (std::size_t i = 0; i < planned.size(); ++i)
         if (planned[i].first <= a.peakScope && a.peakScope <= planned[i].last)
             live.push_back(
-                PeakBuffer { static_cast<std::int32_t>(i), bufferName(a, planned[i]), planned[i].alignedBytes });
+                PeakBuffer { static_cast<std::int32_t>(i), bufferName(*a.model, planned[i]), planned[i].alignedBytes });
     std::stable_sort(live.begin(), live.end(), [](const auto& x, const auto& y) { return x.bytes > y.bytes; });
     if (live.size() > 5)
         live.resize(5);

@@ -20,6 +20,7 @@
 #include "core/analysis/replay.h"
 #include "core/analysis/verdict.h"
 #include "core/emulation/boards.h"
+#include "core/emulation/buffer_name.h"
 #include "core/emulation/configuration_text.h"
 #include "core/model/example_model.h"
 #include "core/model/lessons.h"
@@ -92,16 +93,7 @@ json viewOf(const Analysis& a)
         rows.insert(rows.end(),
             { b.first, b.last, b.offset, static_cast<std::int64_t>(b.bytes), static_cast<std::int64_t>(b.alignedBytes),
                 static_cast<std::int64_t>(b.kind), b.tensor, b.subgraph });
-        std::string name;
-        if (b.tensor >= 0) {
-            const auto& tensors = a.model->subgraphs().at(static_cast<std::size_t>(b.subgraph)).tensors;
-            name = static_cast<std::size_t>(b.tensor) < tensors.size()
-                ? tensors[static_cast<std::size_t>(b.tensor)].name
-                : "tensor " + std::to_string(b.tensor);
-        } else {
-            name = "scratch " + std::to_string(b.scratchIndex) + " of operator " + std::to_string(b.op);
-        }
-        names.push_back(std::move(name));
+        names.push_back(bufferName(*a.model, b));
     }
     std::vector<std::uint64_t> tail;
     for (const AllocationEvent& e : run.events) {
