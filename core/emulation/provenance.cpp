@@ -82,6 +82,36 @@ bool ilp32ReferenceMeasured(TflmVersion v)
     return v == TflmVersion::V2025_01;
 }
 
+// The builds with CO_PROCESSOR=ethos_u (kernels/ethos_u/ethosu.cc, the reference kernels beside
+// it) measured at each snapshot: tests/fidelity/measured/ethos_u (the newest) and
+// tests/fidelity/measured/tflm_<id>/ethos_*.json.
+bool ethosUMeasured(TflmVersion v, TargetKind target)
+{
+    if (v == kNewestTflm)
+        return target == TargetKind::CortexM || target == TargetKind::X86_64;
+    return v == TflmVersion::V2025_11 && target == TargetKind::CortexM;
+}
+
+// With CO_PROCESSOR=ethos_u: the ethos-u operator's Init and Prepare beside `base`, the
+// provenance of the same build without it. kernels/ethos_u/ethosu.cc is the same file at
+// 90b983c2, b8c7ecc1, 10ebaab9 and 71fba59b (at 4e62ea7b it differs only in the registration
+// type's name), so where it was not measured with these settings it is the code measured
+// elsewhere.
+Provenance withEthosU(const EmulationSettings& s, Provenance base)
+{
+    if (s.kernels == KernelSet::Reference && ethosUMeasured(s.tflm, s.target)
+        && base.level == ProvenanceLevel::Measured) {
+        base.text += " with kernels/ethos_u/ethosu.cc";
+        return base;
+    }
+    if (base.level == ProvenanceLevel::Source)
+        return base;
+    return { ProvenanceLevel::SameCode,
+        base.text
+            + "; the ethos-u operator (kernels/ethos_u/ethosu.cc, the same file at every snapshot) measured "
+              "with the reference kernels on cortex-m at 90b983c2 and b8c7ecc1" };
+}
+
 // An older snapshot: measured where tests/fidelity/measured/tflm_<id> holds that build's figures
 // (the reference kernels on cortex-m and x86_64, and on ilp32 where measured), read from source
 // otherwise.
@@ -122,30 +152,27 @@ Provenance olderSnapshot(const EmulationSettings& s)
 
 Provenance provenance(const EmulationSettings& s)
 {
-    if (s.tflm != kNewestTflm)
-        return olderSnapshot(s);
+    // The build without the co-processor, then the ethos-u operator beside it.
+    EmulationSettings cpuOnly = s;
+    cpuOnly.coProcessor = CoProcessor::None;
     Provenance p;
-    switch (s.kernels) {
-    case KernelSet::Reference:
-        p = referenceKernels(s);
-        break;
-    case KernelSet::CmsisNn:
-        p = cmsisKernels(s);
-        break;
-    case KernelSet::EspNn:
-        p = espKernels(s);
-        break;
+    if (s.tflm != kNewestTflm) {
+        p = olderSnapshot(cpuOnly);
+    } else {
+        switch (s.kernels) {
+        case KernelSet::Reference:
+            p = referenceKernels(s);
+            break;
+        case KernelSet::CmsisNn:
+            p = cmsisKernels(s);
+            break;
+        case KernelSet::EspNn:
+            p = espKernels(s);
+            break;
+        }
     }
-    // The ethos-u operator was measured with the reference kernels on the cortex-m and x86_64
-    // layouts (tests/fidelity/measured/ethos_u); its Prepare does not depend on the kernel set.
-    if (s.coProcessor == CoProcessor::EthosU) {
-        const bool measured = s.kernels == KernelSet::Reference && s.target != TargetKind::Ilp32;
-        if (!measured && p.level == ProvenanceLevel::Measured)
-            p = { ProvenanceLevel::SameCode,
-                p.text + "; the ethos-u operator measured with the reference kernels on cortex-m and x86_64" };
-        else if (measured)
-            p.text += " with kernels/ethos_u/ethosu.cc";
-    }
+    if (s.coProcessor == CoProcessor::EthosU)
+        p = withEthosU(s, std::move(p));
     // A distribution named: what it is and how close its TFLM is to the snapshot emulated.
     if (const TflmDistribution* d = findTflmDistribution(s.tflmDistribution)) {
         p.text += "; " + std::string(d->title) + " is tflite-micro " + std::string(d->upstream) + " ("
