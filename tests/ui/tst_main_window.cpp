@@ -469,6 +469,14 @@ private slots:
         QVERIFY2(status.contains(QStringLiteral("smallest arena, one setting at a time: ")), qPrintable(status));
         QVERIFY2(status.contains(QStringLiteral("vs reference kernels: ESP-NN's op data")), qPrintable(status));
         QVERIFY2(status.contains(QStringLiteral("vs cortex-m")), qPrintable(status));
+        // ARENASCOPE_SCREENSHOT_DIR set: the window with the note, to look at.
+        if (const QString dir = qEnvironmentVariable("ARENASCOPE_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            w.resize(1280, 720);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QTest::qWait(200);
+            QVERIFY(w.grab().save(dir + QStringLiteral("/settings_change_1280x720.png")));
+        }
     }
 
     void helpLessonsOpensEachLessonWithItsGuide()
