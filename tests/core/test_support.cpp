@@ -127,24 +127,37 @@ std::vector<std::uint64_t> kernelPersistent(const EmulationResult& r)
 
 std::vector<NamedSettings> buildVariety(std::uint32_t recordingVariables, bool splitArenas)
 {
-    const std::string recording = recordingVariables == 0
-        ? std::string("71fba59b recording")
-        : "71fba59b recording, " + std::to_string(recordingVariables) + " variables";
-    std::vector<NamedSettings> out {
-        { "cortex-m", EmulationSettings {} },
-        { "x86_64 linear", EmulationSettings { .target = TargetKind::X86_64, .planner = PlannerKind::Linear } },
-        { "cmsis-nn m4", EmulationSettings { .kernels = KernelSet::CmsisNn, .cpu = Cpu::CortexM4 } },
-        { "esp-nn s3",
-            EmulationSettings {
-                .target = TargetKind::Ilp32, .kernels = KernelSet::EspNn, .espChip = EspChip::Esp32S3 } },
-        { recording,
-            EmulationSettings { .tflm = TflmVersion::V2024_05,
-                .interpreter = InterpreterKind::Recording,
-                .resourceVariables = recordingVariables } },
-        { "arena offset 5", EmulationSettings { .arenaOffset = 5 } },
-    };
-    if (splitArenas)
-        out.push_back({ "split arenas", EmulationSettings { .nonPersistentBytes = kMeasureArenaBytes } });
+    std::vector<NamedSettings> out;
+    out.push_back({ "cortex-m", EmulationSettings {} });
+    EmulationSettings s;
+    s.target = TargetKind::X86_64;
+    s.planner = PlannerKind::Linear;
+    out.push_back({ "x86_64 linear", s });
+    s = {};
+    s.kernels = KernelSet::CmsisNn;
+    s.cpu = Cpu::CortexM4;
+    out.push_back({ "cmsis-nn m4", s });
+    s = {};
+    s.target = TargetKind::Ilp32;
+    s.kernels = KernelSet::EspNn;
+    s.espChip = EspChip::Esp32S3;
+    out.push_back({ "esp-nn s3", s });
+    s = {};
+    s.tflm = TflmVersion::V2024_05;
+    s.interpreter = InterpreterKind::Recording;
+    s.resourceVariables = recordingVariables;
+    out.push_back(
+        { recordingVariables == 0 ? std::string("71fba59b recording")
+                                  : "71fba59b recording, " + std::to_string(recordingVariables) + " variables",
+            s });
+    s = {};
+    s.arenaOffset = 5;
+    out.push_back({ "arena offset 5", s });
+    if (splitArenas) {
+        s = {};
+        s.nonPersistentBytes = kMeasureArenaBytes;
+        out.push_back({ "split arenas", s });
+    }
     return out;
 }
 
