@@ -5,7 +5,7 @@
 // models, on builds that allocate differently (targets, CMSIS-NN, ESP-NN, an older snapshot,
 // the linear planner, the recording interpreter, split arenas, an unaligned arena start).
 
-#include "shipped_models.h"
+#include "model_corpus.h"
 #include "test_support.h"
 
 #include "core/analysis/analysis.h"
@@ -71,17 +71,10 @@ TEST(ArenaTrace, ReplayEqualsEmulationOnSharedModels)
     const auto models = test::sharedModels();
     if (models.empty())
         GTEST_SKIP() << "../shared/models is absent: the replay is compared on the shipped models only";
-    const auto all = test::buildVariety(0, true);
     g_compared = 0;
     // Every shared model on one build, rotating through the builds: all builds meet many models.
-    for (std::size_t i = 0; i < models.size(); ++i) {
-        auto loaded = loadModelFile(models[i].string());
-        if (!loaded)
-            continue;
-        const test::NamedSettings& b = all[i % all.size()];
-        SCOPED_TRACE(models[i].filename().string() + ", " + b.name);
-        expectReplayMatches(*loaded.value(), b, 4);
-    }
+    test::forEveryNthModelOnOneBuild(models, 1, test::buildVariety(0, true),
+        [](const ModelPtr& model, const test::NamedSettings& b) { expectReplayMatches(*model, b, 4); });
     EXPECT_GT(g_compared, static_cast<int>(models.size()) / 2);
 }
 

@@ -5,7 +5,7 @@
 // ones and a sample of the shared models, on builds that allocate differently. Also through
 // reanalyzeAtSize, which chooses between moving a run and emulating.
 
-#include "shipped_models.h"
+#include "model_corpus.h"
 #include "test_support.h"
 
 #include "core/analysis/analysis.h"
@@ -132,17 +132,10 @@ TEST(ResultAtSize, MovedRunsEqualEmulationOnSharedModels)
     const auto models = test::sharedModels();
     if (models.empty())
         GTEST_SKIP() << "../shared/models is absent: moved runs are compared on the shipped models only";
-    const auto all = test::buildVariety(3, false);
     g_moved = 0;
-    // A sample of the shared models, each on one build, rotating through the builds.
-    for (std::size_t i = 0; i < models.size(); i += 3) {
-        auto loaded = loadModelFile(models[i].string());
-        if (!loaded)
-            continue;
-        const test::NamedSettings& b = all[(i / 3) % all.size()];
-        SCOPED_TRACE(models[i].filename().string() + ", " + b.name);
-        expectMovedRunsEqualEmulation(loaded.value(), b, 2);
-    }
+    // A sample of the shared models (every third), each on one build, rotating through the builds.
+    test::forEveryNthModelOnOneBuild(models, 3, test::buildVariety(3, false),
+        [](const ModelPtr& model, const test::NamedSettings& b) { expectMovedRunsEqualEmulation(model, b, 2); });
     EXPECT_GT(g_moved, 100);
 }
 

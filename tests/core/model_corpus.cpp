@@ -1,4 +1,4 @@
-#include "shipped_models.h"
+#include "model_corpus.h"
 
 #include "core/model/example_model.h"
 #include "core/model/lessons.h"
@@ -31,6 +31,19 @@ void forEachShippedModelAndBuild(SyntheticSizes sizes, std::uint32_t recordingVa
             SCOPED_TRACE(name + ", " + b.name);
             check(loaded.value(), b);
         }
+    }
+}
+
+void forEveryNthModelOnOneBuild(const std::vector<std::filesystem::path>& models, std::size_t stride,
+    const std::vector<NamedSettings>& builds, const std::function<void(const ModelPtr&, const NamedSettings&)>& check)
+{
+    for (std::size_t i = 0; i < models.size(); i += stride) {
+        auto loaded = loadModelFile(models[i].string());
+        if (!loaded)
+            continue;
+        const NamedSettings& b = builds[(i / stride) % builds.size()];
+        SCOPED_TRACE(models[i].filename().string() + ", " + b.name);
+        check(loaded.value(), b);
     }
 }
 

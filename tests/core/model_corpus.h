@@ -1,9 +1,11 @@
 #pragma once
-// The corpus the replay and moved-run property tests share: every model ArenaScope ships (the
-// example and the lessons) and three synthetic ones, each on every build of buildVariety.
+// The corpora the replay and moved-run property tests share: every model ArenaScope ships (the
+// example and the lessons) and three synthetic ones, each on every build of buildVariety; and the
+// models of ../shared, each on one build.
 
 #include "test_support.h"
 
+#include <filesystem>
 #include <functional>
 
 namespace arenascope::test {
@@ -20,5 +22,10 @@ struct SyntheticSizes {
 // build of buildVariety(recordingVariables, splitArenas), under a trace naming both.
 void forEachShippedModelAndBuild(SyntheticSizes sizes, std::uint32_t recordingVariables, bool splitArenas,
     const std::function<void(const ModelPtr&, const NamedSettings&)>& check);
+
+// Calls `check` for every `stride`-th of `models` that loads, each on one of `builds`, rotating
+// through them, under a trace naming both.
+void forEveryNthModelOnOneBuild(const std::vector<std::filesystem::path>& models, std::size_t stride,
+    const std::vector<NamedSettings>& builds, const std::function<void(const ModelPtr&, const NamedSettings&)>& check);
 
 } // namespace arenascope::test
