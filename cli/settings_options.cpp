@@ -9,6 +9,7 @@
 #include "core/emulation/tflm_version.h"
 
 #include <charconv>
+#include <optional>
 
 namespace arenascope {
 
@@ -98,6 +99,33 @@ bool parseCount(const std::string& v, std::uint32_t& n)
     return !v.empty() && std::from_chars(v.data(), v.data() + v.size(), n).ptr == v.data() + v.size();
 }
 
+// A whole number from 0 to `most`, or nullopt.
+std::optional<std::uint32_t> countUpTo(const std::string& v, std::uint32_t most)
+{
+    std::uint32_t n = 0;
+    return parseCount(v, n) && n <= most ? std::optional<std::uint32_t>(n) : std::nullopt;
+}
+
+std::optional<std::uint64_t> byteSizeOf(const std::string& v)
+{
+    std::uint64_t bytes = 0;
+    return parseByteSize(v, bytes) ? std::optional<std::uint64_t>(bytes) : std::nullopt;
+}
+
+// The value a parser read into `member` (and `given` set, when named), or `takes`, what the
+// option takes, when it read none.
+template <typename T, typename Member>
+std::string assignParsed(
+    const std::optional<T>& parsed, Member& member, const std::string& takes, bool* given = nullptr)
+{
+    if (!parsed)
+        return takes;
+    member = *parsed;
+    if (given)
+        *given = true;
+    return {};
+}
+
 std::string applyBoard(SettingsOptions& s, const std::string& v)
 {
     if (v.empty())
@@ -138,78 +166,45 @@ std::string applyTflm(SettingsOptions& s, const std::string& v)
 
 std::string applyTarget(SettingsOptions& s, const std::string& v)
 {
-    const auto t = parseTarget(v);
-    if (!t)
-        return "--target takes " + joined(targetChoices());
-    s.settings.target = *t;
-    s.targetGiven = true;
-    return {};
+    return assignParsed(parseTarget(v), s.settings.target, "--target takes " + joined(targetChoices()), &s.targetGiven);
 }
 
 std::string applyKernels(SettingsOptions& s, const std::string& v)
 {
-    const auto k = parseKernelSet(v);
-    if (!k)
-        return "--kernels takes reference, cmsis-nn or esp-nn";
-    s.settings.kernels = *k;
-    return {};
+    return assignParsed(parseKernelSet(v), s.settings.kernels, "--kernels takes reference, cmsis-nn or esp-nn");
 }
 
 std::string applyCpu(SettingsOptions& s, const std::string& v)
 {
-    const auto c = parseCpu(v);
-    if (!c)
-        return "--cpu takes cortex-m0, cortex-m0plus, cortex-m3, cortex-m4, cortex-m7, cortex-m33, cortex-m55 or "
-               "cortex-m85";
-    s.settings.cpu = *c;
-    return {};
+    return assignParsed(parseCpu(v), s.settings.cpu,
+        "--cpu takes cortex-m0, cortex-m0plus, cortex-m3, cortex-m4, cortex-m7, cortex-m33, cortex-m55 or "
+        "cortex-m85");
 }
 
 std::string applyChip(SettingsOptions& s, const std::string& v)
 {
-    const auto c = parseEspChip(v);
-    if (!c)
-        return "--chip takes " + espChipChoices();
-    s.settings.espChip = *c;
-    s.espOptionGiven = true;
-    return {};
+    return assignParsed(parseEspChip(v), s.settings.espChip, "--chip takes " + espChipChoices(), &s.espOptionGiven);
 }
 
 std::string applyEspNn(SettingsOptions& s, const std::string& v)
 {
-    const auto e = parseEspNnVersion(v);
-    if (!e)
-        return "--esp-nn takes " + espNnVersionChoices();
-    s.settings.espNn = *e;
-    s.espOptionGiven = true;
-    return {};
+    return assignParsed(
+        parseEspNnVersion(v), s.settings.espNn, "--esp-nn takes " + espNnVersionChoices(), &s.espOptionGiven);
 }
 
 std::string applyCoProcessor(SettingsOptions& s, const std::string& v)
 {
-    const auto c = parseCoProcessor(v);
-    if (!c)
-        return "--co-processor takes none or ethos-u";
-    s.settings.coProcessor = *c;
-    return {};
+    return assignParsed(parseCoProcessor(v), s.settings.coProcessor, "--co-processor takes none or ethos-u");
 }
 
 std::string applyPlanner(SettingsOptions& s, const std::string& v)
 {
-    const auto p = parsePlanner(v);
-    if (!p)
-        return "--planner takes greedy or linear";
-    s.settings.planner = *p;
-    return {};
+    return assignParsed(parsePlanner(v), s.settings.planner, "--planner takes greedy or linear");
 }
 
 std::string applyInterpreter(SettingsOptions& s, const std::string& v)
 {
-    const auto i = parseInterpreter(v);
-    if (!i)
-        return "--interpreter takes plain or recording";
-    s.settings.interpreter = *i;
-    return {};
+    return assignParsed(parseInterpreter(v), s.settings.interpreter, "--interpreter takes plain or recording");
 }
 
 std::string applyPreserveAll(SettingsOptions& s, const std::string&)
@@ -224,47 +219,32 @@ std::string applyResourceVariables(SettingsOptions& s, const std::string& v)
         s.settings.resourceVariables = kResourceVariablesAuto;
         return {};
     }
-    std::uint32_t n = 0;
-    if (!parseCount(v, n) || n > 100000)
-        return "--resource-variables takes a count from 0 to 100000, or auto (one per VAR_HANDLE operator)";
-    s.settings.resourceVariables = n;
-    return {};
+    return assignParsed(countUpTo(v, 100000), s.settings.resourceVariables,
+        "--resource-variables takes a count from 0 to 100000, or auto (one per VAR_HANDLE operator)");
 }
 
 std::string applyResourceVariablesArena(SettingsOptions& s, const std::string& v)
 {
-    std::uint64_t bytes = 0;
-    if (!parseByteSize(v, bytes))
-        return "--resource-variables-arena takes a byte count like 1024 or 1K (at most 4 GiB)";
-    s.settings.resourceVariablesArena = bytes;
-    return {};
+    return assignParsed(byteSizeOf(v), s.settings.resourceVariablesArena,
+        "--resource-variables-arena takes a byte count like 1024 or 1K (at most 4 GiB)");
 }
 
 std::string applyArenaOffset(SettingsOptions& s, const std::string& v)
 {
-    std::uint32_t n = 0;
-    if (!parseCount(v, n) || n > 15)
-        return "--arena-offset takes the arena start's distance past a 16-byte boundary: 0 to 15";
-    s.settings.arenaOffset = n;
-    return {};
+    return assignParsed(countUpTo(v, 15), s.settings.arenaOffset,
+        "--arena-offset takes the arena start's distance past a 16-byte boundary: 0 to 15");
 }
 
 std::string applyNonPersistent(SettingsOptions& s, const std::string& v)
 {
-    std::uint64_t bytes = 0;
-    if (!parseByteSize(v, bytes))
-        return "--non-persistent-arena-size takes a byte count like 32K (at most 4 GiB)";
-    s.settings.nonPersistentBytes = bytes;
-    return {};
+    return assignParsed(byteSizeOf(v), s.settings.nonPersistentBytes,
+        "--non-persistent-arena-size takes a byte count like 32K (at most 4 GiB)");
 }
 
 std::string applyArenaSize(SettingsOptions& s, const std::string& v)
 {
-    std::uint64_t bytes = 0;
-    if (!parseByteSize(v, bytes))
-        return "--arena-size takes a byte count like 65536, 64K or 1M (at most 4 GiB)";
-    s.settings.arenaSize = bytes;
-    return {};
+    return assignParsed(
+        byteSizeOf(v), s.settings.arenaSize, "--arena-size takes a byte count like 65536, 64K or 1M (at most 4 GiB)");
 }
 
 // --config is read by parseSettingsOption itself (its pairs are these rows again).

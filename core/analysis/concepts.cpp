@@ -1,5 +1,7 @@
 #include "concepts.h"
 
+#include "core/util/enum_names.h"
+
 namespace arenascope {
 
 namespace {
@@ -157,10 +159,7 @@ std::span<const Concept> concepts()
 
 const Concept* findConcept(std::string_view id)
 {
-    for (const Concept& c : kConcepts)
-        if (c.id == id)
-            return &c;
-    return nullptr;
+    return rowWhere(kConcepts, &Concept::id, id);
 }
 
 } // namespace arenascope

@@ -16,6 +16,19 @@ namespace arenascope {
 
 namespace {
 
+// What happens in each phase, in words.
+constexpr EnumName<Phase> kPhaseInWords[] = {
+    { Phase::CreateAllocator, "creating TFLM's allocator and planner objects in the tail" },
+    { Phase::StartAllocation, "allocating the eval-tensor and node arrays in the tail" },
+    { Phase::ParseOptions, "storing operator options in the tail" },
+    { Phase::KernelInit, "a kernel's Init allocating its persistent op data" },
+    { Phase::KernelPrepare, "a kernel's Prepare (temp tensors above the head, persistent buffers in the tail)" },
+    { Phase::FinishAllocation, "allocating scratch-buffer handles in the tail" },
+    { Phase::CommitPlan, "committing the memory plan: the planned activations (head) must fit below the tail" },
+    { Phase::InterpreterTensors, "the interpreter's input/output tensors in the tail" },
+};
+static_assert(namesEachValue(kPhaseInWords, Phase::InterpreterTensors));
+
 VerdictKind kindOf(const Analysis& a)
 {
     if (const Failure* f = a.failure(); f && !f->capacity)
@@ -330,27 +343,7 @@ std::string describeSettings(const EmulationSettings& s)
 
 std::string explainPhase(Phase phase)
 {
-    switch (phase) {
-    case Phase::CreateAllocator:
-        return "creating TFLM's allocator and planner objects in the tail";
-    case Phase::StartAllocation:
-        return "allocating the eval-tensor and node arrays in the tail";
-    case Phase::ParseOptions:
-        return "storing operator options in the tail";
-    case Phase::KernelInit:
-        return "a kernel's Init allocating its persistent op data";
-    case Phase::KernelPrepare:
-        return "a kernel's Prepare (temp tensors above the head, persistent buffers in the tail)";
-    case Phase::FinishAllocation:
-        return "allocating scratch-buffer handles in the tail";
-    case Phase::CommitPlan:
-        return "committing the memory plan: the planned activations (head) must fit below the tail";
-    case Phase::InterpreterTensors:
-        return "the interpreter's input/output tensors in the tail";
-    case Phase::Count_:
-        break;
-    }
-    return {};
+    return std::string(nameIn(kPhaseInWords, phase, ""));
 }
 
 } // namespace arenascope

@@ -7,6 +7,8 @@
 #include "core/model/builtin_names.h"
 
 #include <algorithm>
+#include <span>
+#include <type_traits>
 
 namespace arenascope {
 
@@ -35,40 +37,40 @@ template <typename T> bool allowed(const std::optional<T>& fixed, T value)
     return !fixed || *fixed == value;
 }
 
-// One CPU per CMSIS-NN extension class (the first of the cpu table), or the fixed one.
-std::vector<Cpu> cpuClasses(const ConfigConstraints& fixed)
+// The first value of `all` (table order) for each class `classOf` tells apart, or the fixed
+// value alone.
+template <typename T, typename ClassOf>
+std::vector<T> firstOfEachClass(const std::optional<T>& fixed, std::span<const T> all, ClassOf classOf)
 {
-    if (fixed.cpu)
-        return { *fixed.cpu };
-    std::vector<Cpu> out;
-    std::vector<CpuExtension> seen;
-    for (Cpu cpu : allCpus()) {
-        EmulationSettings s;
-        s.cpu = cpu;
-        if (std::find(seen.begin(), seen.end(), s.cpuExtension()) != seen.end())
+    if (fixed)
+        return { *fixed };
+    std::vector<T> out;
+    std::vector<std::invoke_result_t<ClassOf, T>> seen;
+    for (T value : all) {
+        if (std::find(seen.begin(), seen.end(), classOf(value)) != seen.end())
             continue;
-        seen.push_back(s.cpuExtension());
-        out.push_back(cpu);
+        seen.push_back(classOf(value));
+        out.push_back(value);
     }
     return out;
 }
 
-// One chip per esp-nn family (the first of the chip table), or the fixed one.
+// One CPU per CMSIS-NN extension class (the first of the cpu table), or the fixed one.
+std::vector<Cpu> cpuClasses(const ConfigConstraints& fixed)
+{
+    return firstOfEachClass(fixed.cpu, allCpus(), [](Cpu cpu) {
+        EmulationSettings s;
+        s.cpu = cpu;
+        return s.cpuExtension();
+    });
+}
+
+// One chip per esp-nn family (the first of the chip table), or the fixed one. The chip users
+// name first: ESP32-S3 before the generic family's ESP32 is no matter for the search, but the
+// table's order is kept.
 std::vector<EspChip> chipFamilies(const ConfigConstraints& fixed)
 {
-    if (fixed.chip)
-        return { *fixed.chip };
-    std::vector<EspChip> out;
-    std::vector<EspNnFamily> seen;
-    for (EspChip chip : allEspChips()) {
-        if (std::find(seen.begin(), seen.end(), espNnFamily(chip)) != seen.end())
-            continue;
-        seen.push_back(espNnFamily(chip));
-        out.push_back(chip);
-    }
-    // The chip users name first: ESP32-S3 before the generic family's ESP32 is no matter for the
-    // search, but the table's order is kept.
-    return out;
+    return firstOfEachClass(fixed.chip, allEspChips(), espNnFamily);
 }
 
 // The builds of one snapshot: target, kernels and their CPU or chip and esp-nn version.

@@ -3,6 +3,7 @@
 // The wordings as data (TFLM formats per snapshot); matching is log_wordings.cpp.
 
 #include "core/emulation/tflm_changes.h"
+#include "core/util/enum_names.h"
 
 #include <array>
 
@@ -203,10 +204,7 @@ std::span<const Wording> wordings()
 
 const Wording* findWording(std::string_view id)
 {
-    for (const Wording& w : kWordings)
-        if (w.id == id)
-            return &w;
-    return nullptr;
+    return rowWhere(kWordings, &Wording::id, id);
 }
 
 } // namespace arenascope

@@ -1,5 +1,6 @@
 #include "boards.h"
 
+#include "core/util/enum_names.h"
 #include "tflm_distributions.h"
 
 #include <array>
@@ -74,10 +75,7 @@ std::span<const Board> boards()
 
 const Board* findBoard(std::string_view id)
 {
-    for (const Board& b : kBoards)
-        if (b.id == id)
-            return &b;
-    return nullptr;
+    return rowWhere(kBoards, &Board::id, id);
 }
 
 EmulationSettings withBoard(const Board& board, EmulationSettings settings)

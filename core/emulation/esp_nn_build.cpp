@@ -49,18 +49,12 @@ constexpr std::array kVersionList
 
 const ChipInfo& info(EspChip chip)
 {
-    for (const ChipInfo& c : kChips)
-        if (c.chip == chip)
-            return c;
-    return kChips[0];
+    return rowWhereOr(kChips, &ChipInfo::chip, chip, kChips[0]);
 }
 
 const VersionInfo& info(EspNnVersion v)
 {
-    for (const VersionInfo& i : kVersions)
-        if (i.version == v)
-            return i;
-    return kVersions[0];
+    return rowWhereOr(kVersions, &VersionInfo::version, v, kVersions[0]);
 }
 
 } // namespace

@@ -68,10 +68,7 @@ constexpr TargetInfo kTargets[] = {
 
 const TargetInfo& info(TargetKind kind)
 {
-    for (const TargetInfo& t : kTargets)
-        if (t.kind == kind)
-            return t;
-    return kTargets[0];
+    return rowWhereOr(kTargets, &TargetInfo::kind, kind, kTargets[0]);
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "tflm_changes.h"
 
+#include "core/util/enum_names.h"
+
 #include <array>
 
 namespace arenascope {
@@ -133,10 +135,7 @@ std::span<const TflmChangeInfo> tflmChanges()
 
 const TflmChangeInfo& tflmChangeInfo(TflmChange c)
 {
-    for (const TflmChangeInfo& i : kChanges)
-        if (i.change == c)
-            return i;
-    return kChanges.front(); // every enumerator has a row (tflm_changes_test.cpp)
+    return rowWhereOr(kChanges, &TflmChangeInfo::change, c, kChanges.front()); // tflm_changes_test.cpp: a row each
 }
 
 bool tflmHas(TflmVersion v, TflmChange c)

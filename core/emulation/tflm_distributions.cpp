@@ -1,5 +1,7 @@
 #include "tflm_distributions.h"
 
+#include "core/util/enum_names.h"
+
 #include <algorithm>
 #include <array>
 
@@ -8,6 +10,17 @@ namespace arenascope {
 namespace {
 
 using V = TflmVersion;
+
+// What several rows say alike: Zephyr 4.2 and 4.3 vendor the branch Zephyr 4.1 pinned, and the
+// two ModusToolbox releases carry the same Infineon changes.
+constexpr std::string_view kZephyr41Branch
+    = "zephyrproject-rtos/tflite-micro branch zephyr-v4.1.0 (8d404de7, pinned by zephyr#85547 until zephyr#105485): "
+      "its 800 TFLM sources equal tflite-micro ef6459127";
+constexpr std::string_view kZephyr41Differs
+    = "the file:line of BATCH_MATMUL's checks (28, moved into batch_matmul_common.cc by ef6459127)";
+constexpr std::string_view kInfineonOwn
+    = "Infineon's own changes (29 headers: the allocator's temp bookkeeping, NNLite and Ethos-U support); built "
+      "without TFLM's error strings, so the device prints no message at all";
 
 // Read from the distributions' own trees (docs/tflm-snapshots/distributions.md says how): every
 // vendored TFLM source file compared with tflite-micro's first-parent history, and the commit
@@ -42,13 +55,11 @@ constexpr std::array kDistributions = {
         "Infineon/ml-tflite-micro release-v3.4.0: prebuilt libraries; 203 of its 232 TFLM headers equal tflite-micro "
         "6c1c1a89f..9cbf6e040, the library registers REDUCE_MIN, DECODE and DYNAMIC_UPDATE_SLICE but not "
         "REDUCE_ALL (RELEASE.md: 'TFLM upstream Nov 2025')",
-        "Infineon's own changes (29 headers: the allocator's temp bookkeeping, NNLite and Ethos-U support); built "
-        "without TFLM's error strings, so the device prints no message at all" },
+        kInfineonOwn },
     TflmDistribution { "infineon-3.3", "ModusToolbox ml-tflite-micro 3.3", V::V2025_11, "6c1c1a89f", "2025-11-19",
         "Infineon/ml-tflite-micro release-v3.3.0: prebuilt libraries; 203 of its 232 TFLM headers equal tflite-micro "
         "6c1c1a89f..9cbf6e040, the library registers DECODE and DYNAMIC_UPDATE_SLICE but not REDUCE_ALL",
-        "Infineon's own changes (29 headers: the allocator's temp bookkeeping, NNLite and Ethos-U support); built "
-        "without TFLM's error strings, so the device prints no message at all" },
+        kInfineonOwn },
     TflmDistribution { "nxp-mcux-25.09", "NXP MCUXpresso SDK 25.09", V::V2025_01, "3200ccd18", "2025-06-17",
         "nxp-mcuxpresso/mcuxsdk-middleware-tensorflow main of 2025-09 (76e0d79; SCR.txt: 'commit 3200ccd1'): 533 of "
         "its 537 TFLM sources equal tflite-micro 3200ccd18 line for line",
@@ -56,18 +67,14 @@ constexpr std::array kDistributions = {
         "check (b15beb9d4), RELU int16, pooling and SUB int32 checks (b78bb7e31, 12cd995e7, 686df2db9); NXP's "
         "own cmsis_nn/pad.cc, transpose.cc and detection_postprocess.cc" },
     // 10ebaab9 and what lies near it.
-    TflmDistribution { "zephyr-4.3", "Zephyr 4.3", V::V2025_01, "ef6459127", "2025-02-07",
-        "zephyrproject-rtos/tflite-micro branch zephyr-v4.1.0 (8d404de7, pinned by zephyr#85547 until "
-        "zephyr#105485): its 800 TFLM sources equal tflite-micro ef6459127",
-        "the file:line of BATCH_MATMUL's checks (28, moved into batch_matmul_common.cc by ef6459127)" },
-    TflmDistribution { "zephyr-4.2", "Zephyr 4.2", V::V2025_01, "ef6459127", "2025-02-07",
-        "zephyrproject-rtos/tflite-micro branch zephyr-v4.1.0 (8d404de7, pinned by zephyr#85547 until "
-        "zephyr#105485): its 800 TFLM sources equal tflite-micro ef6459127",
-        "the file:line of BATCH_MATMUL's checks (28, moved into batch_matmul_common.cc by ef6459127)" },
+    TflmDistribution {
+        "zephyr-4.3", "Zephyr 4.3", V::V2025_01, "ef6459127", "2025-02-07", kZephyr41Branch, kZephyr41Differs },
+    TflmDistribution {
+        "zephyr-4.2", "Zephyr 4.2", V::V2025_01, "ef6459127", "2025-02-07", kZephyr41Branch, kZephyr41Differs },
     TflmDistribution { "zephyr-4.1", "Zephyr 4.1", V::V2025_01, "ef6459127", "2025-02-07",
         "zephyrproject-rtos/tflite-micro branch zephyr-v4.1.0 (8d404de7, pinned by zephyr#85547): its 800 TFLM "
         "sources equal tflite-micro ef6459127",
-        "the file:line of BATCH_MATMUL's checks (28, moved into batch_matmul_common.cc by ef6459127)" },
+        kZephyr41Differs },
     TflmDistribution { "esp-tflite-micro-1.3.3.1", "esp-tflite-micro 1.3.3.1 (ESPHome)", V::V2025_01, "10ebaab9f",
         "2025-01-07",
         "espressif/esp-tflite-micro v1.3.3.1 (78e5532e): its 418 TFLM sources equal tflite-micro 10ebaab9f..9b79b9faf",
@@ -153,10 +160,7 @@ std::span<const TflmDistribution> tflmDistributions()
 
 const TflmDistribution* findTflmDistribution(std::string_view name)
 {
-    for (const TflmDistribution& d : kDistributions)
-        if (d.name == name)
-            return &d;
-    return nullptr;
+    return rowWhere(kDistributions, &TflmDistribution::name, name);
 }
 
 TflmResolution resolveTflm(std::string_view text)
@@ -194,10 +198,7 @@ std::string tflmDistributionLabel(const TflmDistribution& d)
 
 std::string tflmDistributionNames()
 {
-    std::string out;
-    for (const TflmDistribution& d : kDistributions)
-        out += (out.empty() ? "" : "|") + std::string(d.name);
-    return out;
+    return fieldsJoined(kDistributions, &TflmDistribution::name);
 }
 
 std::string tflmDistributionList()

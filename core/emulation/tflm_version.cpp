@@ -46,10 +46,7 @@ std::span<const TflmVersionInfo> tflmVersions()
 
 const TflmVersionInfo& tflmVersionInfo(TflmVersion v)
 {
-    for (const TflmVersionInfo& i : kVersions)
-        if (i.version == v)
-            return i;
-    return kVersions.back();
+    return rowWhereOr(kVersions, &TflmVersionInfo::version, v, kVersions.back());
 }
 
 std::string tflmVersionLabel(TflmVersion v)

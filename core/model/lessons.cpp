@@ -38,6 +38,26 @@ std::int32_t conv1x1(
     return out;
 }
 
+// The classifier both image lessons end in: an average pool over the whole `height` x `width`
+// map of `channels`, flattened, a dense layer to `classes` logits and SOFTMAX; returns the
+// probabilities.
+std::int32_t classifierHead(ModelBuilder& b, std::int32_t features, std::int32_t height, std::int32_t width,
+    std::int32_t channels, std::int32_t classes)
+{
+    const auto pooled = b.tensor(int8("pool", { 1, 1, 1, channels }));
+    b.op(Op::AVERAGE_POOL_2D, { features }, { pooled }).builtin_options.Set(poolOptions(Padding::VALID, height, width));
+    const auto shape = b.int32Constant("flatten/shape", { 1, channels });
+    const auto flat = b.tensor(int8("flatten", { 1, channels }));
+    b.op(Op::RESHAPE, { pooled, shape }, { flat }).builtin_options.Set(reshapeOptions({ 1, channels }));
+    const auto fw = b.constant(int8("dense/weights", { classes, channels }, 0.02f));
+    const auto fb = b.constant(int32("dense/bias", { classes }, 0.001f));
+    const auto logits = b.tensor(int8("logits", { 1, classes }));
+    b.op(Op::FULLY_CONNECTED, { flat, fw, fb }, { logits }).builtin_options.Set(FullyConnectedOptionsT {});
+    const auto probs = b.tensor(int8("probabilities", { 1, classes }, 1.0f / 256.0f, -128));
+    b.op(Op::SOFTMAX, { logits }, { probs }).builtin_options.Set(softmaxOptions());
+    return probs;
+}
+
 // A tiny CNN on a 96x96 colour image: 224 bytes of weights, a 73,728-byte activation.
 std::vector<std::uint8_t> flashVsRam()
 {
@@ -47,18 +67,7 @@ std::vector<std::uint8_t> flashVsRam()
     const auto bias = b.constant(int32("conv/bias", { 8 }, 0.0002f));
     const auto features = b.tensor(int8("conv/relu", { 1, 96, 96, 8 }));
     b.op(Op::CONV_2D, { in, w, bias }, { features }).builtin_options.Set(convOptions(Padding::SAME, 1, kRelu));
-    const auto pooled = b.tensor(int8("pool", { 1, 1, 1, 8 }));
-    b.op(Op::AVERAGE_POOL_2D, { features }, { pooled }).builtin_options.Set(poolOptions(Padding::VALID, 96, 96));
-    const auto shape = b.int32Constant("flatten/shape", { 1, 8 });
-    const auto flat = b.tensor(int8("flatten", { 1, 8 }));
-    b.op(Op::RESHAPE, { pooled, shape }, { flat }).builtin_options.Set(reshapeOptions({ 1, 8 }));
-    const auto fw = b.constant(int8("dense/weights", { 2, 8 }, 0.02f));
-    const auto fb = b.constant(int32("dense/bias", { 2 }, 0.001f));
-    const auto logits = b.tensor(int8("logits", { 1, 2 }));
-    b.op(Op::FULLY_CONNECTED, { flat, fw, fb }, { logits }).builtin_options.Set(FullyConnectedOptionsT {});
-    const auto probs = b.tensor(int8("probabilities", { 1, 2 }, 1.0f / 256.0f, -128));
-    b.op(Op::SOFTMAX, { logits }, { probs }).builtin_options.Set(softmaxOptions());
-    b.setIo({ in }, { probs });
+    b.setIo({ in }, { classifierHead(b, features, 96, 96, 8, 2) });
     return b.finish();
 }
 
@@ -261,18 +270,7 @@ std::vector<std::uint8_t> espNnUpgrade()
     const auto a3 = b.tensor(int8("dw3/relu", { 1, 13, 10, 16 }));
     b.op(Op::DEPTHWISE_CONV_2D, { a2, w3, b3 }, { a3 })
         .builtin_options.Set(depthwiseOptions(Padding::SAME, 1, 1, ActivationFunctionType::RELU));
-    const auto pooled = b.tensor(int8("pool", { 1, 1, 1, 16 }));
-    b.op(Op::AVERAGE_POOL_2D, { a3 }, { pooled }).builtin_options.Set(poolOptions(Padding::VALID, 13, 10));
-    const auto shape = b.int32Constant("flatten/shape", { 1, 16 });
-    const auto flat = b.tensor(int8("flatten", { 1, 16 }));
-    b.op(Op::RESHAPE, { pooled, shape }, { flat }).builtin_options.Set(reshapeOptions({ 1, 16 }));
-    const auto fw = b.constant(int8("dense/weights", { 4, 16 }, 0.02f));
-    const auto fb = b.constant(int32("dense/bias", { 4 }, 0.001f));
-    const auto logits = b.tensor(int8("logits", { 1, 4 }));
-    b.op(Op::FULLY_CONNECTED, { flat, fw, fb }, { logits }).builtin_options.Set(FullyConnectedOptionsT {});
-    const auto probs = b.tensor(int8("probabilities", { 1, 4 }, 1.0f / 256.0f, -128));
-    b.op(Op::SOFTMAX, { logits }, { probs }).builtin_options.Set(softmaxOptions());
-    b.setIo({ in }, { probs });
+    b.setIo({ in }, { classifierHead(b, a3, 13, 10, 16, 4) });
     return b.finish();
 }
 

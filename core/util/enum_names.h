@@ -62,6 +62,15 @@ constexpr const Row* rowWhere(const Table& table, Field Row::*field, const Key& 
     return nullptr;
 }
 
+// The first row of `table` whose `field` equals `key`, or `fallback` where none does: the info
+// row of a value in a table that has one for every value (its test checks that).
+template <typename Table, typename Row, typename Field, typename Key>
+constexpr const Row& rowWhereOr(const Table& table, Field Row::*field, const Key& key, const Row& fallback)
+{
+    const Row* row = rowWhere(table, field, key);
+    return row ? *row : fallback;
+}
+
 // The `wanted` field of the first row whose `field` equals `key`, or nullopt: a parser's answer.
 template <typename Table, typename Row, typename Field, typename Key, typename Value>
 constexpr std::optional<Value> fieldWhere(const Table& table, Field Row::*field, const Key& key, Value Row::*wanted)

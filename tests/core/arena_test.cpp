@@ -18,18 +18,60 @@ namespace {
 
 constexpr std::uint64_t kArena = 1024;
 
-// The head buffer resized up, down and up again (alignment 1): each time exactly that much is used.
-void expectHeadResizes(NonPersistentAllocator& a, std::uint64_t head)
+template <typename T> std::string messageOf(const Result<T>& r)
 {
+    return r ? std::string("(succeeded)") : r.error().message;
+}
+
+// A resizable head buffer of `initial` bytes starts at offset 0; resized up, down and up again
+// (alignment 1), each time exactly that much is used.
+void expectHeadResizes(NonPersistentAllocator& a, std::uint64_t initial)
+{
+    auto head = a.allocateResizable(initial, 1);
+    ASSERT_TRUE(head) << messageOf(head);
+    EXPECT_EQ(head.value(), 0U);
     for (std::uint64_t size : { 100U, 10U, 1000U }) {
-        ASSERT_TRUE(a.resizeBuffer(head, size, 1)) << size;
+        ASSERT_TRUE(a.resizeBuffer(head.value(), size, 1)) << size;
         EXPECT_EQ(a.nonPersistentUsedBytes(), size);
     }
 }
 
-template <typename T> std::string messageOf(const Result<T>& r)
+// `r` failed for want of memory, with TFLM's `message`.
+template <typename T> void expectOutOfMemory(const Result<T>& r, const std::string& message)
 {
-    return r ? std::string("(succeeded)") : r.error().message;
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::OutOfMemory);
+    EXPECT_EQ(r.error().message, message);
+}
+
+// Two temp buffers of 100 bytes, one after the other: their offsets in t1 and t2.
+void allocateTwoTemps(SingleArena& a, std::uint64_t& t1, std::uint64_t& t2)
+{
+    auto first = a.allocateTemp(100, 1);
+    auto second = a.allocateTemp(100, 1);
+    ASSERT_TRUE(first);
+    ASSERT_TRUE(second);
+    t1 = first.value();
+    t2 = second.value();
+}
+
+// A 100-byte temp buffer allocated, released and the temps reset: `offset` is where it was.
+void useOneTemp(NonPersistentAllocator& a, std::uint64_t& offset)
+{
+    auto temp = a.allocateTemp(100, 1);
+    ASSERT_TRUE(temp);
+    a.deallocateTemp(temp.value());
+    ASSERT_TRUE(a.resetTemp());
+    offset = temp.value();
+}
+
+// After `a` has given `used` bytes, one more allocation of the rest fills it to offset 0.
+void expectFillsToTheStart(PersistentAllocator& a, std::uint64_t used)
+{
+    auto r = a.allocatePersistent(kArena - used, 1);
+    ASSERT_TRUE(r) << messageOf(r);
+    EXPECT_EQ(r.value(), 0U);
+    EXPECT_EQ(a.persistentUsedBytes(), kArena);
 }
 
 const std::string kNotResizable
@@ -40,10 +82,7 @@ const std::string kNotResizable
 TEST(SingleArena, HeadResizesUpAndDown)
 {
     SingleArena a(kArena);
-    auto head = a.allocateResizable(0, 1);
-    ASSERT_TRUE(head);
-    EXPECT_EQ(head.value(), 0U);
-    expectHeadResizes(a, head.value());
+    expectHeadResizes(a, 0);
 }
 
 TEST(SingleArena, HeadResizeWithOddAlignment)
@@ -91,10 +130,7 @@ TEST(SingleArena, TempAllocationsAreReturnedByReset)
 TEST(SingleArena, PersistentJustFits)
 {
     SingleArena a(kArena);
-    auto r = a.allocatePersistent(kArena, 1);
-    ASSERT_TRUE(r) << messageOf(r);
-    EXPECT_EQ(r.value(), 0U);
-    EXPECT_EQ(a.persistentUsedBytes(), kArena);
+    expectFillsToTheStart(a, 0);
 }
 
 TEST(SingleArena, PersistentIsAligned)
@@ -115,33 +151,28 @@ TEST(SingleArena, SecondLargePersistentFailsWithTflmMessage)
     auto first = a.allocatePersistent(768, 1);
     ASSERT_TRUE(first);
     EXPECT_EQ(first.value(), 256U);
-    auto second = a.allocatePersistent(768, 1);
-    ASSERT_FALSE(second);
-    EXPECT_EQ(second.error().code, ErrorCode::OutOfMemory);
-    EXPECT_EQ(second.error().message, "Failed to allocate tail memory. Requested: 768, available 256, missing: 512");
+    expectOutOfMemory(
+        a.allocatePersistent(768, 1), "Failed to allocate tail memory. Requested: 768, available 256, missing: 512");
     EXPECT_EQ(a.tailOffset(), 256U) << "a failed allocation must not move the tail";
 }
 
 TEST(SingleArena, TempBuffersStackUp)
 {
     SingleArena a(kArena);
-    auto t1 = a.allocateTemp(100, 1);
-    auto t2 = a.allocateTemp(100, 1);
-    ASSERT_TRUE(t1);
-    ASSERT_TRUE(t2);
-    EXPECT_EQ(t2.value() - t1.value(), 100U);
+    std::uint64_t t1 = 0;
+    std::uint64_t t2 = 0;
+    ASSERT_NO_FATAL_FAILURE(allocateTwoTemps(a, t1, t2));
+    EXPECT_EQ(t2 - t1, 100U);
 }
 
 TEST(SingleArena, ResetTempStartsAgainAtTheSameOffset)
 {
     SingleArena a(kArena);
-    auto t1 = a.allocateTemp(100, 1);
-    ASSERT_TRUE(t1);
-    a.deallocateTemp(t1.value());
-    ASSERT_TRUE(a.resetTemp());
-    auto t2 = a.allocateTemp(100, 1);
-    ASSERT_TRUE(t2);
-    EXPECT_EQ(t2.value(), t1.value());
+    std::uint64_t first = 0;
+    ASSERT_NO_FATAL_FAILURE(useOneTemp(a, first));
+    auto again = a.allocateTemp(100, 1);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again.value(), first);
 }
 
 TEST(SingleArena, HeadCannotResizeWhileTempIsLive)
@@ -164,43 +195,37 @@ TEST(SingleArena, HeadCannotResizeWhileTempIsLive)
 TEST(SingleArena, ResetTempReportsBuffersStillAllocated)
 {
     SingleArena a(kArena);
-    auto t1 = a.allocateTemp(100, 1);
-    auto t2 = a.allocateTemp(100, 1);
-    ASSERT_TRUE(t1);
-    ASSERT_TRUE(t2);
+    std::uint64_t t1 = 0;
+    std::uint64_t t2 = 0;
+    ASSERT_NO_FATAL_FAILURE(allocateTwoTemps(a, t1, t2));
     Status s = a.resetTemp();
     ASSERT_FALSE(s);
     EXPECT_EQ(s.error().message, "Number of allocated temp buffers: 2. Checksum passing status: 0");
-    a.deallocateTemp(t1.value());
+    a.deallocateTemp(t1);
     s = a.resetTemp();
     ASSERT_FALSE(s);
     EXPECT_EQ(s.error().message, "Number of allocated temp buffers: 1. Checksum passing status: 0");
-    a.deallocateTemp(t2.value());
+    a.deallocateTemp(t2);
     EXPECT_TRUE(a.resetTemp());
 }
 
 TEST(SingleArena, ResetTempReportsAWrongDeallocation)
 {
     SingleArena a(kArena);
-    auto t1 = a.allocateTemp(100, 1);
-    auto t2 = a.allocateTemp(100, 1);
-    ASSERT_TRUE(t1);
-    ASSERT_TRUE(t2);
-    a.deallocateTemp(t2.value());
-    a.deallocateTemp(t2.value() + 16); // the count balances, the checksum does not
-    const Status s = a.resetTemp();
-    ASSERT_FALSE(s);
-    EXPECT_EQ(s.error().message, "Number of allocated temp buffers: 0. Checksum passing status: 0");
+    std::uint64_t t1 = 0;
+    std::uint64_t t2 = 0;
+    ASSERT_NO_FATAL_FAILURE(allocateTwoTemps(a, t1, t2));
+    a.deallocateTemp(t2);
+    a.deallocateTemp(t2 + 16); // the count balances, the checksum does not
+    EXPECT_EQ(messageOf(a.resetTemp()), "Number of allocated temp buffers: 0. Checksum passing status: 0");
 }
 
 TEST(SingleArena, ResizeFailureMessage)
 {
     SingleArena a(kArena);
     ASSERT_TRUE(a.allocatePersistent(100, 1));
-    auto head = a.allocateResizable(2000, 1);
-    ASSERT_FALSE(head);
-    EXPECT_EQ(head.error().code, ErrorCode::OutOfMemory);
-    EXPECT_EQ(head.error().message, "Failed to resize buffer. Requested: 2000, available 924, missing: 1076");
+    expectOutOfMemory(
+        a.allocateResizable(2000, 1), "Failed to resize buffer. Requested: 2000, available 924, missing: 1076");
     EXPECT_EQ(a.headOffset(), 0U);
 }
 
@@ -208,10 +233,8 @@ TEST(SingleArena, TempFailureMessage)
 {
     SingleArena a(kArena);
     ASSERT_TRUE(a.allocateTemp(24, 1));
-    auto temp = a.allocateTemp(1000, 16); // starts at 32 after alignment
-    ASSERT_FALSE(temp);
-    EXPECT_EQ(temp.error().code, ErrorCode::OutOfMemory);
-    EXPECT_EQ(temp.error().message, "Failed to allocate temp memory. Requested: 1000, available 992, missing: 8");
+    expectOutOfMemory(a.allocateTemp(1000, 16),
+        "Failed to allocate temp memory. Requested: 1000, available 992, missing: 8"); // starts at 32 after alignment
 }
 
 TEST(SingleArena, TailFailureWhenTheHeadIsInTheWay)
@@ -242,9 +265,8 @@ TEST(SingleArena, TailFailureBelowTheArenaStartIsAlignedDown)
     // TFLM aligns tail - size down even when it lies below the arena start: 1024 - 1030 = -6
     // becomes -16, so 16 bytes are missing and 1014 available.
     SingleArena a(kArena);
-    auto r = a.allocatePersistent(1030, 16);
-    ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().message, "Failed to allocate tail memory. Requested: 1030, available 1014, missing: 16");
+    EXPECT_EQ(messageOf(a.allocatePersistent(1030, 16)),
+        "Failed to allocate tail memory. Requested: 1030, available 1014, missing: 16");
 }
 
 // ---- persistent_arena_buffer_allocator_test.cc ----
@@ -262,20 +284,15 @@ TEST(PersistentArena, FailsOneByteOverTheLimit)
 {
     PersistentArena a(kArena);
     ASSERT_TRUE(a.allocatePersistent(10, 1));
-    auto r = a.allocatePersistent(kArena - 10 + 1, 1);
-    ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().code, ErrorCode::OutOfMemory);
-    EXPECT_EQ(r.error().message, "Failed to allocate tail memory. Requested: 1015, available 1014, missing: 1");
+    expectOutOfMemory(a.allocatePersistent(kArena - 10 + 1, 1),
+        "Failed to allocate tail memory. Requested: 1015, available 1014, missing: 1");
 }
 
 TEST(PersistentArena, FillsExactlyToTheLimit)
 {
     PersistentArena a(kArena);
     ASSERT_TRUE(a.allocatePersistent(10, 1));
-    auto r = a.allocatePersistent(kArena - 10, 1);
-    ASSERT_TRUE(r) << messageOf(r);
-    EXPECT_EQ(r.value(), 0U);
-    EXPECT_EQ(a.persistentUsedBytes(), kArena);
+    expectFillsToTheStart(a, 10);
 }
 
 TEST(PersistentArena, Aligns)
@@ -296,9 +313,8 @@ TEST(PersistentArena, FailureBelowTheArenaStartIsAlignedDown)
     // Tail at 1008 after a 16-aligned 10-byte buffer; 1008 - 1010 = -2 aligns down to -16.
     PersistentArena a(kArena);
     ASSERT_TRUE(a.allocatePersistent(10, 16));
-    auto r = a.allocatePersistent(1010, 16);
-    ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().message, "Failed to allocate tail memory. Requested: 1010, available 994, missing: 16");
+    EXPECT_EQ(messageOf(a.allocatePersistent(1010, 16)),
+        "Failed to allocate tail memory. Requested: 1010, available 994, missing: 16");
 }
 
 // ---- non_persistent_arena_buffer_allocator_test.cc ----
@@ -306,10 +322,7 @@ TEST(PersistentArena, FailureBelowTheArenaStartIsAlignedDown)
 TEST(NonPersistentArena, ResizableBuffer)
 {
     NonPersistentArena a(kArena);
-    auto head = a.allocateResizable(10, 1);
-    ASSERT_TRUE(head);
-    EXPECT_EQ(head.value(), 0U);
-    expectHeadResizes(a, head.value());
+    expectHeadResizes(a, 10);
 }
 
 TEST(NonPersistentArena, TempBuffer)
@@ -339,10 +352,8 @@ TEST(NonPersistentArena, NoResizableBufferBeforeTempIsReset)
 TEST(NonPersistentArena, ResizableBufferAfterTempIsReset)
 {
     NonPersistentArena a(kArena);
-    auto temp = a.allocateTemp(100, 1);
-    ASSERT_TRUE(temp);
-    a.deallocateTemp(temp.value());
-    ASSERT_TRUE(a.resetTemp());
+    std::uint64_t temp = 0;
+    ASSERT_NO_FATAL_FAILURE(useOneTemp(a, temp));
     auto head = a.allocateResizable(100, 1);
     ASSERT_TRUE(head) << messageOf(head);
     EXPECT_EQ(head.value(), 0U);
@@ -352,9 +363,8 @@ TEST(NonPersistentArena, OnlyOneResizableBuffer)
 {
     NonPersistentArena a(kArena);
     ASSERT_TRUE(a.allocateResizable(100, 1));
-    auto second = a.allocateResizable(100, 1);
-    ASSERT_FALSE(second);
-    EXPECT_EQ(second.error().message, "Cannot allocate a new resizable buffer when one is already allocated");
+    EXPECT_EQ(
+        messageOf(a.allocateResizable(100, 1)), "Cannot allocate a new resizable buffer when one is already allocated");
 }
 
 TEST(NonPersistentArena, ResetTempFailsWhileTempIsLive)
@@ -374,31 +384,26 @@ TEST(NonPersistentArena, ChecksumFailsForALiveTempBufferAtOffsetZero)
 {
     NonPersistentArena a(kArena);
     ASSERT_TRUE(a.allocateTemp(100, 1));
-    const Status s = a.resetTemp();
-    ASSERT_FALSE(s);
-    EXPECT_EQ(s.error().message, "Number of allocated temp buffers: 1. Checksum passing status: 0");
+    EXPECT_EQ(messageOf(a.resetTemp()), "Number of allocated temp buffers: 1. Checksum passing status: 0");
 }
 
 TEST(NonPersistentArena, TempLargerThanTheArenaFails)
 {
     NonPersistentArena a(kArena);
-    auto temp = a.allocateTemp(kArena + 1, 1);
-    ASSERT_FALSE(temp);
-    EXPECT_EQ(temp.error().message, "Failed to allocate temp memory. Requested: 1025, available 1024, missing: 1");
+    EXPECT_EQ(messageOf(a.allocateTemp(kArena + 1, 1)),
+        "Failed to allocate temp memory. Requested: 1025, available 1024, missing: 1");
 }
 
 TEST(NonPersistentArena, ResizableLargerThanTheArenaFails)
 {
     NonPersistentArena a(kArena);
-    auto tooBig = a.allocateResizable(kArena + 1, 1);
-    ASSERT_FALSE(tooBig);
-    EXPECT_EQ(tooBig.error().message, "Failed to resize buffer. Requested: 1025, available 1024, missing: 1");
+    EXPECT_EQ(messageOf(a.allocateResizable(kArena + 1, 1)),
+        "Failed to resize buffer. Requested: 1025, available 1024, missing: 1");
     auto head = a.allocateResizable(100, 1);
     ASSERT_TRUE(head) << messageOf(head);
     EXPECT_EQ(head.value(), 0U);
-    const Status s = a.resizeBuffer(head.value(), kArena + 1, 1);
-    ASSERT_FALSE(s);
-    EXPECT_EQ(s.error().message, "Failed to resize buffer. Requested: 1025, available 1024, missing: 1");
+    EXPECT_EQ(messageOf(a.resizeBuffer(head.value(), kArena + 1, 1)),
+        "Failed to resize buffer. Requested: 1025, available 1024, missing: 1");
 }
 
 TEST(NonPersistentArena, UsedBytesCountHeadAndTemp)

@@ -5,14 +5,13 @@
 // models, on builds that allocate differently (targets, CMSIS-NN, ESP-NN, an older snapshot,
 // the linear planner, the recording interpreter, split arenas, an unaligned arena start).
 
+#include "model_corpus.h"
 #include "test_support.h"
 
 #include "core/analysis/analysis.h"
 #include "core/emulation/emulator.h"
 #include "core/model/example_model.h"
-#include "core/model/lessons.h"
 #include "core/model/loader.h"
-#include "core/model/synthetic_model.h"
 
 #include <gtest/gtest.h>
 
@@ -62,19 +61,8 @@ void expectReplayMatches(const Model& model, const test::NamedSettings& build, s
 TEST(ArenaTrace, ReplayEqualsEmulationOnTheShippedModels)
 {
     g_compared = 0;
-    std::vector<std::pair<std::string, std::vector<std::uint8_t>>> models
-        = { { "example", buildExampleModel() }, { "chain300", buildChainModel(300, 3) },
-              { "outputs200", buildOutputsModel(200) }, { "calls50", buildNestedCallModel(50) } };
-    for (const Lesson& l : lessons())
-        models.emplace_back(std::string(l.id), l.build());
-    for (const auto& [name, bytes] : models) {
-        auto loaded = loadModelBytes(bytes, name);
-        ASSERT_TRUE(loaded) << name;
-        for (const test::NamedSettings& b : test::buildVariety(0, true)) {
-            SCOPED_TRACE(name + ", " + b.name);
-            expectReplayMatches(*loaded.value(), b, 8);
-        }
-    }
+    test::forEachShippedModelAndBuild({ 300, 200, 50 }, 0, true,
+        [](const ModelPtr& model, const test::NamedSettings& b) { expectReplayMatches(*model, b, 8); });
     EXPECT_GT(g_compared, 60);
 }
 
@@ -83,17 +71,10 @@ TEST(ArenaTrace, ReplayEqualsEmulationOnSharedModels)
     const auto models = test::sharedModels();
     if (models.empty())
         GTEST_SKIP() << "../shared/models is absent: the replay is compared on the shipped models only";
-    const auto all = test::buildVariety(0, true);
     g_compared = 0;
     // Every shared model on one build, rotating through the builds: all builds meet many models.
-    for (std::size_t i = 0; i < models.size(); ++i) {
-        auto loaded = loadModelFile(models[i].string());
-        if (!loaded)
-            continue;
-        const test::NamedSettings& b = all[i % all.size()];
-        SCOPED_TRACE(models[i].filename().string() + ", " + b.name);
-        expectReplayMatches(*loaded.value(), b, 4);
-    }
+    test::forEveryNthModelOnOneBuild(models, 1, test::buildVariety(0, true),
+        [](const ModelPtr& model, const test::NamedSettings& b) { expectReplayMatches(*model, b, 4); });
     EXPECT_GT(g_compared, static_cast<int>(models.size()) / 2);
 }
 

@@ -31,6 +31,14 @@ std::vector<std::uint8_t> littleEndian(const std::vector<std::int32_t>& values)
     return bytes;
 }
 
+// The subgraph `b` builds: one RELU from "in" to "out" (float32 [1, 16]), its input and output.
+void oneRelu(ModelBuilder& b)
+{
+    const auto in = b.tensor(float32("in", { 1, 16 }));
+    const auto out = relu(b, in, "out");
+    b.setIo({ in }, { out });
+}
+
 } // namespace
 
 std::vector<std::uint8_t> unusedTensors(std::int32_t unused)
@@ -58,9 +66,7 @@ std::vector<std::uint8_t> reluChain(std::int32_t ops)
 std::vector<std::uint8_t> callOnceChain(std::int32_t depth)
 {
     ModelBuilder b("call_once chain");
-    const auto in = b.tensor(float32("in", { 1, 16 }));
-    const auto out = relu(b, in, "out");
-    b.setIo({ in }, { out });
+    oneRelu(b);
     for (std::int32_t i = 1; i <= depth; ++i) {
         b.addSubgraph("init" + std::to_string(i));
         b.useSubgraph(i - 1);
@@ -78,9 +84,7 @@ std::vector<std::uint8_t> callOnceChain(std::int32_t depth)
 std::vector<std::uint8_t> callOnceCycle()
 {
     ModelBuilder b("call_once cycle");
-    const auto in = b.tensor(float32("in", { 1, 16 }));
-    const auto out = relu(b, in, "out");
-    b.setIo({ in }, { out });
+    oneRelu(b);
     tflite::CallOnceOptionsT call;
     call.init_subgraph_index = 1;
     b.op(BuiltinOperator::CALL_ONCE, {}, {}).builtin_options.Set(call);
@@ -117,9 +121,7 @@ std::vector<std::uint8_t> offlinePlanned(const std::vector<std::int32_t>& offset
 std::vector<std::uint8_t> bigMetadata(std::size_t bytes)
 {
     ModelBuilder b("big metadata");
-    const auto in = b.tensor(float32("in", { 1, 16 }));
-    const auto out = relu(b, in, "out");
-    b.setIo({ in }, { out });
+    oneRelu(b);
     b.metadata("junk", std::vector<std::uint8_t>(bytes, 0x5a));
     return b.finish();
 }

@@ -88,6 +88,29 @@ std::uint64_t pointerBytes(TargetKind t)
     return t == TargetKind::CortexM ? 4 : 8;
 }
 
+std::string failureOf(const EmulationResult& r)
+{
+    return r.failure ? r.failure->message : std::string("no failure recorded");
+}
+
+// Builtin codes of the reductions and the operators added with them.
+constexpr std::int32_t kMean = 40, kSum = 74, kReduceMax = 82, kReduceMin = 89, kReduceAll = 140, kReverseV2 = 105,
+                       kGatherNd = 107, kDynamicUpdateSlice = 151;
+
+// One reduction of `in` over the constant axis {1, 2}: op 0, tensors input 0, axis 1, output 2.
+ModelPtr reduction(std::int32_t code, TensorType type, std::vector<std::int32_t> inShape,
+    std::vector<std::int32_t> outShape, bool quantized = false)
+{
+    Builder b;
+    const std::int32_t in = b.tensor(type, std::move(inShape), quantized);
+    const std::int32_t axis = b.constant({ 2 }, { 1, 2 });
+    const std::int32_t out = b.tensor(type, std::move(outShape), quantized);
+    ReducerOptionsT opt;
+    opt.keep_dims = false;
+    b.op(code, { in, axis }, { out }).builtin_options.Set(opt);
+    return b.load({ in }, { out });
+}
+
 // TRANSPOSE -> MIRROR_PAD -> REDUCE_MAX -> GATHER -> EXPAND_DIMS -> SPACE_TO_BATCH_ND ->
 // SQUEEZE -> SPLIT -> PACK, all float32.
 TEST(ShapeKernels, FloatChainAllocatesWhatTheReferenceKernelsDo)
@@ -129,7 +152,7 @@ TEST(ShapeKernels, FloatChainAllocatesWhatTheReferenceKernelsDo)
     for (TargetKind target : kTargets) {
         SCOPED_TRACE(std::string(targetName(target)));
         const EmulationResultPtr r = run(*model, target);
-        ASSERT_TRUE(r->ok) << (r->failure ? r->failure->message : std::string("no failure recorded"));
+        ASSERT_TRUE(r->ok) << failureOf(*r);
 
         // Init: OpDataMirrorPad 20, OpDataReduce 44, SpaceToBatchParams 4; Prepare: GATHER's
         // writable output dims (rank 3: 4 + 4*3). Then the interpreter's two pointer arrays.
@@ -164,20 +187,13 @@ TEST(ShapeKernels, FloatChainAllocatesWhatTheReferenceKernelsDo)
 // PrepareSimple's second set of temps (with the output, as the input is int8).
 TEST(ShapeKernels, Int8MeanRequestsAnAccumulator)
 {
-    Builder b;
-    const std::int32_t in = b.tensor(TensorType::INT8, { 1, 4, 4, 8 }, true); // 0
-    const std::int32_t axis = b.constant({ 2 }, { 1, 2 }); // 1
-    const std::int32_t out = b.tensor(TensorType::INT8, { 1, 8 }, true); // 2
-    ReducerOptionsT opt;
-    opt.keep_dims = false;
-    b.op(40, { in, axis }, { out }).builtin_options.Set(opt);
-    const ModelPtr model = b.load({ in }, { out });
+    const ModelPtr model = reduction(kMean, TensorType::INT8, { 1, 4, 4, 8 }, { 1, 8 }, true);
     ASSERT_TRUE(model);
 
     for (TargetKind target : kTargets) {
         SCOPED_TRACE(std::string(targetName(target)));
         const EmulationResultPtr r = run(*model, target);
-        ASSERT_TRUE(r->ok) << (r->failure ? r->failure->message : std::string("no failure recorded"));
+        ASSERT_TRUE(r->ok) << failureOf(*r);
         EXPECT_EQ(kernelPersistent(*r), (std::vector<std::uint64_t> { 44 }));
         EXPECT_EQ(persistentBuffers(*r).requested, 44 + 2 * pointerBytes(target));
         EXPECT_EQ(persistentBuffers(*r).count, 3u);
@@ -235,29 +251,6 @@ TEST(ShapeKernels, ProfilesExistExactlyForTheRegisteredOperators)
     for (std::int32_t code : { 5, 23, 26, 36, 37, 38, 39, 40, 43, 49, 56, 65, 70, 74, 77, 79, 82, 83, 88, 89, 93, 94,
              97, 100, 102, 105, 107, 130, 140, 145, 151 })
         EXPECT_NE(findKernelProfile(code, {}), nullptr) << code;
-}
-
-std::string failureOf(const EmulationResult& r)
-{
-    return r.failure ? r.failure->message : std::string("no failure recorded");
-}
-
-// Builtin codes of the reductions and the operators added with them.
-constexpr std::int32_t kMean = 40, kSum = 74, kReduceMax = 82, kReduceMin = 89, kReduceAll = 140, kReverseV2 = 105,
-                       kGatherNd = 107, kDynamicUpdateSlice = 151;
-
-// One reduction of `in` over the constant axis {1, 2}: op 0, tensors input 0, axis 1, output 2.
-ModelPtr reduction(std::int32_t code, TensorType type, std::vector<std::int32_t> inShape,
-    std::vector<std::int32_t> outShape, bool quantized = false)
-{
-    Builder b;
-    const std::int32_t in = b.tensor(type, std::move(inShape), quantized);
-    const std::int32_t axis = b.constant({ 2 }, { 1, 2 });
-    const std::int32_t out = b.tensor(type, std::move(outShape), quantized);
-    ReducerOptionsT opt;
-    opt.keep_dims = false;
-    b.op(code, { in, axis }, { out }).builtin_options.Set(opt);
-    return b.load({ in }, { out });
 }
 
 // reduce_common.cc: MEAN/SUM request the accumulator only for int8/int16, before the two

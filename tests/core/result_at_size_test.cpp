@@ -5,15 +5,14 @@
 // ones and a sample of the shared models, on builds that allocate differently. Also through
 // reanalyzeAtSize, which chooses between moving a run and emulating.
 
+#include "model_corpus.h"
 #include "test_support.h"
 
 #include "core/analysis/analysis.h"
 #include "core/emulation/emulator.h"
 #include "core/emulation/result_at_size.h"
 #include "core/model/example_model.h"
-#include "core/model/lessons.h"
 #include "core/model/loader.h"
-#include "core/model/synthetic_model.h"
 
 #include <gtest/gtest.h>
 
@@ -123,19 +122,8 @@ void expectMovedRunsEqualEmulation(const ModelPtr& model, const test::NamedSetti
 TEST(ResultAtSize, MovedRunsEqualEmulationOnTheShippedModels)
 {
     g_moved = 0;
-    std::vector<std::pair<std::string, std::vector<std::uint8_t>>> models
-        = { { "example", buildExampleModel() }, { "chain200", buildChainModel(200, 3) },
-              { "outputs100", buildOutputsModel(100) }, { "calls20", buildNestedCallModel(20) } };
-    for (const Lesson& l : lessons())
-        models.emplace_back(std::string(l.id), l.build());
-    for (const auto& [name, bytes] : models) {
-        auto loaded = loadModelBytes(bytes, name);
-        ASSERT_TRUE(loaded) << name;
-        for (const test::NamedSettings& b : test::buildVariety(3, false)) {
-            SCOPED_TRACE(name + ", " + b.name);
-            expectMovedRunsEqualEmulation(loaded.value(), b, 3);
-        }
-    }
+    test::forEachShippedModelAndBuild({ 200, 100, 20 }, 3, false,
+        [](const ModelPtr& model, const test::NamedSettings& b) { expectMovedRunsEqualEmulation(model, b, 3); });
     EXPECT_GT(g_moved, 1000);
 }
 
@@ -144,17 +132,10 @@ TEST(ResultAtSize, MovedRunsEqualEmulationOnSharedModels)
     const auto models = test::sharedModels();
     if (models.empty())
         GTEST_SKIP() << "../shared/models is absent: moved runs are compared on the shipped models only";
-    const auto all = test::buildVariety(3, false);
     g_moved = 0;
-    // A sample of the shared models, each on one build, rotating through the builds.
-    for (std::size_t i = 0; i < models.size(); i += 3) {
-        auto loaded = loadModelFile(models[i].string());
-        if (!loaded)
-            continue;
-        const test::NamedSettings& b = all[(i / 3) % all.size()];
-        SCOPED_TRACE(models[i].filename().string() + ", " + b.name);
-        expectMovedRunsEqualEmulation(loaded.value(), b, 2);
-    }
+    // A sample of the shared models (every third), each on one build, rotating through the builds.
+    test::forEveryNthModelOnOneBuild(models, 3, test::buildVariety(3, false),
+        [](const ModelPtr& model, const test::NamedSettings& b) { expectMovedRunsEqualEmulation(model, b, 2); });
     EXPECT_GT(g_moved, 100);
 }
 

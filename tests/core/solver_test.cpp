@@ -105,17 +105,25 @@ std::int64_t bruteForceOptimum(const BufferSet& set)
     return best;
 }
 
+// Seven buffers, each alive from a random step 0..8 for 1..6 steps, of `unit` times 1..`units`
+// bytes.
+BufferSet randomSmallSet(std::mt19937& rng, std::int64_t unit, int units)
+{
+    BufferSet set;
+    for (int i = 0; i < 7; ++i) {
+        const std::int64_t lower = std::uniform_int_distribution<int>(0, 8)(rng);
+        const std::int64_t length = std::uniform_int_distribution<int>(1, 6)(rng);
+        set.buffers.push_back(SolverBuffer {
+            std::to_string(i), lower, lower + length, unit * std::uniform_int_distribution<int>(1, units)(rng) });
+    }
+    return set;
+}
+
 TEST(Solver, ExactMatchesBruteForceOnRandomSmallSets)
 {
     std::mt19937 rng(7);
     for (int round = 0; round < 150; ++round) {
-        BufferSet set;
-        for (int i = 0; i < 7; ++i) {
-            const std::int64_t lower = std::uniform_int_distribution<int>(0, 8)(rng);
-            const std::int64_t length = std::uniform_int_distribution<int>(1, 6)(rng);
-            set.buffers.push_back(SolverBuffer {
-                std::to_string(i), lower, lower + length, 16 * std::uniform_int_distribution<int>(1, 6)(rng) });
-        }
+        const BufferSet set = randomSmallSet(rng, 16, 6);
         const std::int64_t optimum = bruteForceOptimum(set);
         const Solution s = solve(set, SolveOptions {});
         EXPECT_EQ(firstConflict(set, s.offsets), "") << round;
@@ -137,13 +145,7 @@ TEST(Solver, EveryOrderProvesTheSameAndBoundsComeInSizeSteps)
 {
     std::mt19937 rng(11);
     for (int round = 0; round < 60; ++round) {
-        BufferSet set;
-        for (int i = 0; i < 7; ++i) {
-            const std::int64_t lower = std::uniform_int_distribution<int>(0, 8)(rng);
-            const std::int64_t length = std::uniform_int_distribution<int>(1, 6)(rng);
-            set.buffers.push_back(SolverBuffer {
-                std::to_string(i), lower, lower + length, 48 * std::uniform_int_distribution<int>(1, 5)(rng) });
-        }
+        const BufferSet set = randomSmallSet(rng, 48, 5);
         const std::int64_t optimum = bruteForceOptimum(set);
         for (std::uint32_t seed : { 0u, 1u, 7u }) {
             std::vector<std::int64_t> offsets;

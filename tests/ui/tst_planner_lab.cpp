@@ -16,7 +16,23 @@
 #include <QTableWidget>
 #include <QtTest>
 
+#include <optional>
+
 using namespace arenascope;
+
+namespace {
+
+// MiniMalloc's challenge set `name` ("E.1048576.csv") as read from ../shared, or nullopt where
+// ../shared is absent.
+std::optional<Result<BufferSet>> challengeSet(const char* name)
+{
+    QFile csv(QStringLiteral(ARENASCOPE_SHARED_DIR "/planner/minimalloc/") + QLatin1String(name));
+    if (!csv.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    return readBufferCsv(csv.readAll().toStdString(), name);
+}
+
+} // namespace
 
 class TstPlannerLab : public QObject {
     Q_OBJECT
@@ -46,13 +62,12 @@ private slots:
     // user would: TFLM's planner does not fit it, the exact search does.
     void theExactSearchFitsAChallengeSet()
     {
-        QFile csv(QStringLiteral(ARENASCOPE_SHARED_DIR "/planner/minimalloc/E.1048576.csv"));
-        if (!csv.open(QIODevice::ReadOnly))
+        const auto set = challengeSet("E.1048576.csv");
+        if (!set)
             QSKIP("../shared is absent: the MiniMalloc sets are there");
-        auto set = readBufferCsv(csv.readAll().toStdString(), "E.1048576.csv");
-        QVERIFY(set);
+        QVERIFY(*set);
         JobTracker jobs;
-        PlannerLabDialog lab(set.value(), QStringLiteral("E.1048576.csv"), &jobs);
+        PlannerLabDialog lab(set->value(), QStringLiteral("E.1048576.csv"), &jobs);
         QDoubleSpinBox* capacity = nullptr;
         QDoubleSpinBox* timeLimit = nullptr;
         for (QDoubleSpinBox* box : lab.findChildren<QDoubleSpinBox*>())
@@ -81,14 +96,13 @@ private slots:
     // job's cancel flag when the dialog goes, and no result lands on the closed dialog.
     void closingTheLabStopsItsSearch()
     {
-        QFile csv(QStringLiteral(ARENASCOPE_SHARED_DIR "/planner/minimalloc/D.1048576.csv"));
-        if (!csv.open(QIODevice::ReadOnly))
+        const auto set = challengeSet("D.1048576.csv");
+        if (!set)
             QSKIP("../shared is absent: the MiniMalloc sets are there");
-        auto set = readBufferCsv(csv.readAll().toStdString(), "D.1048576.csv");
-        QVERIFY(set);
+        QVERIFY(*set);
         JobTracker jobs;
         QSignalSpy busy(&jobs, &JobTracker::busyChanged);
-        auto* lab = new PlannerLabDialog(set.value(), QStringLiteral("D.1048576.csv"), &jobs);
+        auto* lab = new PlannerLabDialog(set->value(), QStringLiteral("D.1048576.csv"), &jobs);
         for (QDoubleSpinBox* box : lab->findChildren<QDoubleSpinBox*>())
             if (!box->suffix().contains(QStringLiteral("KiB")))
                 box->setValue(box->maximum()); // an hour, unless cancelled

@@ -10,6 +10,21 @@
 
 using namespace arenascope;
 
+namespace {
+
+// A buffer alive from step `first` to `last` at `offset` (-1: not placed), `alignedBytes` long.
+PlannedBuffer planned(std::int32_t first, std::int32_t last, std::int64_t offset, std::uint64_t alignedBytes)
+{
+    PlannedBuffer b;
+    b.first = first;
+    b.last = last;
+    b.offset = offset;
+    b.alignedBytes = alignedBytes;
+    return b;
+}
+
+} // namespace
+
 class TstTimelineGeometry : public QObject {
     Q_OBJECT
 private slots:
@@ -56,19 +71,7 @@ private slots:
         QFETCH(double, step);
         QFETCH(double, offset);
         QFETCH(int, expected);
-        std::vector<PlannedBuffer> buffers(3);
-        buffers[0].first = 0;
-        buffers[0].last = 2;
-        buffers[0].offset = 0;
-        buffers[0].alignedBytes = 32;
-        buffers[1].first = 2;
-        buffers[1].last = 4;
-        buffers[1].offset = 32;
-        buffers[1].alignedBytes = 32;
-        buffers[2].first = 4;
-        buffers[2].last = 6;
-        buffers[2].offset = -1;
-        buffers[2].alignedBytes = 16;
+        const std::vector<PlannedBuffer> buffers { planned(0, 2, 0, 32), planned(2, 4, 32, 32), planned(4, 6, -1, 16) };
         const std::vector<BufferBox> boxes = TimelineGeometry::placeBuffers(buffers);
         QCOMPARE(boxes.size(), std::size_t(2)); // the unplaced one is not drawn
         const int hit = TimelineGeometry::hitTest(boxes, step, offset);
@@ -83,12 +86,8 @@ private slots:
     // tenant and buffer, and a point finds the one drawn there.
     void tenantsArePlacedSideBySide()
     {
-        std::vector<PlannedBuffer> plan(1);
-        plan[0].first = 0;
-        plan[0].last = 3;
-        plan[0].offset = 0;
+        std::vector<PlannedBuffer> plan { planned(0, 3, 0, 32) };
         plan[0].bytes = 20;
-        plan[0].alignedBytes = 32;
         std::vector<BufferBox> boxes = TimelineGeometry::placeBuffers(plan, 0.0, 0);
         const std::vector<BufferBox> second = TimelineGeometry::placeBuffers(plan, 5.0, 1);
         boxes.insert(boxes.end(), second.begin(), second.end());

@@ -6,56 +6,54 @@
 #include "core/report/html_report.h"
 #include "core/report/plan_report.h"
 #include "core/solver/model_buffers.h"
+#include "core/util/enum_names.h"
 
 #include <QBuffer>
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <iterator>
+
 namespace arenascope {
+
+namespace {
+
+// Each export's default file name and its suffix, in ExportKind's order.
+struct ExportName {
+    ExportKind kind;
+    const char* base;
+    const char* suffix;
+};
+constexpr ExportName kExportNames[] = {
+    { ExportKind::TimelinePng, "timeline", "png" },
+    { ExportKind::ArenaMapPng, "arena_map", "png" },
+    { ExportKind::ReportSheetPng, "report_sheet", "png" },
+    { ExportKind::TensorCsv, "tensors", "csv" },
+    { ExportKind::EventCsv, "allocation_log", "csv" },
+    { ExportKind::LiveBytesCsv, "live_bytes", "csv" },
+    { ExportKind::BuffersCsv, "buffers", "csv" },
+    { ExportKind::Json, "analysis", "json" },
+    { ExportKind::Html, "report", "html" },
+};
+static_assert(std::size(kExportNames) == static_cast<std::size_t>(ExportKind::Html) + 1, "a row for every kind");
+
+const ExportName* exportName(ExportKind kind)
+{
+    return rowWhere(kExportNames, &ExportName::kind, kind);
+}
+
+} // namespace
 
 QString exportSuffix(ExportKind kind)
 {
-    switch (kind) {
-    case ExportKind::TimelinePng:
-    case ExportKind::ArenaMapPng:
-    case ExportKind::ReportSheetPng:
-        return QStringLiteral("png");
-    case ExportKind::TensorCsv:
-    case ExportKind::EventCsv:
-    case ExportKind::LiveBytesCsv:
-    case ExportKind::BuffersCsv:
-        return QStringLiteral("csv");
-    case ExportKind::Json:
-        return QStringLiteral("json");
-    case ExportKind::Html:
-        return QStringLiteral("html");
-    }
-    return {};
+    const ExportName* n = exportName(kind);
+    return n ? QString::fromLatin1(n->suffix) : QString();
 }
 
 QString defaultExportName(ExportKind kind)
 {
-    switch (kind) {
-    case ExportKind::TimelinePng:
-        return QStringLiteral("timeline.png");
-    case ExportKind::ArenaMapPng:
-        return QStringLiteral("arena_map.png");
-    case ExportKind::ReportSheetPng:
-        return QStringLiteral("report_sheet.png");
-    case ExportKind::TensorCsv:
-        return QStringLiteral("tensors.csv");
-    case ExportKind::EventCsv:
-        return QStringLiteral("allocation_log.csv");
-    case ExportKind::LiveBytesCsv:
-        return QStringLiteral("live_bytes.csv");
-    case ExportKind::BuffersCsv:
-        return QStringLiteral("buffers.csv");
-    case ExportKind::Json:
-        return QStringLiteral("analysis.json");
-    case ExportKind::Html:
-        return QStringLiteral("report.html");
-    }
-    return {};
+    const ExportName* n = exportName(kind);
+    return n ? QString::fromLatin1(n->base) + QLatin1Char('.') + QString::fromLatin1(n->suffix) : QString();
 }
 
 QString saveAtomically(const QString& path, const QByteArray& bytes)
