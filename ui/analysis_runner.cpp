@@ -58,8 +58,8 @@ void AnalysisRunner::request(ModelPtr model, EmulationSettings settings, Where w
     const QString what = sizeOnly ? tr("Emulating the new arena size") : tr("Searching for the smallest arena");
     m_tracker->start(
         this, kAnalysisLane, what,
-        [model = std::move(model), settings, base = sizeOnly ? m_last : nullptr, previous = m_last](
-            const JobControl& job) {
+        [model = std::move(model), settings, base = sizeOnly ? m_last : nullptr,
+            previous = m_describesChanges ? m_last : nullptr](const JobControl& job) {
             QElapsedTimer timer;
             timer.start();
             if (base) {

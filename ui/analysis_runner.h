@@ -40,6 +40,9 @@ public:
     enum class Where { AsCheapAsItWas, Background };
     void request(ModelPtr model, EmulationSettings settings, Where where = Where::AsCheapAsItWas);
     bool busy() const;
+    // Whether a full analysis also says what the settings change did (finished's changeNote;
+    // a change of several settings costs the analyses between them). On by default.
+    void setDescribesChanges(bool on) { m_describesChanges = on; }
     // Stops the running analysis's search for the smallest arena (AnalysisLimits::cancel).
     void cancel();
 
@@ -61,6 +64,7 @@ private:
     double m_sizeMillis = 0.0; // cost of the last emulation at a new size
     bool m_runningSizeOnly = false; // the job in the lane emulates a new size of m_last
     bool m_busy = false;
+    bool m_describesChanges = true;
 };
 
 } // namespace arenascope

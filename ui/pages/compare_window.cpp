@@ -52,6 +52,7 @@ CompareWindow::CompareWindow(JobTracker* tracker, QWidget* parent)
     , m_tracker(tracker)
     , m_jobsB(new AnalysisRunner(tracker, this))
 {
+    m_jobsB->setDescribesChanges(false); // side B shows no settings-change note
     setWindowTitle(tr("Compare - ArenaScope"));
     buildUi();
     connect(m_jobsB, &AnalysisRunner::finished, this, &CompareWindow::showB);
