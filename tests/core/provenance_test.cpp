@@ -45,6 +45,10 @@ TEST(Provenance, MeasuredOnlyWhereTflmWasRun)
     EXPECT_NE(provenance(older).text.find("esp-tflite-micro 1.3.1"), std::string::npos) << provenance(older).text;
     older.espNn = EspNnVersion::V1_2_3;
     EXPECT_EQ(provenance(older).level, ProvenanceLevel::Measured);
+    older.espChip = EspChip::Esp32; // and on ESP32 (generic esp-nn)
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::Measured);
+    older.espChip = EspChip::Esp32C3;
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::SameCode);
     older.tflm = TflmVersion::V2023_02;
     EXPECT_EQ(provenance(older).level, ProvenanceLevel::Source);
     EmulationSettings cmsis;
