@@ -112,6 +112,16 @@ Provenance withEthosU(const EmulationSettings& s, Provenance base)
               "with the reference kernels on cortex-m at 90b983c2 and b8c7ecc1" };
 }
 
+// The esp-tflite-micro release measured with an older snapshot's TFLM files (its tag), or nullptr.
+const char* espTfliteMicroReleaseMeasured(TflmVersion v)
+{
+    if (v == TflmVersion::V2025_01)
+        return "1.3.3.1";
+    if (v == TflmVersion::V2024_05)
+        return "1.3.1";
+    return nullptr;
+}
+
 // An older snapshot: measured where tests/fidelity/measured/tflm_<id> holds that build's figures
 // (the reference kernels on cortex-m and x86_64, and on ilp32 where measured), read from source
 // otherwise.
@@ -119,20 +129,23 @@ Provenance olderSnapshot(const EmulationSettings& s)
 {
     if (s.kernels == KernelSet::CmsisNn && s.coProcessor == CoProcessor::None && s.target == TargetKind::CortexM)
         return cmsisKernels(s);
-    // esp-tflite-micro 1.3.3.1 (ESPHome's pin; its TFLM files are 10ebaab9's) with esp-nn 1.2.3
-    // for ESP32-S3: tests/fidelity/measured/esp_tflm_10ebaab9. Its ESP-NN glue differs from
-    // 99f49e14's only in the conv Init, so the other chips and versions keep the scratch
-    // functions measured there.
+    // esp-tflite-micro releases measured with the TFLM snapshot they carry, with esp-nn 1.2.3
+    // (tests/fidelity/measured/esp_tflm_<id>): 1.3.3.1 (ESPHome's pin; 10ebaab9's TFLM files) on
+    // ESP32-S3, 1.3.1 (71fba59b's) on ESP32-S3 and ESP32. Their ESP-NN glue differs from 99f49e14's
+    // only in the conv Init, so the other chips and versions keep the scratch functions measured there.
+    const char* espRelease = espTfliteMicroReleaseMeasured(s.tflm);
     if (s.kernels == KernelSet::EspNn && s.coProcessor == CoProcessor::None && s.target == TargetKind::Ilp32
-        && s.tflm == TflmVersion::V2025_01 && !s.nonPersistentBytes) {
-        const std::string build = "esp-tflite-micro 1.3.3.1 (tflite-micro " + tflmVersionLabel(s.tflm) + "), esp-nn "
+        && espRelease != nullptr && !s.nonPersistentBytes) {
+        const std::string release = "esp-tflite-micro " + std::string(espRelease);
+        const std::string build = release + " (tflite-micro " + tflmVersionLabel(s.tflm) + "), esp-nn "
             + std::string(espNnVersionName(s.espNn)) + " for " + std::string(espChipTitle(s.espChip));
-        if (s.espChip == EspChip::Esp32S3 && s.espNn == EspNnVersion::V1_2_3)
+        const bool esp32Too = s.tflm == TflmVersion::V2024_05;
+        const bool measuredChip = s.espChip == EspChip::Esp32S3 || (esp32Too && s.espChip == EspChip::Esp32);
+        if (measuredChip && s.espNn == EspNnVersion::V1_2_3)
             return { ProvenanceLevel::Measured, "measured against real TFLM (" + build + ")" };
         return { ProvenanceLevel::SameCode,
-            build
-                + ": the esp-tflite-micro 1.3.3.1 glue measured on ESP32-S3 with esp-nn 1.2.3, these esp-nn "
-                  "scratch functions with esp-tflite-micro "
+            build + ": the " + release + " glue measured on " + (esp32Too ? "ESP32-S3 and ESP32" : "ESP32-S3")
+                + " with esp-nn 1.2.3, these esp-nn scratch functions with esp-tflite-micro "
                 + std::string(kEspTfliteMicroCommit) };
     }
     const std::string build = "tflite-micro " + tflmVersionLabel(s.tflm);

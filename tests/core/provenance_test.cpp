@@ -39,7 +39,17 @@ TEST(Provenance, MeasuredOnlyWhereTflmWasRun)
     EXPECT_EQ(provenance(older).level, ProvenanceLevel::Measured);
     older.espNn = EspNnVersion::V1_1_2;
     EXPECT_EQ(provenance(older).level, ProvenanceLevel::SameCode);
+    // esp-tflite-micro 1.3.1 (TFLM 71fba59b) measured on ESP32-S3 with esp-nn 1.2.3.
     older.tflm = TflmVersion::V2024_05;
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::SameCode);
+    EXPECT_NE(provenance(older).text.find("esp-tflite-micro 1.3.1"), std::string::npos) << provenance(older).text;
+    older.espNn = EspNnVersion::V1_2_3;
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::Measured);
+    older.espChip = EspChip::Esp32; // and on ESP32 (generic esp-nn)
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::Measured);
+    older.espChip = EspChip::Esp32C3;
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::SameCode);
+    older.tflm = TflmVersion::V2023_02;
     EXPECT_EQ(provenance(older).level, ProvenanceLevel::Source);
     EmulationSettings cmsis;
     cmsis.kernels = KernelSet::CmsisNn;
@@ -96,7 +106,8 @@ bool notYetMeasured(const EmulationSettings& s)
     if (s.tflm == kNewestTflm)
         return false;
     const bool mve = s.kernels == KernelSet::CmsisNn && s.cpuExtension() == CpuExtension::Mve;
-    const bool espNn = s.kernels == KernelSet::EspNn && s.tflm != TflmVersion::V2025_01;
+    const bool espNn
+        = s.kernels == KernelSet::EspNn && s.tflm != TflmVersion::V2025_01 && s.tflm != TflmVersion::V2024_05;
     const bool ilp32Reference = s.target == TargetKind::Ilp32 && s.kernels == KernelSet::Reference
         && s.tflm != TflmVersion::V2025_01 && s.tflm != TflmVersion::V2024_05;
     const bool b8c7ecc1CmsisNn = s.kernels == KernelSet::CmsisNn && s.tflm == TflmVersion::V2025_11;

@@ -82,8 +82,8 @@ TEST(TflmVersion, SharedOpsModelsAtOlderSnapshots)
 TEST(TflmVersion, OlderSnapshotsSayWhetherTheyAreMeasured)
 {
     // Every snapshot, b8c7ecc1 too: the reference kernels measured on cortex-m and x86_64 (measured/tflm_<id>);
-    // CMSIS-NN with each snapshot's own pin on Cortex-M4/M3; ilp32 at 10ebaab9 (measured/tflm_10ebaab9/abi32arm);
-    // ESP-NN and the other snapshots' ilp32 read from source.
+    // CMSIS-NN with each snapshot's own pin on Cortex-M4/M3; ilp32 at 10ebaab9 and 71fba59b
+    // (measured/tflm_<id>/abi32arm); the other snapshots' ilp32 read from source.
     EmulationSettings s;
     s.tflm = TflmVersion::V2025_01;
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured);
@@ -91,6 +91,8 @@ TEST(TflmVersion, OlderSnapshotsSayWhetherTheyAreMeasured)
     s.target = TargetKind::Ilp32;
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured) << provenance(s).text;
     s.tflm = TflmVersion::V2024_05;
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured) << provenance(s).text;
+    s.tflm = TflmVersion::V2023_02;
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source) << provenance(s).text;
     s.tflm = TflmVersion::V2025_01;
     s.target = TargetKind::CortexM;

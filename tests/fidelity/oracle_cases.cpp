@@ -142,6 +142,8 @@ const std::vector<OracleBuild>& oracleBuilds()
             TflmVersion::V2025_11),
         espSnapshotBuild("esptflm1.3.1_esp32s3_nn1.2.3", "esp_tflm131_s3_1_2_3", EspChip::Esp32S3, EspNnVersion::V1_2_3,
             TflmVersion::V2024_05),
+        espSnapshotBuild("esptflm1.3.1_esp32_nn1.2.3", "esp_tflm131_esp32_1_2_3", EspChip::Esp32, EspNnVersion::V1_2_3,
+            TflmVersion::V2024_05),
     };
     return builds;
 }

@@ -1,6 +1,7 @@
 // ESP-NN FULLY_CONNECTED (esp-tflite-micro, -DESP_NN=1).
 // Sources: espressif/esp-tflite-micro @99f49e14 tensorflow/lite/micro/kernels/esp_nn/
-// fully_connected.cc (TFLM's Prepare with its own type check and message).
+// fully_connected.cc (TFLM's Prepare with its own type check and message); v1.3.1 (TFLM 71fba59b)
+// has the same Init and Prepare, only its Eval differs.
 #include "core/emulation/kernels/checks.h"
 #include "esp_profiles.h"
 
@@ -9,6 +10,7 @@
 #include "core/emulation/kernels/kernel_helpers.h"
 #include "core/emulation/kernels/math_op_data.h"
 #include "core/emulation/kernels/tflm_checks.h"
+#include "core/emulation/tflm_changes.h"
 
 #include <array>
 
@@ -17,6 +19,16 @@ namespace arenascope::kernels::esp {
 namespace {
 
 constexpr const char* kFullyConnectedFile = "tensorflow/lite/micro/kernels/esp_nn/fully_connected.cc";
+
+// Init allocates sizeof(OpDataFullyConnected) of TFLM's kernels/fully_connected.h as the release
+// carries it: esp-tflite-micro v1.3.1 has tflite-micro 71fba59b's, before 47b545074 added the
+// per-channel fields (9 ints).
+Status fullyConnectedInit(KernelContext& ctx)
+{
+    return allocateStruct(ctx,
+        tflmHas(ctx.settings().tflm, TflmChange::FullyConnectedPerChannel) ? opdata::kOpDataFullyConnected
+                                                                           : opdata::kOpDataFullyConnected2024);
+}
 
 Status fullyConnectedPrepare(KernelContext& ctx)
 {
@@ -41,7 +53,7 @@ Status fullyConnectedPrepare(KernelContext& ctx)
 
 constexpr std::array kProfiles = {
     builtin("FULLY_CONNECTED", "esp-tflite-micro kernels/esp_nn/fully_connected.cc", &options::kFullyConnected,
-        initStruct<opdata::kOpDataFullyConnected>, fullyConnectedPrepare),
+        fullyConnectedInit, fullyConnectedPrepare),
 };
 
 } // namespace
