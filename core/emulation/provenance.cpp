@@ -79,7 +79,8 @@ Provenance espKernels(const EmulationSettings& s)
 // tflmSnapshotMeasured covers the cortex-m and x86_64 layouts.
 bool ilp32ReferenceMeasured(TflmVersion v)
 {
-    return v == TflmVersion::V2025_11 || v == TflmVersion::V2025_01 || v == TflmVersion::V2024_05;
+    return v == TflmVersion::V2025_11 || v == TflmVersion::V2025_01 || v == TflmVersion::V2024_05
+        || v == TflmVersion::V2023_02;
 }
 
 // The builds with CO_PROCESSOR=ethos_u (kernels/ethos_u/ethosu.cc, the reference kernels beside

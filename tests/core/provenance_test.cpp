@@ -96,8 +96,7 @@ TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
 // The whole grid a user can choose: every snapshot x target x kernel set x CPU x ESP chip and
 // esp-nn version x co-processor that can be built. The newest snapshot has no cell read from
 // source only. At the older ones, the cells not yet measured (issue 39) are exactly these
-// classes, and no other cell may fall back to source: the reference kernels on the ilp32
-// layout at 4e62ea7b; CMSIS-NN on an MVE CPU, and at b8c7ecc1 on any CPU; ESP-NN except
+// classes, and no other cell may fall back to source: CMSIS-NN on an MVE CPU, and at b8c7ecc1 on any CPU; ESP-NN except
 // esp-tflite-micro 1.3.3.1 (10ebaab9). Ethos-U adds no class: its operator is the same file at
 // every snapshot, measured at 90b983c2 and b8c7ecc1, so a cell with it is as known as the same
 // build without it.
@@ -108,10 +107,8 @@ bool notYetMeasured(const EmulationSettings& s)
     const bool mve = s.kernels == KernelSet::CmsisNn && s.cpuExtension() == CpuExtension::Mve;
     const bool espNn
         = s.kernels == KernelSet::EspNn && s.tflm != TflmVersion::V2025_01 && s.tflm != TflmVersion::V2024_05;
-    const bool ilp32Reference
-        = s.target == TargetKind::Ilp32 && s.kernels == KernelSet::Reference && s.tflm == TflmVersion::V2023_02;
     const bool b8c7ecc1CmsisNn = s.kernels == KernelSet::CmsisNn && s.tflm == TflmVersion::V2025_11;
-    return ilp32Reference || mve || espNn || b8c7ecc1CmsisNn;
+    return mve || espNn || b8c7ecc1CmsisNn;
 }
 
 TEST(Provenance, EthosUMeasuredAtTheNewestAndB8c7ecc1TheSameCodeElsewhere)

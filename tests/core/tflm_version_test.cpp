@@ -82,8 +82,8 @@ TEST(TflmVersion, SharedOpsModelsAtOlderSnapshots)
 TEST(TflmVersion, OlderSnapshotsSayWhetherTheyAreMeasured)
 {
     // Every snapshot, b8c7ecc1 too: the reference kernels measured on cortex-m and x86_64 (measured/tflm_<id>);
-    // CMSIS-NN with each snapshot's own pin on Cortex-M4/M3; ilp32 at b8c7ecc1, 10ebaab9 and
-    // 71fba59b (measured/tflm_<id>/abi32arm); 4e62ea7b's ilp32 read from source.
+    // CMSIS-NN with each snapshot's own pin on Cortex-M4/M3; ilp32 at every snapshot
+    // (measured/tflm_<id>/abi32arm).
     EmulationSettings s;
     s.tflm = TflmVersion::V2025_01;
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured);
@@ -93,7 +93,7 @@ TEST(TflmVersion, OlderSnapshotsSayWhetherTheyAreMeasured)
     s.tflm = TflmVersion::V2024_05;
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured) << provenance(s).text;
     s.tflm = TflmVersion::V2023_02;
-    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source) << provenance(s).text;
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured) << provenance(s).text;
     s.tflm = TflmVersion::V2025_01;
     s.target = TargetKind::CortexM;
     s.kernels = KernelSet::CmsisNn; // its own CMSIS-NN pin, measured on Cortex-M4
