@@ -20,7 +20,7 @@ constexpr std::array kVersions = {
         "esp-tflite-micro 1.3.3 and 1.3.3.1 (ESPHome), pico-tflmicro, Himax WiseEye2 SDK 2412; nearest for Zephyr "
         "4.1-4.3, "
         "NXP MCUXpresso SDK 25.09, Arm ML evaluation kit 24.11, esp-tflite-micro 1.3.2",
-        true, "22080c68", { .none = true, .dsp = true } },
+        true, "22080c68", { .none = true, .dsp = true, .mve = true } },
     TflmVersionInfo { TflmVersion::V2025_11, "b8c7ecc1", "b8c7ecc197eab319b62a0311db307ad3b1f65943", "2025-11-10",
         "esp-tflite-micro 1.3.5; nearest for esp-tflite-micro 1.3.4, ModusToolbox ml-tflite-micro 3.3 and 3.4", true,
         "e096196a", {} },

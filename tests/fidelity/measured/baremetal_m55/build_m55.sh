@@ -14,16 +14,17 @@
 #     cm55_cmsisnn figures were built; the float ABI does not touch the arena);
 #     the harness gets -mcpu=cortex-m55 -mfloat-abi=softfp;
 #   - m55_boot.c (FPU/MVE enable, ARMv8-M MPU null guard) boots the board and
-#     jumps to startup.c's Reset_Handler; mps3_an547.ld (arena: 64 MiB of DDR
-#     at 0x62000000);
+#     jumps to startup.c's Reset_Handler, and ends a minimum-search trial that
+#     aborts (-Wl,--wrap=abort) as a failed trial; mps3_an547.ld (arena:
+#     64 MiB of DDR at 0x62000000);
 #   - the snapshots before 90b983c2 have no print-% target: one is added
 #     with --eval under another name, as the 4e62ea7b build did.
 #
 # usage: build_m55.sh TFLM_DIR BUILD_DIR
 #   TFLM_DIR  a tflm/ tree as ../shared/harness/oracle/setup_sources.sh lays it
-#             out, with downloads/cmsis_nn, downloads/cmsis and
-#             downloads/cmsis/Cortex_DFP at the pins of the snapshot's own
-#             ext_libs/cmsis_nn_download.sh and cmsis_download.sh
+#             out, with downloads/cmsis_nn and downloads/cmsis (and
+#             downloads/cmsis/Cortex_DFP where the snapshot pins CMSIS_6) at the
+#             pins of its own ext_libs/cmsis_nn_download.sh and cmsis_download.sh
 #   BUILD_DIR output; the firmware is BUILD_DIR/cm55/harness.elf
 # environment:
 #   ORACLE_DIR  the harness folder (default: ../shared/harness/oracle next to
@@ -43,9 +44,15 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ORACLE_DIR=${ORACLE_DIR:-$(cd "$HERE/../../../.." && pwd)/../shared/harness/oracle}
 test -f "$ORACLE_DIR/harness.cc" || { echo "no harness.cc in ORACLE_DIR=$ORACLE_DIR" >&2; exit 2; }
 ORACLE_DIR=$(cd "$ORACLE_DIR" && pwd)
-for d in cmsis_nn cmsis/CMSIS cmsis/Cortex_DFP; do
-  test -d "$TFLM/tensorflow/lite/micro/tools/make/downloads/$d" ||
-    { echo "missing downloads/$d in $TFLM (CMSIS-NN, CMSIS_6 and Cortex_DFP at the snapshot's pins)" >&2; exit 2; }
+# CMSIS-NN and CMSIS (CMSIS_6 + Cortex_DFP from 10ebaab9's pins on, CMSIS_5 before)
+DL=$TFLM/tensorflow/lite/micro/tools/make/downloads
+NEEDED="cmsis_nn cmsis/CMSIS"
+if grep -q Cortex_DFP "$TFLM/tensorflow/lite/micro/tools/make/ext_libs/cmsis_download.sh"; then
+  NEEDED="$NEEDED cmsis/Cortex_DFP"
+fi
+for d in $NEEDED; do
+  test -d "$DL/$d" ||
+    { echo "missing downloads/$d in $TFLM (the snapshot's ext_libs/cmsis_nn_download.sh and cmsis_download.sh pins)" >&2; exit 2; }
 done
 if [ -z "${TFLM_COMMIT_ID:-}" ]; then
   TFLM_COMMIT_ID=$(cat "$TFLM/.extracted" 2>/dev/null || true)
@@ -100,5 +107,5 @@ $CC $CPU -mthumb -O2 -c "$ORACLE_DIR/baremetal/startup.c" -o "$B/startup.o"
 $CC $CPU -mthumb -O2 -c "$HERE/m55_boot.c" -o "$B/m55_boot.o"
 # shellcheck disable=SC2086
 $CXX $CPU -mthumb --specs=rdimon.specs -nostartfiles -T "$HERE/mps3_an547.ld" -L "$ORACLE_DIR/baremetal" \
-  -Wl,--gc-sections -o "$B/harness.elf" "$B/m55_boot.o" "$B/startup.o" "$B/harness.o" "$B/python_ops_resolver.o" "$LIB" -lm
+  -Wl,--gc-sections -Wl,--wrap=abort -o "$B/harness.elf" "$B/m55_boot.o" "$B/startup.o" "$B/harness.o" "$B/python_ops_resolver.o" "$LIB" -lm
 echo "built $B/harness.elf"

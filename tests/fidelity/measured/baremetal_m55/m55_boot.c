@@ -23,11 +23,22 @@
  *
  * So the board boots through the table below (the linker script puts it at
  * address 0, where the core reads its reset vector) and this shim then jumps
- * to startup.c's Reset_Handler. */
+ * to startup.c's Reset_Handler.
+ *
+ * One more escape (the build links with -Wl,--wrap=abort): a trial of the
+ * harness's minimum search whose AllocateTensors ends in abort() (a failed
+ * FLATBUFFERS_ASSERT after an earlier allocation failed: newlib prints the
+ * assertion on stderr, then aborts) counts as a failed trial, as the host
+ * builds count the SIGABRT of their forked trial, instead of ending the whole
+ * run.  The harness reports such a trial as it reports a fault
+ * ("HardFault"); outside a trial abort() stays abort(). */
 #include <stdint.h>
 
 extern uint32_t __stack_top;
 extern void Reset_Handler(void); /* startup.c */
+extern int oracle_fault_recoverable(void); /* harness.cc */
+extern void oracle_fault_landing(void); /* harness.cc: longjmp out of the trial */
+extern void __real_abort(void);
 
 #define REG32(addr) (*(volatile uint32_t*)(addr))
 #define SCB_CPACR 0xE000ED88u
@@ -36,28 +47,38 @@ extern void Reset_Handler(void); /* startup.c */
 #define MPU_RBAR 0xE000ED9Cu
 #define MPU_RLAR 0xE000EDA0u
 
-static void null_guard(void) {
-  for (uint32_t region = 0; region < 2; ++region) {
-    REG32(MPU_RNR) = region;
-    /* base 0, non-shareable, read/write for any privilege, execute never */
-    REG32(MPU_RBAR) = 0x00000000u | (1u << 1) | 1u;
-    /* limit 0x3F (the field is bits 31:5, the low 5 bits read as ones),
-     * attribute index 0, enabled */
-    REG32(MPU_RLAR) = 0x00000020u | 1u;
-  }
-  /* PRIVDEFENA (the default map everywhere else) | ENABLE */
-  REG32(MPU_CTRL) = (1u << 2) | 1u;
-  __asm__ volatile("dsb\n isb" ::: "memory");
+static void null_guard(void)
+{
+    for (uint32_t region = 0; region < 2; ++region) {
+        REG32(MPU_RNR) = region;
+        /* base 0, non-shareable, read/write for any privilege, execute never */
+        REG32(MPU_RBAR) = 0x00000000u | (1u << 1) | 1u;
+        /* limit 0x3F (the field is bits 31:5, the low 5 bits read as ones),
+         * attribute index 0, enabled */
+        REG32(MPU_RLAR) = 0x00000020u | 1u;
+    }
+    /* PRIVDEFENA (the default map everywhere else) | ENABLE */
+    REG32(MPU_CTRL) = (1u << 2) | 1u;
+    __asm__ volatile("dsb\n isb" ::: "memory");
 }
 
-void M55_Reset_Handler(void) {
-  REG32(SCB_CPACR) |= (0xFu << 20); /* CP10, CP11: full access */
-  __asm__ volatile("dsb\n isb" ::: "memory");
-  null_guard();
-  Reset_Handler();
+void M55_Reset_Handler(void)
+{
+    REG32(SCB_CPACR) |= (0xFu << 20); /* CP10, CP11: full access */
+    __asm__ volatile("dsb\n isb" ::: "memory");
+    null_guard();
+    Reset_Handler();
 }
 
 /* reset-time table: initial SP and the reset vector are all the core reads
  * before startup.c moves VTOR to its own table */
-__attribute__((section(".m55_boot"), used)) void (*const g_m55_boot[2])(void) = {
-    (void (*)(void))(&__stack_top), M55_Reset_Handler};
+__attribute__((section(".m55_boot"), used)) void (*const g_m55_boot[2])(void)
+    = { (void (*)(void))(&__stack_top), M55_Reset_Handler };
+
+void __wrap_abort(void)
+{
+    if (oracle_fault_recoverable())
+        oracle_fault_landing();
+    __real_abort();
+    for (;;) { }
+}
