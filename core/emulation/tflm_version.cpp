@@ -15,12 +15,13 @@ constexpr std::array kVersions = {
     TflmVersionInfo { TflmVersion::V2023_02, "4e62ea7b", "4e62ea7b821c1e6af004912132395fb81922ea8d", "2023-02-27",
         "the Arduino library (tflite-micro-arduino-examples)", true, "e98ee09a", { .none = true, .dsp = true } },
     TflmVersionInfo { TflmVersion::V2024_05, "71fba59b", "71fba59b5bebfd64b48e167bfcb669fff568ec74", "2024-05-29",
-        "Zephyr 3.7 LTS and 4.0, esp-tflite-micro 1.3.1", true, "01dee38e", { .none = true, .dsp = true } },
+        "Zephyr 3.7 LTS and 4.0, esp-tflite-micro 1.3.1", true, "01dee38e",
+        { .none = true, .dsp = true, .mve = true } },
     TflmVersionInfo { TflmVersion::V2025_01, "10ebaab9", "10ebaab9fcb796319df88dbf0db1a05d13a812c5", "2025-01-07",
         "esp-tflite-micro 1.3.3 and 1.3.3.1 (ESPHome), pico-tflmicro, Himax WiseEye2 SDK 2412; nearest for Zephyr "
         "4.1-4.3, "
         "NXP MCUXpresso SDK 25.09, Arm ML evaluation kit 24.11, esp-tflite-micro 1.3.2",
-        true, "22080c68", { .none = true, .dsp = true } },
+        true, "22080c68", { .none = true, .dsp = true, .mve = true } },
     TflmVersionInfo { TflmVersion::V2025_11, "b8c7ecc1", "b8c7ecc197eab319b62a0311db307ad3b1f65943", "2025-11-10",
         "esp-tflite-micro 1.3.5; nearest for esp-tflite-micro 1.3.4, ModusToolbox ml-tflite-micro 3.3 and 3.4", true,
         "e096196a", {} },

@@ -66,6 +66,8 @@ TEST(CmsisNnBuffers, DepthwiseS8)
     const auto mult = conv({ 1, 16, 16, 1 }, { 1, 3, 3, 8 }, { 1, 16, 16, 8 }, { 1, 1 }, { 1, 1 });
     EXPECT_EQ(depthwiseConvWrapperS8(mult, kDsp), 0);
     EXPECT_EQ(depthwiseConvWrapperS8(mult, kMve), 64 + 72);
+    // CMSIS-NN 01dee38e (TFLM 71fba59b): no one-input-channel case, and input depth != output depth
+    EXPECT_EQ(depthwiseConvWrapperS8(mult, kMve, false), 0);
     // The int4 wrapper uses the DSP formula even without DSP.
     EXPECT_EQ(depthwiseConvWrapperS4(g3, kNone), 8 * 9 * 2);
 }

@@ -80,31 +80,38 @@ TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
     }
     s.cpu = Cpu::CortexM7; // DSP, as the measured Cortex-M4
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode);
-    s.cpu = Cpu::CortexM55; // MVE was measured at the newest snapshot only
+    s.cpu = Cpu::CortexM55; // MVE was measured at the newest snapshot, 10ebaab9 and 71fba59b only
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source);
+    s.tflm = TflmVersion::V2025_01; // its CMSIS-NN 22080c68 on Cortex-M55 (measured/baremetal_m55)
+    const Provenance m55 = provenance(s);
+    EXPECT_EQ(m55.level, ProvenanceLevel::Measured) << m55.text;
+    EXPECT_NE(m55.text.find("CMSIS-NN 22080c68"), std::string::npos) << m55.text;
+    s.cpu = Cpu::CortexM85; // the same MVE paths
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
     s.tflm = TflmVersion::V2024_05; // its CMSIS-NN 01dee38e on Cortex-M4 and Cortex-M3
     s.cpu = Cpu::CortexM4;
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured);
     s.cpu = Cpu::CortexM0;
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode);
-    s.cpu = Cpu::CortexM85;
+    s.cpu = Cpu::CortexM85; // as the Cortex-M55 measured with 01dee38e
     const Provenance p = provenance(s);
-    EXPECT_EQ(p.level, ProvenanceLevel::Source);
+    EXPECT_EQ(p.level, ProvenanceLevel::SameCode) << p.text;
     EXPECT_NE(p.text.find("CMSIS-NN 01dee38e"), std::string::npos) << p.text;
 }
 
 // The whole grid a user can choose: every snapshot x target x kernel set x CPU x ESP chip and
 // esp-nn version x co-processor that can be built. The newest snapshot has no cell read from
 // source only. At the older ones, the cells not yet measured (issue 39) are exactly these
-// classes, and no other cell may fall back to source: CMSIS-NN on an MVE CPU, and at b8c7ecc1 on any CPU; ESP-NN except
-// esp-tflite-micro 1.3.3.1 (10ebaab9). Ethos-U adds no class: its operator is the same file at
-// every snapshot, measured at 90b983c2 and b8c7ecc1, so a cell with it is as known as the same
-// build without it.
+// classes, and no other cell may fall back to source: CMSIS-NN on an MVE CPU at 4e62ea7b, and at
+// b8c7ecc1 on any CPU; ESP-NN except esp-tflite-micro 1.3.3.1 (10ebaab9) and 1.3.1 (71fba59b).
+// Ethos-U adds no class: its operator is the same file at every snapshot, measured at 90b983c2
+// and b8c7ecc1, so a cell with it is as known as the same build without it.
 bool notYetMeasured(const EmulationSettings& s)
 {
     if (s.tflm == kNewestTflm)
         return false;
-    const bool mve = s.kernels == KernelSet::CmsisNn && s.cpuExtension() == CpuExtension::Mve;
+    const bool mve
+        = s.kernels == KernelSet::CmsisNn && s.cpuExtension() == CpuExtension::Mve && s.tflm == TflmVersion::V2023_02;
     const bool espNn
         = s.kernels == KernelSet::EspNn && s.tflm != TflmVersion::V2025_01 && s.tflm != TflmVersion::V2024_05;
     const bool b8c7ecc1CmsisNn = s.kernels == KernelSet::CmsisNn && s.tflm == TflmVersion::V2025_11;

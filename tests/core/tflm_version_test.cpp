@@ -104,8 +104,7 @@ TEST(TflmVersion, OlderSnapshotsSayWhetherTheyAreMeasured)
     EXPECT_EQ(provenance(old).level, ProvenanceLevel::Measured) << provenance(old).text;
     old.kernels = KernelSet::CmsisNn; // 4e62ea7b's own CMSIS-NN pin was measured on Cortex-M4
     EXPECT_EQ(provenance(old).level, ProvenanceLevel::Measured) << provenance(old).text;
-    old.tflm = TflmVersion::V2024_05; // 71fba59b's on Cortex-M4 and M3, not on an MVE CPU
-    old.cpu = Cpu::CortexM55;
+    old.cpu = Cpu::CortexM55; // 4e62ea7b's pin not on an MVE CPU
     EXPECT_EQ(provenance(old).level, ProvenanceLevel::Source);
     EXPECT_NE(provenance(old).text.find("read from source, not yet measured"), std::string::npos);
 }

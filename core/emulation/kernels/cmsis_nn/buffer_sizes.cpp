@@ -109,9 +109,9 @@ std::int64_t convolveWrapperS16(const ConvGeometry& g, CpuExtension ext)
     return product({ 2, cols, 2 });
 }
 
-std::int64_t depthwiseConvWrapperS8(const ConvGeometry& g, CpuExtension ext)
+std::int64_t depthwiseConvWrapperS8(const ConvGeometry& g, CpuExtension ext, bool oneInputChannelAsConv)
 {
-    if (isMve(ext) && g.input.c == 1 && g.output.c > kDwOneInChThreshold) {
+    if (oneInputChannelAsConv && isMve(ext) && g.input.c == 1 && g.output.c > kDwOneInChThreshold) {
         // arm_deptwise_conv_s8_one_in_ch_get_buffer_size_mve: run as a convolution with the
         // filter's n and c swapped, plus a copy of the filter.
         ConvGeometry conv = g;

@@ -37,8 +37,10 @@ std::int64_t convolveWrapperS8(const ConvGeometry& g, CpuExtension ext, bool equ
 // arm_convolve_wrapper_s16_get_buffer_size (arm_convolve_get_buffer_sizes_s16.c).
 std::int64_t convolveWrapperS16(const ConvGeometry& g, CpuExtension ext);
 // arm_depthwise_conv_wrapper_s8_get_buffer_size (arm_depthwise_conv_get_buffer_sizes_s8.c);
-// filter = {1, h, w, output channels}.
-std::int64_t depthwiseConvWrapperS8(const ConvGeometry& g, CpuExtension ext);
+// filter = {1, h, w, output channels}. oneInputChannelAsConv false: the pins before CMSIS-NN
+// e8db23a6 (2024-11-08; TFLM's until 182c8c770, 2024-11-12), whose MVE wrapper has no
+// one-input-channel case (a depth multiplier gets no buffer there).
+std::int64_t depthwiseConvWrapperS8(const ConvGeometry& g, CpuExtension ext, bool oneInputChannelAsConv = true);
 // arm_depthwise_conv_wrapper_s4_get_buffer_size (arm_depthwise_conv_get_buffer_sizes_s4.c).
 std::int64_t depthwiseConvWrapperS4(const ConvGeometry& g, CpuExtension ext);
 // arm_fully_connected_s8_get_buffer_size (FullyConnectedFunctions/...): filter.c output channels.

@@ -91,9 +91,12 @@ Status depthwisePrepare(KernelContext& ctx)
     // and only matters for MVE's one-input-channel 1xN case: the options' stride is used.
     const cmsisnn::ConvGeometry g
         = geometry(ctx, cmsisnn::Dims { 1, filter.shape[1], filter.shape[2], nhwc(output).c });
+    // 182c8c770 (2024-11-12) moved TFLM's CMSIS-NN pin from f2cb41ca to 22080c68, past e8db23a6
+    // (arm_depthwise_conv_get_buffer_sizes_s8.c: one input channel run as a convolution on MVE).
+    const bool oneInputChannelAsConv = tflmHas(ctx.settings().tflm, TflmChange::CmsisNnTransposeConvReverse);
     if (filter.type == D::Int8)
-        return requestIfPositive(
-            ctx, cmsisnn::depthwiseConvWrapperS8(g, extension(ctx)), "arm_depthwise_conv_wrapper_s8");
+        return requestIfPositive(ctx, cmsisnn::depthwiseConvWrapperS8(g, extension(ctx), oneInputChannelAsConv),
+            "arm_depthwise_conv_wrapper_s8");
     if (filter.type == D::Int4)
         return requestIfPositive(
             ctx, cmsisnn::depthwiseConvWrapperS4(g, extension(ctx)), "arm_depthwise_conv_wrapper_s4");
