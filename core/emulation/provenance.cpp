@@ -90,7 +90,7 @@ bool ethosUMeasured(TflmVersion v, TargetKind target)
 {
     if (v == kNewestTflm)
         return target == TargetKind::CortexM || target == TargetKind::X86_64;
-    return v == TflmVersion::V2025_11 && target == TargetKind::CortexM;
+    return (v == TflmVersion::V2025_11 || v == TflmVersion::V2025_01) && target == TargetKind::CortexM;
 }
 
 // With CO_PROCESSOR=ethos_u: the ethos-u operator's Init and Prepare beside `base`, the
@@ -110,7 +110,7 @@ Provenance withEthosU(const EmulationSettings& s, Provenance base)
     return { ProvenanceLevel::SameCode,
         base.text
             + "; the ethos-u operator (kernels/ethos_u/ethosu.cc, the same file at every snapshot) measured "
-              "with the reference kernels on cortex-m at 90b983c2 and b8c7ecc1" };
+              "with the reference kernels on cortex-m at 90b983c2, b8c7ecc1 and 10ebaab9" };
 }
 
 // The esp-tflite-micro release measured with an older snapshot's TFLM files (its tag), or nullptr.

@@ -104,8 +104,8 @@ TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
 // source only. At the older ones, the cells not yet measured (issue 39) are exactly these
 // classes, and no other cell may fall back to source: CMSIS-NN on an MVE CPU at 4e62ea7b, and at
 // b8c7ecc1 on any CPU; ESP-NN except esp-tflite-micro 1.3.3.1 (10ebaab9) and 1.3.1 (71fba59b).
-// Ethos-U adds no class: its operator is the same file at every snapshot, measured at 90b983c2
-// and b8c7ecc1, so a cell with it is as known as the same build without it.
+// Ethos-U adds no class: its operator is the same file at every snapshot, measured at 90b983c2,
+// b8c7ecc1 and 10ebaab9, so a cell with it is as known as the same build without it.
 bool notYetMeasured(const EmulationSettings& s)
 {
     if (s.tflm == kNewestTflm)
@@ -133,6 +133,10 @@ TEST(Provenance, EthosUMeasuredAtTheNewestAndB8c7ecc1TheSameCodeElsewhere)
         std::string::npos)
         << p.text;
     s.target = TargetKind::CortexM;
+    s.tflm = TflmVersion::V2025_01; // measured/tflm_10ebaab9/ethos_abi32arm_se
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured) << provenance(s).text;
+    s.tflm = TflmVersion::V2024_05; // the same ethosu.cc, not built there
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
     s.kernels = KernelSet::CmsisNn;
     s.cpu = Cpu::CortexM55;
     s.tflm = TflmVersion::V2025_11; // CMSIS-NN at b8c7ecc1 is not measured: neither is it with the NPU
