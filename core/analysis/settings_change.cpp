@@ -41,11 +41,6 @@ struct Dimension {
     std::string (*reason)(const Analysis& before, const Analysis& after);
 };
 
-const EmulationSettings& settingsOf(const Analysis& a)
-{
-    return a.settings;
-}
-
 std::string headChange(const Analysis& before, const Analysis& after)
 {
     return "head " + formatBytes(before.measured->headBytes) + " -> " + formatBytes(after.measured->headBytes);
@@ -60,15 +55,15 @@ const Dimension kDimensions[] = {
             s.tflmDistribution = a.tflmDistribution;
         },
         [](const Analysis& before, const Analysis& after) {
-            return "vs TFLM " + std::string(tflmVersionId(settingsOf(before).tflm))
+            return "vs TFLM " + std::string(tflmVersionId(before.settings.tflm))
                 + ": the kernels' op data, scratch requests and checks of TFLM "
-                + tflmVersionLabel(settingsOf(after).tflm);
+                + tflmVersionLabel(after.settings.tflm);
         } },
     { [](const auto& b, const auto& a) { return b.target != a.target; },
         [](auto& s, const auto& a) { s.target = a.target; },
         [](const Analysis& before, const Analysis& after) {
-            return "vs " + std::string(targetName(settingsOf(before).target)) + ": "
-                + targetReason(settingsOf(before).target, settingsOf(after).target);
+            return "vs " + std::string(targetName(before.settings.target)) + ": "
+                + targetReason(before.settings.target, after.settings.target);
         } },
     { [](const auto& b, const auto& a) { return b.kernels != a.kernels; },
         [](auto& s, const auto& a) {
@@ -78,14 +73,14 @@ const Dimension kDimensions[] = {
             s.espNn = a.espNn;
         },
         [](const Analysis& before, const Analysis& after) {
-            return "vs " + std::string(kernelSetName(settingsOf(before).kernels))
-                + " kernels: " + kernelsReason(settingsOf(after));
+            return "vs " + std::string(kernelSetName(before.settings.kernels))
+                + " kernels: " + kernelsReason(after.settings);
         } },
     { [](const auto& b, const auto& a) { return b.kernels == KernelSet::CmsisNn && b.cpu != a.cpu; },
         [](auto& s, const auto& a) { s.cpu = a.cpu; },
         [](const Analysis& before, const Analysis& after) {
-            const EmulationSettings& b = settingsOf(before);
-            const EmulationSettings& a = settingsOf(after);
+            const EmulationSettings& b = before.settings;
+            const EmulationSettings& a = after.settings;
             return "vs " + std::string(cpuName(b.cpu)) + ": CMSIS-NN sizes some scratch buffers for the "
                 + std::string(cpuExtensionName(a.cpuExtension())) + " extension (was "
                 + std::string(cpuExtensionName(b.cpuExtension())) + ")";
@@ -93,27 +88,27 @@ const Dimension kDimensions[] = {
     { [](const auto& b, const auto& a) { return b.kernels == KernelSet::EspNn && b.espChip != a.espChip; },
         [](auto& s, const auto& a) { s.espChip = a.espChip; },
         [](const Analysis& before, const Analysis& after) {
-            return "vs " + std::string(espChipTitle(settingsOf(before).espChip))
+            return "vs " + std::string(espChipTitle(before.settings.espChip))
                 + ": esp-nn sizes its scratch buffers for the chip it is built for ("
-                + std::string(espChipTitle(settingsOf(after).espChip)) + ")";
+                + std::string(espChipTitle(after.settings.espChip)) + ")";
         } },
     { [](const auto& b, const auto& a) { return b.kernels == KernelSet::EspNn && b.espNn != a.espNn; },
         [](auto& s, const auto& a) { s.espNn = a.espNn; },
         [](const Analysis& before, const Analysis& after) {
-            return "vs esp-nn " + std::string(espNnVersionName(settingsOf(before).espNn))
-                + ": the scratch sizes of esp-nn " + std::string(espNnVersionName(settingsOf(after).espNn));
+            return "vs esp-nn " + std::string(espNnVersionName(before.settings.espNn))
+                + ": the scratch sizes of esp-nn " + std::string(espNnVersionName(after.settings.espNn));
         } },
     { [](const auto& b, const auto& a) { return b.coProcessor != a.coProcessor; },
         [](auto& s, const auto& a) { s.coProcessor = a.coProcessor; },
         [](const Analysis& before, const Analysis&) {
-            return "vs co-processor " + std::string(coProcessorName(settingsOf(before).coProcessor))
+            return "vs co-processor " + std::string(coProcessorName(before.settings.coProcessor))
                 + ": the ethos-u operator registered or not (its op data in the tail)";
         } },
     { [](const auto& b, const auto& a) { return b.preserveAllTensors != a.preserveAllTensors; },
         [](auto& s, const auto& a) { s.preserveAllTensors = a.preserveAllTensors; },
         [](const Analysis& before, const Analysis& after) {
-            const EmulationSettings& a = settingsOf(after);
-            if (settingsOf(before).effectivePlanner() == a.effectivePlanner())
+            const EmulationSettings& a = after.settings;
+            if (before.settings.effectivePlanner() == a.effectivePlanner())
                 return std::string("preserve_all_tensors changes nothing here: the planner is already linear");
             return std::string("preserve_all_tensors ") + (a.preserveAllTensors ? "on" : "off")
                 + ": TFLM switches to the " + std::string(plannerName(a.effectivePlanner())) + " planner, "
@@ -122,8 +117,8 @@ const Dimension kDimensions[] = {
     { [](const auto& b, const auto& a) { return b.planner != a.planner; },
         [](auto& s, const auto& a) { s.planner = a.planner; },
         [](const Analysis& before, const Analysis& after) {
-            const EmulationSettings& b = settingsOf(before);
-            const EmulationSettings& a = settingsOf(after);
+            const EmulationSettings& b = before.settings;
+            const EmulationSettings& a = after.settings;
             if (b.effectivePlanner() != a.effectivePlanner())
                 return "vs the " + std::string(plannerName(b.effectivePlanner()))
                     + " planner: " + headChange(before, after);
@@ -133,8 +128,8 @@ const Dimension kDimensions[] = {
     { [](const auto& b, const auto& a) { return b.interpreter != a.interpreter; },
         [](auto& s, const auto& a) { s.interpreter = a.interpreter; },
         [](const Analysis& before, const Analysis& after) {
-            const EmulationSettings& b = settingsOf(before);
-            if (b.effectiveInterpreter() == settingsOf(after).effectiveInterpreter())
+            const EmulationSettings& b = before.settings;
+            if (b.effectiveInterpreter() == after.settings.effectiveInterpreter())
                 return std::string("the interpreter setting changes nothing here (separate arenas always get the "
                                    "plain interpreter)");
             return "vs the " + std::string(interpreterName(b.effectiveInterpreter()))
@@ -149,8 +144,8 @@ const Dimension kDimensions[] = {
             s.resourceVariablesArena = a.resourceVariablesArena;
         },
         [](const Analysis& before, const Analysis& after) {
-            const EmulationSettings& b = settingsOf(before);
-            const EmulationSettings& a = settingsOf(after);
+            const EmulationSettings& b = before.settings;
+            const EmulationSettings& a = after.settings;
             if (b.resourceVariablesArena.has_value() != a.resourceVariablesArena.has_value())
                 return std::string(a.resourceVariablesArena
                         ? "the resource variables in an arena of their own: MicroResourceVariables and its "
@@ -163,16 +158,16 @@ const Dimension kDimensions[] = {
     { [](const auto& b, const auto& a) { return b.nonPersistentBytes.has_value() != a.nonPersistentBytes.has_value(); },
         [](auto& s, const auto& a) { s.nonPersistentBytes = a.nonPersistentBytes; },
         [](const Analysis&, const Analysis& after) {
-            return std::string(settingsOf(after).nonPersistentBytes ? "separate arenas: the tail gets its own arena"
-                                                                    : "one arena again");
+            return std::string(
+                after.settings.nonPersistentBytes ? "separate arenas: the tail gets its own arena" : "one arena again");
         } },
     { [](const auto& b, const auto& a) { return b.arenaOffset != a.arenaOffset; },
         [](auto& s, const auto& a) { s.arenaOffset = a.arenaOffset; },
         [](const Analysis& before, const Analysis& after) {
-            return "the arena starts " + std::to_string(settingsOf(after).arenaOffset)
-                + " B past a 16-byte boundary (was " + std::to_string(settingsOf(before).arenaOffset)
+            return "the arena starts " + std::to_string(after.settings.arenaOffset) + " B past a 16-byte boundary (was "
+                + std::to_string(before.settings.arenaOffset)
                 + "): MicroAllocator::Create aligns the start up and loses "
-                + std::to_string(settingsOf(after).arenaStartLoss()) + " B";
+                + std::to_string(after.settings.arenaStartLoss()) + " B";
         } },
 };
 
@@ -187,7 +182,7 @@ struct Step {
 
 std::vector<Step> changeSteps(const EmulationSettings& b, const EmulationSettings& a)
 {
-    const Dimension& kernels = kDimensions[2];
+    const Dimension& kernels = kDimensions[2]; // the kernel set (with its CPU, chip and esp-nn)
     std::vector<Step> steps;
     EmulationSettings s = b;
     for (const Dimension& d : kDimensions) {

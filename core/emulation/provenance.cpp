@@ -125,18 +125,18 @@ const char* espTfliteMicroReleaseMeasured(TflmVersion v)
 
 // An older snapshot: measured where tests/fidelity/measured/tflm_<id> holds that build's figures
 // (the reference kernels on cortex-m and x86_64, and on ilp32 where measured), read from source
-// otherwise.
+// otherwise. `s` is the build without the co-processor (provenance() adds the ethos-u operator).
 Provenance olderSnapshot(const EmulationSettings& s)
 {
-    if (s.kernels == KernelSet::CmsisNn && s.coProcessor == CoProcessor::None && s.target == TargetKind::CortexM)
+    if (s.kernels == KernelSet::CmsisNn && s.target == TargetKind::CortexM)
         return cmsisKernels(s);
     // esp-tflite-micro releases measured with the TFLM snapshot they carry, with esp-nn 1.2.3
     // (tests/fidelity/measured/esp_tflm_<id>): 1.3.3.1 (ESPHome's pin; 10ebaab9's TFLM files) on
     // ESP32-S3, 1.3.1 (71fba59b's) on ESP32-S3 and ESP32. Their ESP-NN glue differs from 99f49e14's
     // only in the conv Init, so the other chips and versions keep the scratch functions measured there.
     const char* espRelease = espTfliteMicroReleaseMeasured(s.tflm);
-    if (s.kernels == KernelSet::EspNn && s.coProcessor == CoProcessor::None && s.target == TargetKind::Ilp32
-        && espRelease != nullptr && !s.nonPersistentBytes) {
+    if (s.kernels == KernelSet::EspNn && s.target == TargetKind::Ilp32 && espRelease != nullptr
+        && !s.nonPersistentBytes) {
         const std::string release = "esp-tflite-micro " + std::string(espRelease);
         const std::string build = release + " (tflite-micro " + tflmVersionLabel(s.tflm) + "), esp-nn "
             + std::string(espNnVersionName(s.espNn)) + " for " + std::string(espChipTitle(s.espChip));
@@ -152,7 +152,7 @@ Provenance olderSnapshot(const EmulationSettings& s)
     const std::string build = "tflite-micro " + tflmVersionLabel(s.tflm);
     const bool measuredLayout
         = s.target == TargetKind::Ilp32 ? ilp32ReferenceMeasured(s.tflm) : tflmSnapshotMeasured(s.tflm);
-    const bool measured = s.kernels == KernelSet::Reference && s.coProcessor == CoProcessor::None && measuredLayout;
+    const bool measured = s.kernels == KernelSet::Reference && measuredLayout;
     if (measured)
         return { ProvenanceLevel::Measured,
             "measured against real TFLM (" + build + ", reference kernels, " + std::string(targetName(s.target))
