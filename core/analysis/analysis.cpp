@@ -282,6 +282,13 @@ EmulationResultPtr emulateAtSize(const Analysis& base, const EmulationSettings& 
             base.sizeReferences->keep(run);
             return run;
         }
+        if (!r.ok && !r.tempOverwrite && !r.failure.empty()) {
+            if (const EmulationResultPtr reference = base.sizeReferences->failureForSize(size, r.failedStep))
+                return shiftedFailureToSize(*reference, settings, r.failure);
+            auto run = emulate(*base.model, settings, base.plans.get());
+            base.sizeReferences->keepFailure(run, r.failedStep, r.failure);
+            return run;
+        }
     }
     return emulate(*base.model, settings, base.plans.get());
 }

@@ -80,47 +80,53 @@ ReplayOutcome replayTrace(
     const std::size_t steps = std::min(stepLimit, trace.steps.size());
     for (std::size_t k = 0; k < steps; ++k) {
         const TraceStep& s = trace.steps[k];
-        bool ok = true;
+        Status status = okStatus();
         switch (s.op) {
         case TraceOp::Persistent: {
             const auto r = tail->allocatePersistent(s.a, s.b);
-            ok = r.ok();
+            status = r.status();
             // As ArenaRecorder::persistent: the single arena's tail may land on live temp memory.
-            if (ok && single && r.value() < single->tempOffset())
+            if (r && single && r.value() < single->tempOffset())
                 out.tempOverwrite = true;
             break;
         }
         case TraceOp::Resizable:
-            ok = head->allocateResizable(s.a, s.b).ok();
+            status = head->allocateResizable(s.a, s.b).status();
             break;
         case TraceOp::Resize:
-            ok = head->resizeBuffer(s.a, s.b, s.c).ok();
+            status = head->resizeBuffer(s.a, s.b, s.c);
             break;
         case TraceOp::DeallocateResizable:
-            ok = head->deallocateResizable(s.a).ok();
+            status = head->deallocateResizable(s.a);
             break;
         case TraceOp::ReserveOverlay:
-            ok = head->reserveOverlay(s.a, s.b).ok();
+            status = head->reserveOverlay(s.a, s.b);
             break;
         case TraceOp::Temp:
-            ok = head->allocateTemp(s.a, s.b).ok();
+            status = head->allocateTemp(s.a, s.b).status();
             break;
         case TraceOp::TempOfAllAvailable:
             allAvailable = head->availableMemory(s.b);
-            ok = head->allocateTemp(allAvailable, s.b).ok();
+            status = head->allocateTemp(allAvailable, s.b).status();
             break;
         case TraceOp::BuffersFitAvailable:
-            ok = s.b == 0 || s.a <= allAvailable / s.b;
+            if (s.b != 0 && s.a > allAvailable / s.b) {
+                out.failedStep = k;
+                return out;
+            }
             break;
         case TraceOp::DeallocateTemp:
             head->deallocateTemp(s.a);
             break;
         case TraceOp::ResetTemp:
-            ok = head->resetTemp().ok();
+            status = head->resetTemp();
             break;
         }
-        if (!ok)
+        if (!status) {
+            out.failedStep = k;
+            out.failure = status.error().message;
             return out;
+        }
     }
     out.ok = true;
     return out;

@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace arenascope {
@@ -56,6 +57,10 @@ struct ArenaTrace {
 struct ReplayOutcome {
     bool ok = false; // every call succeeded
     bool tempOverwrite = false; // a tail allocation landed on temp memory still in use (one arena)
+    // Where it failed: the index of the call that failed (SIZE_MAX when none did) and the
+    // allocator's message for it, in TFLM's words (empty for BuffersFitAvailable, which has none).
+    std::size_t failedStep = SIZE_MAX;
+    std::string failure;
 };
 
 // The calls of `trace` on a fresh single arena of `arenaBytes` (after its start alignment), or on

@@ -6,10 +6,7 @@
 
 namespace arenascope {
 
-namespace {
-
-// "Requested: X, available Y, missing: Z" -> numbers (all of TFLM's capacity messages).
-void parseQuantities(Failure& f)
+void parseCapacityQuantities(Failure& f)
 {
     unsigned long long r = 0, a = 0, m = 0;
     const auto pos = f.message.find("Requested: ");
@@ -20,8 +17,6 @@ void parseQuantities(Failure& f)
         f.missing = m;
     }
 }
-
-} // namespace
 
 void recordFailure(
     EmulationResult& result, ArenaRecorder& recorder, const Error& error, const std::vector<std::string>& extraLog)
@@ -41,7 +36,7 @@ void recordFailure(
         f.log.insert(f.log.end(), extraLog.begin(), extraLog.end());
     }
     if (f.capacity)
-        parseQuantities(f);
+        parseCapacityQuantities(f);
     // Every failure is an event of the log, so views can point at it.
     if (result.events.empty() || !result.events.back().failed) {
         const bool resize = f.message.rfind("Failed to resize buffer", 0) == 0;

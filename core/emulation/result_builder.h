@@ -16,6 +16,10 @@ namespace arenascope {
 void recordFailure(
     EmulationResult& result, ArenaRecorder& recorder, const Error& error, const std::vector<std::string>& extraLog);
 
+// A capacity failure's numbers from its message ("Requested: X, available Y, missing: Z", every
+// allocator message of TFLM's); left as they are when the message has none.
+void parseCapacityQuantities(Failure& f);
+
 using VariableOffsets = std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t>; // (subgraph, tensor)
 
 // Used bytes, and every tensor's place, lifetime and offset.

@@ -186,12 +186,7 @@ std::vector<std::uint8_t> offlinePlan()
     b.setIo({ in }, { out });
     // version 0, one subgraph, five tensors: input at 0, hidden at 256, output at 0 (the
     // input is dead by then), constants -1 (not in the arena).
-    const std::vector<std::int32_t> plan = { 0, 1, 5, 0, -1, 256, -1, 0 };
-    std::vector<std::uint8_t> bytes;
-    for (std::int32_t v : plan)
-        for (int k = 0; k < 4; ++k)
-            bytes.push_back(static_cast<std::uint8_t>((static_cast<std::uint32_t>(v) >> (8 * k)) & 0xff));
-    b.metadata("OfflineMemoryAllocation", bytes);
+    b.offlinePlan({ 0, -1, 256, -1, 0 });
     return b.finish();
 }
 

@@ -183,6 +183,18 @@ void ModelBuilder::metadata(const std::string& name, std::vector<std::uint8_t> b
     m_model.metadata.push_back(std::move(md));
 }
 
+void ModelBuilder::offlinePlan(const std::vector<std::int32_t>& offsets)
+{
+    std::vector<std::int32_t> plan
+        = { 0, static_cast<std::int32_t>(m_model.subgraphs.size()), static_cast<std::int32_t>(offsets.size()) };
+    plan.insert(plan.end(), offsets.begin(), offsets.end());
+    std::vector<std::uint8_t> bytes;
+    for (std::int32_t v : plan)
+        for (int k = 0; k < 4; ++k)
+            bytes.push_back(static_cast<std::uint8_t>((static_cast<std::uint32_t>(v) >> (8 * k)) & 0xff));
+    metadata("OfflineMemoryAllocation", std::move(bytes));
+}
+
 std::vector<std::uint8_t> ModelBuilder::finish()
 {
     flatbuffers::FlatBufferBuilder fbb;

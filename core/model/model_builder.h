@@ -39,10 +39,12 @@ enum class BuiltinOperator : std::int32_t {
     TANH = 28,
     CUSTOM = 32,
     PAD = 34,
+    MEAN = 40,
     SUB = 41,
     STRIDED_SLICE = 45,
     DIV = 42,
     EXP = 47,
+    SPLIT = 49,
     CAST = 53,
     LESS = 58,
     GREATER = 61,
@@ -92,6 +94,9 @@ public:
 
     // A metadata entry with its own buffer (e.g. "OfflineMemoryAllocation").
     void metadata(const std::string& name, std::vector<std::uint8_t> bytes);
+    // The OfflineMemoryAllocation metadata (version 0): an offset per tensor of every subgraph
+    // in order, -1 to plan it online.
+    void offlinePlan(const std::vector<std::int32_t>& offsets);
 
     tflite::ModelT& model() { return m_model; }
     std::vector<std::uint8_t> finish();

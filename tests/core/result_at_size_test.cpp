@@ -9,6 +9,7 @@
 #include "test_support.h"
 
 #include "core/analysis/analysis.h"
+#include "core/arena/arena_trace.h"
 #include "core/emulation/emulator.h"
 #include "core/emulation/result_at_size.h"
 #include "core/model/example_model.h"
@@ -55,6 +56,23 @@ void expectSameResult(const EmulationResult& a, const EmulationResult& b)
     ASSERT_EQ(a.settings, b.settings);
     ASSERT_EQ(a.ok, b.ok);
     ASSERT_EQ(a.failure.has_value(), b.failure.has_value());
+    if (a.failure) {
+        const Failure& x = *a.failure;
+        const Failure& y = *b.failure;
+        ASSERT_EQ(x.message, y.message);
+        ASSERT_EQ(x.log, y.log);
+        ASSERT_EQ(x.phase, y.phase);
+        ASSERT_EQ(x.subgraph, y.subgraph);
+        ASSERT_EQ(x.op, y.op);
+        ASSERT_EQ(x.capacity, y.capacity);
+        ASSERT_EQ(x.code, y.code);
+        ASSERT_EQ(x.requested, y.requested);
+        ASSERT_EQ(x.available, y.available);
+        ASSERT_EQ(x.missing, y.missing);
+        ASSERT_EQ(x.tflmSilent, y.tflmSilent);
+        ASSERT_EQ(x.writesThroughNull, y.writesThroughNull);
+        ASSERT_EQ(x.plannerOverrun, y.plannerOverrun);
+    }
     ASSERT_EQ(a.warnings, b.warnings);
     ASSERT_EQ(a.tempOverwrite.has_value(), b.tempOverwrite.has_value());
     expectSameEvents(a, b);
@@ -88,6 +106,7 @@ void expectSameResult(const EmulationResult& a, const EmulationResult& b)
 }
 
 int g_moved = 0; // sizes answered by a moved run (the tests check many were)
+int g_movedFailures = 0; // of those, failed runs moved
 
 // At every size tried: reanalyzeAtSize's run (moved or emulated) equals emulate(); where a kept
 // run of the same residue exists and the size allocates, shiftedToSize equals emulate() too.
@@ -101,7 +120,13 @@ void expectMovedRunsEqualEmulation(const ModelPtr& model, const test::NamedSetti
     std::vector<std::uint64_t> sizes;
     for (std::uint64_t d = 0; d < 40; ++d)
         sizes.push_back(minimum + d);
-    sizes.push_back(minimum - 1);
+    // Below the smallest arena: every residue two or three times (the second of a residue whose
+    // replay fails at the same call is a failed run moved), and a few sizes far below, each twice.
+    for (std::uint64_t d = 1; d <= 40 && d < minimum; ++d)
+        sizes.push_back(minimum - d);
+    for (std::uint64_t k = 1; k <= 4; ++k)
+        for (std::uint64_t twice : { 0, 16 })
+            sizes.push_back(minimum * k / 5 + twice);
     for (std::size_t k = 1; k <= farSizes; ++k)
         sizes.push_back(minimum + minimum * k / 3 + k);
     for (std::uint64_t size : sizes) {
@@ -116,6 +141,13 @@ void expectMovedRunsEqualEmulation(const ModelPtr& model, const test::NamedSetti
             expectSameResult(*shiftedToSize(*reference, at), *emulated);
             ++g_moved;
         }
+        const ReplayOutcome replay = replayTrace(*base->trace, size - at.arenaStartLoss());
+        const auto failedReference
+            = replay.ok ? nullptr : base->sizeReferences->failureForSize(size, replay.failedStep);
+        if (failedReference && failedReference->settings.arenaSize != at.arenaSize) {
+            expectSameResult(*shiftedFailureToSize(*failedReference, at, replay.failure), *emulated);
+            ++g_movedFailures;
+        }
     }
 }
 
@@ -125,6 +157,7 @@ TEST(ResultAtSize, MovedRunsEqualEmulationOnTheShippedModels)
     test::forEachShippedModelAndBuild({ 200, 100, 20 }, 3, false,
         [](const ModelPtr& model, const test::NamedSettings& b) { expectMovedRunsEqualEmulation(model, b, 3); });
     EXPECT_GT(g_moved, 1000);
+    EXPECT_GT(g_movedFailures, 300);
 }
 
 TEST(ResultAtSize, MovedRunsEqualEmulationOnSharedModels)
@@ -137,6 +170,7 @@ TEST(ResultAtSize, MovedRunsEqualEmulationOnSharedModels)
     test::forEveryNthModelOnOneBuild(models, 3, test::buildVariety(3, false),
         [](const ModelPtr& model, const test::NamedSettings& b) { expectMovedRunsEqualEmulation(model, b, 2); });
     EXPECT_GT(g_moved, 100);
+    EXPECT_GT(g_movedFailures, 100);
 }
 
 // What may not serve as a reference: a failed run, one with a temp overwrite, separate arenas.

@@ -1,5 +1,7 @@
 #include "probe_models.h"
 
+#include "graph_zoo.h"
+
 #include "core/model/model_builder.h"
 #include "core/model/option_builders.h"
 
@@ -227,18 +229,6 @@ TensorSpec bytesTensor(const std::string& name, std::int32_t bytes)
     return TensorSpec { name, TensorType::UINT8, { bytes }, {}, {}, 0, false };
 }
 
-// The OfflineMemoryAllocation metadata: version 0, one subgraph, an offset per tensor (-1 online).
-void offlinePlan(ModelBuilder& b, const std::vector<std::int32_t>& offsets)
-{
-    std::vector<std::int32_t> plan = { 0, 1, static_cast<std::int32_t>(offsets.size()) };
-    plan.insert(plan.end(), offsets.begin(), offsets.end());
-    std::vector<std::uint8_t> bytes;
-    for (std::int32_t v : plan)
-        for (int k = 0; k < 4; ++k)
-            bytes.push_back(static_cast<std::uint8_t>((static_cast<std::uint32_t>(v) >> (8 * k)) & 0xff));
-    b.metadata("OfflineMemoryAllocation", bytes);
-}
-
 struct NpuOp {
     std::int32_t commandStream, flash, scratch, scratchFast;
 };
@@ -275,7 +265,7 @@ ProbeModel ethosSingle(const std::string& name, bool customData, bool plan, std:
     npuOp(b, n, { in }, { out }, customData);
     b.setIo({ in }, { out });
     if (plan)
-        offlinePlan(b, { 4096, -1, -1, 0, fastOffset, 0 });
+        b.offlinePlan({ 4096, -1, -1, 0, fastOffset, 0 });
     return { "ethos_" + name + ".tflite", b.finish() };
 }
 
@@ -298,7 +288,7 @@ ProbeModel ethosCpuAround()
     b.setIo({ in }, { probs });
     // tensors: input, input_int8, stream, flash, scratch, scratch_fast, features, flatten/shape,
     // flatten, probabilities: the NPU's tensors inside its scratch, the CPU's online.
-    offlinePlan(b, { -1, 0, -1, -1, 0, 0, 3072, -1, -1, -1 });
+    b.offlinePlan({ -1, 0, -1, -1, 0, 0, 3072, -1, -1, -1 });
     return { "ethos_cpu_around.tflite", b.finish() };
 }
 
@@ -315,7 +305,7 @@ ProbeModel ethosTwoOps()
     npuOp(b, second, { mid }, { out });
     b.setIo({ in }, { out });
     // input, stream1, flash1, scratch1, fast1, middle, stream2, flash2, scratch2, fast2, output
-    offlinePlan(b, { 0, -1, -1, 0, 0, 6144, -1, -1, 6144, 6144, 6144 });
+    b.offlinePlan({ 0, -1, -1, 0, 0, 6144, -1, -1, 6144, 6144, 6144 });
     return { "ethos_two_ops.tflite", b.finish() };
 }
 
@@ -339,7 +329,7 @@ ProbeModel ethosFarOffset()
     const auto in = b.tensor(activation("input", { 1, 16, 16, 1 }));
     npuOp(b, n, { in }, { out });
     b.setIo({ in }, { out });
-    offlinePlan(b, { -1, -1, -1, 200000, 200000, -1 });
+    b.offlinePlan({ -1, -1, -1, 200000, 200000, -1 });
     return { "ethos_far_offset.tflite", b.finish() };
 }
 
@@ -362,7 +352,7 @@ const std::vector<ProbeModel>& ethosUProbeModels()
 
 const ProbeModel* findProbeModel(const std::string& name)
 {
-    for (const auto* list : { &espProbeModels(), &ethosUProbeModels() })
+    for (const auto* list : { &espProbeModels(), &ethosUProbeModels(), &graphZooModels() })
         for (const ProbeModel& m : *list)
             if (m.name == name)
                 return &m;

@@ -1,5 +1,6 @@
 // Writes the probe models (probe_models.h) into a folder, for measuring them with
 // ../shared/harness: write_probe_models DIR
+#include "graph_zoo.h"
 #include "probe_models.h"
 
 #include <cstdio>
@@ -17,6 +18,8 @@ int main(int argc, char** argv)
     std::vector<arenascope::test::ProbeModel> all = arenascope::test::espProbeModels();
     const auto& ethos = arenascope::test::ethosUProbeModels();
     all.insert(all.end(), ethos.begin(), ethos.end());
+    const auto& zoo = arenascope::test::graphZooModels();
+    all.insert(all.end(), zoo.begin(), zoo.end());
     for (const auto& m : all) {
         std::ofstream out(std::filesystem::path(argv[1]) / m.name, std::ios::binary);
         out.write(reinterpret_cast<const char*>(m.bytes.data()), static_cast<std::streamsize>(m.bytes.size()));
