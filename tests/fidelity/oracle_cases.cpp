@@ -140,6 +140,8 @@ const std::vector<OracleBuild>& oracleBuilds()
             "tflm4e62ea7b_ethos_abi64", "tflm4e62ea7b_ethos_u_x86_64", TargetKind::X86_64, TflmVersion::V2023_02),
         espSnapshotBuild("esptflm1.3.5_esp32s3_nn1.2.3", "esp_tflm135_s3_1_2_3", EspChip::Esp32S3, EspNnVersion::V1_2_3,
             TflmVersion::V2025_11),
+        espSnapshotBuild("esptflm1.3.5_esp32_nn1.2.3", "esp_tflm135_esp32_1_2_3", EspChip::Esp32, EspNnVersion::V1_2_3,
+            TflmVersion::V2025_11),
         espSnapshotBuild("esptflm1.3.1_esp32s3_nn1.2.3", "esp_tflm131_s3_1_2_3", EspChip::Esp32S3, EspNnVersion::V1_2_3,
             TflmVersion::V2024_05),
         espSnapshotBuild("esptflm1.3.1_esp32_nn1.2.3", "esp_tflm131_esp32_1_2_3", EspChip::Esp32, EspNnVersion::V1_2_3,
