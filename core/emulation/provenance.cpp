@@ -113,13 +113,19 @@ Provenance withEthosU(const EmulationSettings& s, Provenance base)
               "with the reference kernels on cortex-m at 90b983c2, b8c7ecc1 and 10ebaab9" };
 }
 
-// The esp-tflite-micro release measured with an older snapshot's TFLM files (its tag), or nullptr.
+// The esp-tflite-micro build measured with an older snapshot's TFLM files, or nullptr: a release
+// (its tag) whose TFLM files are the snapshot's, or at 4e62ea7b, which no release carries, the
+// tree of its date (tflite-micro-esp-examples, the repository esp-tflite-micro was before v1.0.0).
 const char* espTfliteMicroReleaseMeasured(TflmVersion v)
 {
+    if (v == TflmVersion::V2025_11)
+        return "esp-tflite-micro 1.3.5";
     if (v == TflmVersion::V2025_01)
-        return "1.3.3.1";
+        return "esp-tflite-micro 1.3.3.1";
     if (v == TflmVersion::V2024_05)
-        return "1.3.1";
+        return "esp-tflite-micro 1.3.1";
+    if (v == TflmVersion::V2023_02)
+        return "tflite-micro-esp-examples fbea7c12";
     return nullptr;
 }
 
@@ -131,16 +137,20 @@ Provenance olderSnapshot(const EmulationSettings& s)
     if (s.kernels == KernelSet::CmsisNn && s.target == TargetKind::CortexM)
         return cmsisKernels(s);
     // esp-tflite-micro releases measured with the TFLM snapshot they carry, with esp-nn 1.2.3
-    // (tests/fidelity/measured/esp_tflm_<id>): 1.3.3.1 (ESPHome's pin; 10ebaab9's TFLM files) on
-    // ESP32-S3, 1.3.1 (71fba59b's) on ESP32-S3 and ESP32. Their ESP-NN glue differs from 99f49e14's
-    // only in the conv Init, so the other chips and versions keep the scratch functions measured there.
+    // (tests/fidelity/measured/esp_tflm_<id>): 1.3.5 (b8c7ecc1's TFLM files) and 1.3.1 (71fba59b's) on
+    // ESP32-S3 and ESP32, 1.3.3.1 (ESPHome's pin; 10ebaab9's) on ESP32-S3; at 4e62ea7b, the ESP-NN glue
+    // of tflite-micro-esp-examples fbea7c12 (2023-03, whose TFLM files are 4e62ea7b's parent's) built
+    // with 4e62ea7b, on ESP32-S3 and ESP32. Their glue differs from 99f49e14's only in what does not
+    // move these figures (the filter channels handed to esp-nn, which no scratch function reads) and
+    // in what the emulation dates (the conv Init, the snapshot's structs), so the other chips and
+    // versions keep the scratch functions measured there.
     const char* espRelease = espTfliteMicroReleaseMeasured(s.tflm);
     if (s.kernels == KernelSet::EspNn && s.target == TargetKind::Ilp32 && espRelease != nullptr
         && !s.nonPersistentBytes) {
-        const std::string release = "esp-tflite-micro " + std::string(espRelease);
+        const std::string release = espRelease;
         const std::string build = release + " (tflite-micro " + tflmVersionLabel(s.tflm) + "), esp-nn "
             + std::string(espNnVersionName(s.espNn)) + " for " + std::string(espChipTitle(s.espChip));
-        const bool esp32Too = s.tflm == TflmVersion::V2024_05;
+        const bool esp32Too = s.tflm != TflmVersion::V2025_01;
         const bool measuredChip = s.espChip == EspChip::Esp32S3 || (esp32Too && s.espChip == EspChip::Esp32);
         if (measuredChip && s.espNn == EspNnVersion::V1_2_3)
             return { ProvenanceLevel::Measured, "measured against real TFLM (" + build + ")" };

@@ -56,6 +56,12 @@ constexpr std::array kChanges = {
         ChangeScope::CmsisNnOnly },
     TflmChangeInfo { TflmChange::CmsisNnTransposeConv, "c845961df", "2023-11-07",
         "CMSIS-NN builds get their own TRANSPOSE_CONV kernel (before: the reference one)", ChangeScope::CmsisNnOnly },
+    TflmChangeInfo { TflmChange::EspNnConvInitOpDataConv, "96b2a4094", "2024-01-08",
+        "esp-tflite-micro rewrites its ESP-NN conv wrappers (and syncs 0a9143dd a week later): CONV_2D's Init "
+        "allocates sizeof(OpDataConv), 4 B short of the NodeData its Prepare fills, and takes its output temp "
+        "first; DEPTHWISE_CONV_2D holds no bias temp (before, as in tflite-micro-esp-examples of 2023: NodeData; "
+        "input, filter, [bias,] output)",
+        ChangeScope::EspNnOnly },
     TflmChangeInfo { TflmChange::FullyConnectedPerChannelRejected, "71fba59b5", "2024-05-28",
         "per-channel FULLY_CONNECTED fails Prepare (before, it ran with the first channel's scale)" },
     TflmChangeInfo { TflmChange::CmsisNnPrepareChecks, "5c2ac76b8", "2024-07-22",

@@ -74,6 +74,7 @@ enum class TflmChange { // new rows go last (tflm_changes_test.cpp counts up to 
     CmsisNnConstTensorChecks, // CMSIS-NN FULLY_CONNECTED/SVDF/LSTM: constant weights required
     CmsisNnGroupedConvDispatch, // CMSIS-NN 1x1 and 1xN conv paths need input depth == filter depth
     CmsisNnDepthwiseAnyBatch, // CMSIS-NN int8 DEPTHWISE_CONV_2D no longer asserts batch == 1
+    EspNnConvInitOpDataConv, // esp-tflite-micro's ESP-NN CONV_2D Init allocates OpDataConv (was NodeData)
 };
 
 // The builds a change touches: every build, or only those of one optimized kernel set.

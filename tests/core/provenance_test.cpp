@@ -49,8 +49,25 @@ TEST(Provenance, MeasuredOnlyWhereTflmWasRun)
     EXPECT_EQ(provenance(older).level, ProvenanceLevel::Measured);
     older.espChip = EspChip::Esp32C3;
     EXPECT_EQ(provenance(older).level, ProvenanceLevel::SameCode);
+    // esp-tflite-micro 1.3.5 (TFLM b8c7ecc1) measured on ESP32-S3 and ESP32 with esp-nn 1.2.3.
+    older.tflm = TflmVersion::V2025_11;
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::SameCode);
+    EXPECT_NE(provenance(older).text.find("esp-tflite-micro 1.3.5"), std::string::npos) << provenance(older).text;
+    older.espChip = EspChip::Esp32;
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::Measured) << provenance(older).text;
+    older.espChip = EspChip::Esp32S3;
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::Measured) << provenance(older).text;
+    older.espNn = EspNnVersion::V1_2_1;
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::SameCode) << provenance(older).text;
+    // At 4e62ea7b, which no release carries: tflite-micro-esp-examples fbea7c12's glue, measured.
     older.tflm = TflmVersion::V2023_02;
-    EXPECT_EQ(provenance(older).level, ProvenanceLevel::Source);
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::SameCode) << provenance(older).text;
+    EXPECT_NE(provenance(older).text.find("tflite-micro-esp-examples fbea7c12"), std::string::npos)
+        << provenance(older).text;
+    older.espNn = EspNnVersion::V1_2_3;
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::Measured) << provenance(older).text;
+    older.espChip = EspChip::Esp32;
+    EXPECT_EQ(provenance(older).level, ProvenanceLevel::Measured) << provenance(older).text;
     EmulationSettings cmsis;
     cmsis.kernels = KernelSet::CmsisNn;
     cmsis.cpu = Cpu::CortexM7;
@@ -103,7 +120,8 @@ TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
 // esp-nn version x co-processor that can be built. The newest snapshot has no cell read from
 // source only. At the older ones, the cells not yet measured (issue 39) are exactly these
 // classes, and no other cell may fall back to source: CMSIS-NN on an MVE CPU at 4e62ea7b, and at
-// b8c7ecc1 on any CPU; ESP-NN except esp-tflite-micro 1.3.3.1 (10ebaab9) and 1.3.1 (71fba59b).
+// b8c7ecc1 on any CPU (ESP-NN is measured at every snapshot: esp-tflite-micro 1.3.5, 1.3.3.1, 1.3.1,
+// and at 4e62ea7b tflite-micro-esp-examples fbea7c12's glue).
 // Ethos-U adds no class: its operator is the same file at every snapshot, measured at 90b983c2,
 // b8c7ecc1 and 10ebaab9, so a cell with it is as known as the same build without it.
 bool notYetMeasured(const EmulationSettings& s)
@@ -112,10 +130,8 @@ bool notYetMeasured(const EmulationSettings& s)
         return false;
     const bool mve
         = s.kernels == KernelSet::CmsisNn && s.cpuExtension() == CpuExtension::Mve && s.tflm == TflmVersion::V2023_02;
-    const bool espNn
-        = s.kernels == KernelSet::EspNn && s.tflm != TflmVersion::V2025_01 && s.tflm != TflmVersion::V2024_05;
     const bool b8c7ecc1CmsisNn = s.kernels == KernelSet::CmsisNn && s.tflm == TflmVersion::V2025_11;
-    return mve || espNn || b8c7ecc1CmsisNn;
+    return mve || b8c7ecc1CmsisNn;
 }
 
 TEST(Provenance, EthosUMeasuredAtTheNewestAndB8c7ecc1TheSameCodeElsewhere)

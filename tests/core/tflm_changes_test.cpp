@@ -38,7 +38,7 @@ TEST(TflmChanges, RowsAreOldestFirstAndOnePerChange)
         EXPECT_EQ(tflmChangeInfo(c.change).commit, c.commit);
         previous = c.date;
     }
-    EXPECT_EQ(seen.size(), static_cast<std::size_t>(TflmChange::CmsisNnDepthwiseAnyBatch) + 1)
+    EXPECT_EQ(seen.size(), static_cast<std::size_t>(TflmChange::EspNnConvInitOpDataConv) + 1)
         << "a TflmChange enumerator has no row";
 }
 
@@ -299,9 +299,10 @@ TEST(TflmSnapshotKernels, CmsisNnAddTypesBefore2024_07)
     EXPECT_NE(firstLine(*after).find("not supported"), std::string::npos) << firstLine(*after);
 }
 
-// esp-tflite-micro's ESP-NN CONV_2D Init allocated sizeof(OpDataConv) (56 B on ilp32) before
-// a91b8077e (2025-02-17), so esp-tflite-micro 1.3.3 (TFLM 10ebaab9) and 1.3.1 (71fba59b) ask for
-// 4 bytes less than the NodeData (60 B) of later releases; the depthwise Init always took NodeData.
+// esp-tflite-micro's ESP-NN CONV_2D Init allocated sizeof(OpDataConv) (56 B on ilp32) from
+// 96b2a4094 (2024-01-08) to a91b8077e (2025-02-17), so esp-tflite-micro 1.3.3 (TFLM 10ebaab9) and
+// 1.3.1 (71fba59b) ask for 4 bytes less than the NodeData (60 B) of later releases and of
+// tflite-micro-esp-examples of 2023 (TFLM 4e62ea7b); the depthwise Init always took NodeData.
 TEST(TflmSnapshotKernels, EspNnConvInitBefore2025_02)
 {
     Builder b;
@@ -317,7 +318,7 @@ TEST(TflmSnapshotKernels, EspNnConvInitBefore2025_02)
     s.kernels = KernelSet::EspNn;
     s.espChip = EspChip::Esp32S3;
     for (const auto& [v, opData] : { std::pair { TflmVersion::V2026_08, 60U }, std::pair { TflmVersion::V2025_01, 56U },
-             std::pair { TflmVersion::V2024_05, 56U } }) {
+             std::pair { TflmVersion::V2024_05, 56U }, std::pair { TflmVersion::V2023_02, 60U } }) {
         SCOPED_TRACE(std::string(tflmVersionInfo(v).commit));
         s.tflm = v;
         const auto r = emulate(*m, s);
@@ -326,6 +327,7 @@ TEST(TflmSnapshotKernels, EspNnConvInitBefore2025_02)
         EXPECT_EQ(kernelPersistent(*r).front(), opData);
     }
     EXPECT_EQ(tflmChangeInfo(TflmChange::EspNnConvInitNodeData).scope, ChangeScope::EspNnOnly);
+    EXPECT_EQ(tflmChangeInfo(TflmChange::EspNnConvInitOpDataConv).scope, ChangeScope::EspNnOnly);
 }
 
 } // namespace

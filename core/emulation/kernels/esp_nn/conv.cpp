@@ -26,7 +26,12 @@ Status convPrepare(KernelContext& ctx)
     const char* file = kConvFile;
     const Checks check(ctx, file);
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.hold({ out(0), in(0), in(1) }));
+    // The 2023 wrapper (tflite-micro-esp-examples fbea7c12) took input, filter, output; the
+    // esp-tflite-micro sync 0a9143dd (2024-01-15, a week after 96b2a4094) put the output first.
+    if (tflmHas(ctx.settings().tflm, TflmChange::EspNnConvInitOpDataConv))
+        ARENASCOPE_TRY(temps.hold({ out(0), in(0), in(1) }));
+    else
+        ARENASCOPE_TRY(temps.hold({ in(0), in(1), out(0) }));
     ARENASCOPE_TRY(requireNhwc(ctx));
     const auto [input, filter, output] = weightedOperands(ctx);
     ARENASCOPE_TRY(check.ensure(74, filter.shape[3] > 0, "filter_input_channels > 0"));
@@ -53,12 +58,16 @@ Status convPrepare(KernelContext& ctx)
     return requestEspScratch(ctx, bytes, "esp-nn conv scratch");
 }
 
-// Before esp-tflite-micro a91b8077e (2025-02-17: releases up to 1.3.3, TFLM 10ebaab9 and older),
-// conv.cc's Init allocated sizeof(OpDataConv), 4 bytes short of the NodeData its Prepare fills.
+// From esp-tflite-micro 96b2a4094 (2024-01-08) to a91b8077e (2025-02-17: releases 1.3.0 to 1.3.3,
+// TFLM 71fba59b and 10ebaab9), conv.cc's Init allocated sizeof(OpDataConv), 4 bytes short of the
+// NodeData its Prepare fills; before, in tflite-micro-esp-examples of 2023 (components/tflite-lib,
+// TFLM 4e62ea7b), and after, it allocates the NodeData.
 Status convInit(KernelContext& ctx)
 {
-    return allocateStruct(
-        ctx, tflmHas(ctx.settings().tflm, TflmChange::EspNnConvInitNodeData) ? kNodeData : opdata::kOpDataConv);
+    const TflmVersion v = ctx.settings().tflm;
+    const bool opDataConv
+        = tflmHas(v, TflmChange::EspNnConvInitOpDataConv) && !tflmHas(v, TflmChange::EspNnConvInitNodeData);
+    return allocateStruct(ctx, opDataConv ? opdata::kOpDataConv : kNodeData);
 }
 
 constexpr std::array kProfiles = {

@@ -11,6 +11,7 @@
 #include "core/emulation/kernels/conv_common.h"
 #include "core/emulation/kernels/conv_geometry.h"
 #include "core/emulation/kernels/tflm_checks.h"
+#include "core/emulation/tflm_changes.h"
 
 #include <array>
 
@@ -32,7 +33,13 @@ Status depthwisePrepare(KernelContext& ctx)
     const char* file = kDepthwiseFile;
     const Checks check(ctx, file);
     TempTensors temps(ctx);
-    ARENASCOPE_TRY(temps.hold({ out(0), in(0), in(1) }));
+    // The 2023 wrapper (tflite-micro-esp-examples fbea7c12) held input, filter, bias and output;
+    // esp-tflite-micro 96b2a4094 (2024-01-08) dropped the bias, 30f24e6a (2024-06-03, with v1.3.1's
+    // sync of 71fba59b) put the output first; no snapshot lies between them.
+    if (tflmHas(ctx.settings().tflm, TflmChange::EspNnConvInitOpDataConv))
+        ARENASCOPE_TRY(temps.hold({ out(0), in(0), in(1) }));
+    else
+        ARENASCOPE_TRY(temps.hold({ in(0), in(1), in(2, false), out(0) }));
     const auto [input, filter, output] = weightedOperands(ctx);
     ARENASCOPE_TRY(check.eq(184, "input->dims->size", "4", static_cast<long long>(input.shape.size()), 4));
     ARENASCOPE_TRY(check.eq(185, "filter->dims->size", "4", static_cast<long long>(filter.shape.size()), 4));
