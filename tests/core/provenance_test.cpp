@@ -102,9 +102,8 @@ TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
 // The whole grid a user can choose: every snapshot x target x kernel set x CPU x ESP chip and
 // esp-nn version x co-processor that can be built. The newest snapshot has no cell read from
 // source only. At the older ones, the cells not yet measured (issue 39) are exactly these
-// classes, and no other cell may fall back to source: CMSIS-NN on an MVE CPU at 4e62ea7b, and at
-// b8c7ecc1 on an MVE CPU or one without extension; ESP-NN except esp-tflite-micro 1.3.3.1 (10ebaab9)
-// and 1.3.1 (71fba59b).
+// classes, and no other cell may fall back to source: CMSIS-NN on an MVE CPU at 4e62ea7b and
+// b8c7ecc1; ESP-NN except esp-tflite-micro 1.3.3.1 (10ebaab9) and 1.3.1 (71fba59b).
 // Ethos-U adds no class: its operator is the same file at every snapshot, measured at 90b983c2,
 // b8c7ecc1 and 10ebaab9, so a cell with it is as known as the same build without it.
 bool notYetMeasured(const EmulationSettings& s)
@@ -116,21 +115,27 @@ bool notYetMeasured(const EmulationSettings& s)
     const bool espNn
         = s.kernels == KernelSet::EspNn && s.tflm != TflmVersion::V2025_01 && s.tflm != TflmVersion::V2024_05;
     const bool b8c7ecc1CmsisNn
-        = s.kernels == KernelSet::CmsisNn && s.tflm == TflmVersion::V2025_11 && s.cpuExtension() != CpuExtension::Dsp;
+        = s.kernels == KernelSet::CmsisNn && s.tflm == TflmVersion::V2025_11 && s.cpuExtension() == CpuExtension::Mve;
     return mve || espNn || b8c7ecc1CmsisNn;
 }
 
-// b8c7ecc1 with the CMSIS-NN it pins (e096196a), bare metal on Cortex-M4 (measured/tflm_b8c7ecc1).
-TEST(Provenance, B8c7ecc1CmsisNnMeasuredOnCortexM4)
+// b8c7ecc1 with the CMSIS-NN it pins (e096196a), bare metal on Cortex-M4 and Cortex-M3
+// (measured/tflm_b8c7ecc1).
+TEST(Provenance, B8c7ecc1CmsisNnMeasuredOnCortexM4AndM3)
 {
     EmulationSettings s;
     s.kernels = KernelSet::CmsisNn;
     s.tflm = TflmVersion::V2025_11;
-    s.cpu = Cpu::CortexM4;
-    const Provenance p = provenance(s);
-    EXPECT_EQ(p.level, ProvenanceLevel::Measured) << p.text;
-    EXPECT_NE(p.text.find("tflite-micro b8c7ecc1 (2025-11-10) with CMSIS-NN e096196a"), std::string::npos) << p.text;
+    for (Cpu cpu : { Cpu::CortexM4, Cpu::CortexM3 }) {
+        s.cpu = cpu;
+        const Provenance p = provenance(s);
+        EXPECT_EQ(p.level, ProvenanceLevel::Measured) << p.text;
+        EXPECT_NE(p.text.find("tflite-micro b8c7ecc1 (2025-11-10) with CMSIS-NN e096196a"), std::string::npos)
+            << p.text;
+    }
     s.cpu = Cpu::CortexM33; // DSP, as the measured Cortex-M4
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
+    s.cpu = Cpu::CortexM0Plus; // no extension, as the measured Cortex-M3
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
 }
 
