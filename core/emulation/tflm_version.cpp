@@ -24,7 +24,7 @@ constexpr std::array kVersions = {
         true, "22080c68", { .none = true, .dsp = true, .mve = true } },
     TflmVersionInfo { TflmVersion::V2025_11, "b8c7ecc1", "b8c7ecc197eab319b62a0311db307ad3b1f65943", "2025-11-10",
         "esp-tflite-micro 1.3.5; nearest for esp-tflite-micro 1.3.4, ModusToolbox ml-tflite-micro 3.3 and 3.4", true,
-        "e096196a", {} },
+        "e096196a", { .none = true, .dsp = true } },
     TflmVersionInfo { TflmVersion::V2026_08, "90b983c2", "90b983c2b3f1480642e040bbd2ddb37b998f3424", "2026-08-20",
         "tflite-micro main; nearest for Zephyr 4.4, esp-tflite-micro 1.3.7 and 1.3.8", true, "4ab83cc3",
         { .none = true, .dsp = true, .mve = true } },

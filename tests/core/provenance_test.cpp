@@ -119,9 +119,9 @@ TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
 // The whole grid a user can choose: every snapshot x target x kernel set x CPU x ESP chip and
 // esp-nn version x co-processor that can be built. The newest snapshot has no cell read from
 // source only. At the older ones, the cells not yet measured (issue 39) are exactly these
-// classes, and no other cell may fall back to source: CMSIS-NN on an MVE CPU at 4e62ea7b, and at
-// b8c7ecc1 on any CPU (ESP-NN is measured at every snapshot: esp-tflite-micro 1.3.5, 1.3.3.1, 1.3.1,
-// and at 4e62ea7b tflite-micro-esp-examples fbea7c12's glue).
+// classes, and no other cell may fall back to source: CMSIS-NN on an MVE CPU at 4e62ea7b and
+// b8c7ecc1 (ESP-NN is measured at every snapshot: esp-tflite-micro 1.3.5, 1.3.3.1, 1.3.1, and at
+// 4e62ea7b tflite-micro-esp-examples fbea7c12's glue).
 // Ethos-U adds no class: its operator is the same file at every snapshot, measured at 90b983c2,
 // b8c7ecc1 and 10ebaab9, so a cell with it is as known as the same build without it.
 bool notYetMeasured(const EmulationSettings& s)
@@ -130,8 +130,29 @@ bool notYetMeasured(const EmulationSettings& s)
         return false;
     const bool mve
         = s.kernels == KernelSet::CmsisNn && s.cpuExtension() == CpuExtension::Mve && s.tflm == TflmVersion::V2023_02;
-    const bool b8c7ecc1CmsisNn = s.kernels == KernelSet::CmsisNn && s.tflm == TflmVersion::V2025_11;
+    const bool b8c7ecc1CmsisNn
+        = s.kernels == KernelSet::CmsisNn && s.tflm == TflmVersion::V2025_11 && s.cpuExtension() == CpuExtension::Mve;
     return mve || b8c7ecc1CmsisNn;
+}
+
+// b8c7ecc1 with the CMSIS-NN it pins (e096196a), bare metal on Cortex-M4 and Cortex-M3
+// (measured/tflm_b8c7ecc1).
+TEST(Provenance, B8c7ecc1CmsisNnMeasuredOnCortexM4AndM3)
+{
+    EmulationSettings s;
+    s.kernels = KernelSet::CmsisNn;
+    s.tflm = TflmVersion::V2025_11;
+    for (Cpu cpu : { Cpu::CortexM4, Cpu::CortexM3 }) {
+        s.cpu = cpu;
+        const Provenance p = provenance(s);
+        EXPECT_EQ(p.level, ProvenanceLevel::Measured) << p.text;
+        EXPECT_NE(p.text.find("tflite-micro b8c7ecc1 (2025-11-10) with CMSIS-NN e096196a"), std::string::npos)
+            << p.text;
+    }
+    s.cpu = Cpu::CortexM33; // DSP, as the measured Cortex-M4
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
+    s.cpu = Cpu::CortexM0Plus; // no extension, as the measured Cortex-M3
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
 }
 
 TEST(Provenance, EthosUMeasuredAtTheNewestAndB8c7ecc1TheSameCodeElsewhere)
@@ -155,7 +176,7 @@ TEST(Provenance, EthosUMeasuredAtTheNewestAndB8c7ecc1TheSameCodeElsewhere)
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
     s.kernels = KernelSet::CmsisNn;
     s.cpu = Cpu::CortexM55;
-    s.tflm = TflmVersion::V2025_11; // CMSIS-NN at b8c7ecc1 is not measured: neither is it with the NPU
+    s.tflm = TflmVersion::V2025_11; // CMSIS-NN for MVE at b8c7ecc1 is not measured: neither is it with the NPU
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source);
 }
 
