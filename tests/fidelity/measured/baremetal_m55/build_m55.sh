@@ -95,17 +95,19 @@ MK=(make -f tensorflow/lite/micro/tools/make/Makefile TARGET=cortex_m_generic
     TARGET_ARCH=$ARCH FLOAT=softfp OPTIMIZED_KERNEL_DIR=cmsis_nn TARGET_TOOLCHAIN_ROOT=$GCC_BIN
     BASE_GENDIR=$OUT/$T/gen)
 cd "$TFLM"
-# the Makefile's own flags
-var() {
-  PATH="$PYBIN:$PATH" "${MK[@]}" --eval 'm55-print-%: ; @echo $*=$($*)' "m55-print-$1" 2>/dev/null |
-    sed -n "s/^$1=//p" | tail -1
-}
+# The Makefile's own flags, read in one make call: the older Makefiles regenerate every
+# example's model arrays (generate_cc_arrays.py) each time they are parsed, minutes under load.
+VARS=$(PATH="$PYBIN:$PATH" "${MK[@]}" --eval 'm55-print-%: ; @echo $*=$($*)' \
+  m55-print-CC_WARNINGS m55-print-CXXFLAGS m55-print-INCLUDES m55-print-KERNEL_OPTIMIZATION_LEVEL 2>/dev/null)
+var() { printf '%s\n' "$VARS" | sed -n "s/^$1=//p" | tail -1; }
+CXXFLAGS=$(var CXXFLAGS)
+INCLUDES=$(var INCLUDES)
+KOPT=$(var KERNEL_OPTIMIZATION_LEVEL)
 # GCC 12 for the M55 (-Os) finds a false "may be used uninitialized" in b8c7ecc1's
 # kernels/decode_state_lut.cc (a switch over every width), which the Makefile's -Werror
-# makes fatal: the Makefile's own warnings, that one left a warning (the Cortex-M4/M3
-# builds of b8c7ecc1 pass the same).
-WARNINGS="$(var CC_WARNINGS) -Wno-error=maybe-uninitialized"
-MK+=("CC_WARNINGS=$WARNINGS")
+# makes fatal: the library gets the Makefile's own warnings with that one left a warning
+# (the Cortex-M4/M3 builds of b8c7ecc1 pass the same).
+MK+=("CC_WARNINGS=$(var CC_WARNINGS) -Wno-error=maybe-uninitialized")
 PATH="$PYBIN:$PATH" "${MK[@]}" -j"$JOBS" microlite 2>&1 | grep -v 'already exists, skipping' || true
 if [ "$TFLM_API" = 2023 ]; then
   # no list_gendir target: the one library under BASE_GENDIR
@@ -115,9 +117,6 @@ else
   LIB=$GENDIR/lib/libtensorflow-microlite.a
 fi
 test -f "$LIB" || { echo "library build failed" >&2; exit 1; }
-CXXFLAGS=$(var CXXFLAGS)
-INCLUDES=$(var INCLUDES)
-KOPT=$(var KERNEL_OPTIMIZATION_LEVEL)
 case "$CXXFLAGS" in *"-mfloat-abi=softfp"*) ;; *) echo "the library is not softfp: $CXXFLAGS" >&2; exit 1 ;; esac
 CXX=${GCC_BIN}arm-none-eabi-g++
 CC=${GCC_BIN}arm-none-eabi-gcc
