@@ -19,6 +19,8 @@
 #     64 MiB of DDR at 0x62000000);
 #   - the Makefile's CC_WARNINGS plus -Wno-error=maybe-uninitialized (GCC 12
 #     on the M55 warns falsely in b8c7ecc1's decode_state_lut.cc);
+#   - an object GCC crashes on (4e62ea7b's CMSIS-NN arm_softmax_s8.c for MVE)
+#     is compiled at -O0 from the Makefile's own command line;
 #   - the snapshots before 90b983c2 have no print-% target: one is added
 #     with --eval under another name, as the 4e62ea7b build did.
 #   - TFLM_API=2023 (4e62ea7b): the options the Cortex-M4 build of that
@@ -108,7 +110,23 @@ KOPT=$(var KERNEL_OPTIMIZATION_LEVEL)
 # makes fatal: the library gets the Makefile's own warnings with that one left a warning
 # (the Cortex-M4/M3 builds of b8c7ecc1 pass the same).
 MK+=("CC_WARNINGS=$(var CC_WARNINGS) -Wno-error=maybe-uninitialized")
-PATH="$PYBIN:$PATH" "${MK[@]}" -j"$JOBS" microlite 2>&1 | grep -v 'already exists, skipping' || true
+mkdir -p "$OUT/$T"
+PATH="$PYBIN:$PATH" "${MK[@]}" -j"$JOBS" microlite 2>&1 | tee "$OUT/$T/microlite.log" |
+  grep -v 'already exists, skipping' || true
+# GCC 12.2 crashes (internal compiler error in combine, at -O2, -Os and -O1) on the MVE
+# arm_exp_on_negative_values_mve_32x4 of CMSIS-NN e98ee09a's SoftmaxFunctions/arm_softmax_s8.c
+# (4e62ea7b's pin): an object the compiler crashes on is compiled again at -O0, with the
+# Makefile's own command otherwise, and the library build resumed. Softmax's Eval code only:
+# AllocateTensors does not run it.
+if grep -q 'internal compiler error' "$OUT/$T/microlite.log"; then
+  for obj in $(sed -n 's/^make: \*\*\* \[[^]]*: \([^]]*\.o\)\] Error 1$/\1/p' "$OUT/$T/microlite.log"); do
+    cmd=$(grep -F -- "-o $obj" "$OUT/$T/microlite.log" | grep -v '^make' | tail -1)
+    test -n "$cmd" || { echo "no compile command for $obj in the log" >&2; exit 1; }
+    echo "internal compiler error on $obj: compiled at -O0"
+    eval "$(printf '%s\n' "$cmd" | sed 's/ -O[0-3s] / -O0 /')"
+  done
+  PATH="$PYBIN:$PATH" "${MK[@]}" -j"$JOBS" microlite 2>&1 | grep -v 'already exists, skipping' || true
+fi
 if [ "$TFLM_API" = 2023 ]; then
   # no list_gendir target: the one library under BASE_GENDIR
   LIB=$(find "$OUT/$T/gen" -path '*/lib/libtensorflow-microlite.a' | head -1)
