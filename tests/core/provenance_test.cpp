@@ -83,7 +83,7 @@ TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
     s.cpu = Cpu::CortexM55; // MVE with e98ee09a too (measured/tflm_4e62ea7b/cm55_cmsisnn.json)
     const Provenance mve2023 = provenance(s);
     EXPECT_EQ(mve2023.level, ProvenanceLevel::Measured) << mve2023.text;
-    EXPECT_NE(mve2023.text.find("CMSIS-NN e98ee09a for Cortex-M55"), std::string::npos) << mve2023.text;
+    EXPECT_NE(mve2023.text.find("CMSIS-NN e98ee09a"), std::string::npos) << mve2023.text;
     s.cpu = Cpu::CortexM85; // the same MVE paths
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
     s.cpu = Cpu::CortexM55;
