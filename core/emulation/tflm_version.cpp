@@ -13,7 +13,8 @@ namespace {
 // emulated as it ("nearest for"); tflm_distributions.cpp has the evidence.
 constexpr std::array kVersions = {
     TflmVersionInfo { TflmVersion::V2023_02, "4e62ea7b", "4e62ea7b821c1e6af004912132395fb81922ea8d", "2023-02-27",
-        "the Arduino library (tflite-micro-arduino-examples)", true, "e98ee09a", { .none = true, .dsp = true } },
+        "the Arduino library (tflite-micro-arduino-examples)", true, "e98ee09a",
+        { .none = true, .dsp = true, .mve = true } },
     TflmVersionInfo { TflmVersion::V2024_05, "71fba59b", "71fba59b5bebfd64b48e167bfcb669fff568ec74", "2024-05-29",
         "Zephyr 3.7 LTS and 4.0, esp-tflite-micro 1.3.1", true, "01dee38e",
         { .none = true, .dsp = true, .mve = true } },
@@ -24,7 +25,7 @@ constexpr std::array kVersions = {
         true, "22080c68", { .none = true, .dsp = true, .mve = true } },
     TflmVersionInfo { TflmVersion::V2025_11, "b8c7ecc1", "b8c7ecc197eab319b62a0311db307ad3b1f65943", "2025-11-10",
         "esp-tflite-micro 1.3.5; nearest for esp-tflite-micro 1.3.4, ModusToolbox ml-tflite-micro 3.3 and 3.4", true,
-        "e096196a", { .none = true, .dsp = true } },
+        "e096196a", { .none = true, .dsp = true, .mve = true } },
     TflmVersionInfo { TflmVersion::V2026_08, "90b983c2", "90b983c2b3f1480642e040bbd2ddb37b998f3424", "2026-08-20",
         "tflite-micro main; nearest for Zephyr 4.4, esp-tflite-micro 1.3.7 and 1.3.8", true, "4ab83cc3",
         { .none = true, .dsp = true, .mve = true } },

@@ -83,7 +83,7 @@ TEST(Provenance, MeasuredOnlyWhereTflmWasRun)
 }
 
 // An older snapshot's CMSIS-NN build is measured where its own pin was run (4e62ea7b with
-// e98ee09a on Cortex-M4 and Cortex-M3), and says which CMSIS-NN it means everywhere.
+// e98ee09a on Cortex-M4, Cortex-M3 and Cortex-M55), and says which CMSIS-NN it means everywhere.
 TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
 {
     EmulationSettings s;
@@ -97,8 +97,17 @@ TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
     }
     s.cpu = Cpu::CortexM7; // DSP, as the measured Cortex-M4
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode);
-    s.cpu = Cpu::CortexM55; // MVE was measured at the newest snapshot, 10ebaab9 and 71fba59b only
-    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source);
+    s.cpu = Cpu::CortexM55; // MVE with e98ee09a too (measured/tflm_4e62ea7b/cm55_cmsisnn.json)
+    const Provenance mve2023 = provenance(s);
+    EXPECT_EQ(mve2023.level, ProvenanceLevel::Measured) << mve2023.text;
+    EXPECT_NE(mve2023.text.find("CMSIS-NN e98ee09a"), std::string::npos) << mve2023.text;
+    s.cpu = Cpu::CortexM85; // the same MVE paths
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
+    s.cpu = Cpu::CortexM55;
+    s.tflm = TflmVersion::V2025_11; // e096196a on Cortex-M55 (measured/tflm_b8c7ecc1/cm55_cmsisnn.json)
+    const Provenance mveB8 = provenance(s);
+    EXPECT_EQ(mveB8.level, ProvenanceLevel::Measured) << mveB8.text;
+    EXPECT_NE(mveB8.text.find("CMSIS-NN e096196a"), std::string::npos) << mveB8.text;
     s.tflm = TflmVersion::V2025_01; // its CMSIS-NN 22080c68 on Cortex-M55 (measured/baremetal_m55)
     const Provenance m55 = provenance(s);
     EXPECT_EQ(m55.level, ProvenanceLevel::Measured) << m55.text;
@@ -114,25 +123,6 @@ TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
     const Provenance p = provenance(s);
     EXPECT_EQ(p.level, ProvenanceLevel::SameCode) << p.text;
     EXPECT_NE(p.text.find("CMSIS-NN 01dee38e"), std::string::npos) << p.text;
-}
-
-// The whole grid a user can choose: every snapshot x target x kernel set x CPU x ESP chip and
-// esp-nn version x co-processor that can be built. The newest snapshot has no cell read from
-// source only. At the older ones, the cells not yet measured (issue 39) are exactly these
-// classes, and no other cell may fall back to source: CMSIS-NN on an MVE CPU at 4e62ea7b and
-// b8c7ecc1 (ESP-NN is measured at every snapshot: esp-tflite-micro 1.3.5, 1.3.3.1, 1.3.1, and at
-// 4e62ea7b tflite-micro-esp-examples fbea7c12's glue).
-// Ethos-U adds no class: its operator is the same file at every snapshot, measured at 90b983c2,
-// b8c7ecc1 and 10ebaab9, so a cell with it is as known as the same build without it.
-bool notYetMeasured(const EmulationSettings& s)
-{
-    if (s.tflm == kNewestTflm)
-        return false;
-    const bool mve
-        = s.kernels == KernelSet::CmsisNn && s.cpuExtension() == CpuExtension::Mve && s.tflm == TflmVersion::V2023_02;
-    const bool b8c7ecc1CmsisNn
-        = s.kernels == KernelSet::CmsisNn && s.tflm == TflmVersion::V2025_11 && s.cpuExtension() == CpuExtension::Mve;
-    return mve || b8c7ecc1CmsisNn;
 }
 
 // b8c7ecc1 with the CMSIS-NN it pins (e096196a), bare metal on Cortex-M4 and Cortex-M3
@@ -176,11 +166,18 @@ TEST(Provenance, EthosUMeasuredAtTheNewestAndB8c7ecc1TheSameCodeElsewhere)
     EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
     s.kernels = KernelSet::CmsisNn;
     s.cpu = Cpu::CortexM55;
-    s.tflm = TflmVersion::V2025_11; // CMSIS-NN for MVE at b8c7ecc1 is not measured: neither is it with the NPU
-    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source);
+    s.tflm = TflmVersion::V2025_11; // CMSIS-NN measured at b8c7ecc1 on Cortex-M55, the NPU beside it
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
+    s.kernels = KernelSet::Reference;
+    s.nonPersistentBytes = 4096; // a construction no measured build used: neither is it with the NPU
+    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Source) << provenance(s).text;
 }
 
-TEST(Provenance, SourceOnlyCellsAreTheOnesNotYetMeasured)
+// The whole grid a user can choose: every snapshot x target x kernel set x CPU x ESP chip and
+// esp-nn version x co-processor that can be built. No cell is read from source only (issue 39):
+// each is measured, or the same code as a measured build. Ethos-U adds no class: its operator is
+// the same file at every snapshot, measured at 90b983c2, b8c7ecc1 and 10ebaab9.
+TEST(Provenance, NoCellOfTheGridIsReadFromSourceOnly)
 {
     constexpr Cpu kCpus[] = { Cpu::CortexM0, Cpu::CortexM0Plus, Cpu::CortexM3, Cpu::CortexM4, Cpu::CortexM7,
         Cpu::CortexM33, Cpu::CortexM55, Cpu::CortexM85 };
@@ -199,7 +196,7 @@ TEST(Provenance, SourceOnlyCellsAreTheOnesNotYetMeasured)
                     auto check = [&](const EmulationSettings& cell) {
                         ++cells;
                         const Provenance p = provenance(cell);
-                        EXPECT_EQ(p.level == ProvenanceLevel::Source, notYetMeasured(cell))
+                        EXPECT_NE(p.level, ProvenanceLevel::Source)
                             << v.id << " " << targetName(target) << " " << kernelSetName(kernels) << " "
                             << cpuName(cell.cpu) << " " << espChipName(cell.espChip) << " "
                             << espNnVersionName(cell.espNn) << " " << coProcessorName(co) << ": " << p.text;

@@ -104,7 +104,9 @@ TEST(TflmVersion, OlderSnapshotsSayWhetherTheyAreMeasured)
     EXPECT_EQ(provenance(old).level, ProvenanceLevel::Measured) << provenance(old).text;
     old.kernels = KernelSet::CmsisNn; // 4e62ea7b's own CMSIS-NN pin was measured on Cortex-M4
     EXPECT_EQ(provenance(old).level, ProvenanceLevel::Measured) << provenance(old).text;
-    old.cpu = Cpu::CortexM55; // 4e62ea7b's pin not on an MVE CPU
+    old.cpu = Cpu::CortexM55; // and on an MVE CPU (measured/tflm_4e62ea7b/cm55_cmsisnn.json)
+    EXPECT_EQ(provenance(old).level, ProvenanceLevel::Measured) << provenance(old).text;
+    old.nonPersistentBytes = 4096; // no measured build used separate arenas
     EXPECT_EQ(provenance(old).level, ProvenanceLevel::Source);
     EXPECT_NE(provenance(old).text.find("read from source, not yet measured"), std::string::npos);
 }

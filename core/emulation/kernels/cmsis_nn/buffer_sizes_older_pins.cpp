@@ -2,7 +2,7 @@
 // v2022: e98ee09a (2022-10-12), the commit TFLM 4e62ea7b pins
 // (ConvolutionFunctions/arm_convolve_wrapper_s8.c, arm_convolve_s8.c, arm_convolve_1_x_n_s8.c,
 // arm_convolve_wrapper_s16.c, arm_convolve_fast_s16.c, arm_depthwise_conv_wrapper_s8.c,
-// arm_depthwise_conv_s8_opt.c), measured on Cortex-M4 and Cortex-M3
+// arm_depthwise_conv_s8_opt.c), measured on Cortex-M4, Cortex-M3 and Cortex-M55
 // (tests/fidelity/measured/tflm_4e62ea7b). v2024: TRANSPOSE_CONV at 01dee38e (TFLM 71fba59b,
 // ConvolutionFunctions/arm_transpose_conv_get_buffer_sizes_s8.c and cmsis_nn/transpose_conv.cc),
 // measured on Cortex-M4 (tests/fidelity/measured/tflm_71fba59b).

@@ -17,10 +17,23 @@
 #     jumps to startup.c's Reset_Handler, and ends a minimum-search trial that
 #     aborts (-Wl,--wrap=abort) as a failed trial; mps3_an547.ld (arena:
 #     64 MiB of DDR at 0x62000000);
+#   - the Makefile's CC_WARNINGS plus -Wno-error=maybe-uninitialized (GCC 12
+#     on the M55 warns falsely in b8c7ecc1's decode_state_lut.cc);
+#   - an object GCC crashes on (4e62ea7b's CMSIS-NN arm_softmax_s8.c for MVE)
+#     is compiled at -O0 from the Makefile's own command line;
 #   - the snapshots before 90b983c2 have no print-% target: one is added
 #     with --eval under another name, as the 4e62ea7b build did.
+#   - TFLM_API=2023 (4e62ea7b): the options the Cortex-M4 build of that
+#     snapshot used (tests/fidelity/measured/README.md, "The 4e62ea7b CMSIS-NN
+#     builds"): its Makefile has no list_gendir target either (the library is
+#     found under BASE_GENDIR), it has no PythonOpsResolver (the harness is
+#     compiled with -DORACLE_TFLM_2023 -I ORACLE_DIR/shim2023, which maps it
+#     to AllOpsResolver, and no resolver source is linked), and its AbortImpl
+#     logs "HALTED" with a newline, which halted_2023.c (-Wl,--wrap=DebugLog)
+#     hands to the harness's escape as "HALTED".  The null-pointer guard that
+#     build also needed is m55_boot.c's, in every build.
 #
-# usage: build_m55.sh TFLM_DIR BUILD_DIR
+# usage: [TFLM_API=2023] build_m55.sh TFLM_DIR BUILD_DIR
 #   TFLM_DIR  a tflm/ tree as ../shared/harness/oracle/setup_sources.sh lays it
 #             out, with downloads/cmsis_nn and downloads/cmsis (and
 #             downloads/cmsis/Cortex_DFP where the snapshot pins CMSIS_6) at the
@@ -34,6 +47,7 @@
 #   DEPS_TEXT   what the JSON's build.deps says
 #   JOBS        parallel make jobs (default: nproc)
 #   PYTHON3     python3 with numpy (default: the first on PATH that has it)
+#   TFLM_API    2023 for 4e62ea7b's API (above); empty (the default) from 71fba59b on
 # run: python3 ORACLE_DIR/run.py --harness BUILD_DIR/cm55/harness.elf \
 #        --qemu-system "qemu-system-arm -M mps3-an547" --abi cm55_cmsisnn ...
 set -euo pipefail
@@ -60,6 +74,14 @@ fi
 : "${TFLM_COMMIT_ID:?set TFLM_COMMIT_ID (no .extracted in TFLM_DIR)}"
 : "${DEPS_TEXT:?set DEPS_TEXT (the dependencies and their pins, for the JSON)}"
 JOBS=${JOBS:-$(nproc)}
+TFLM_API=${TFLM_API:-}
+case "$TFLM_API" in
+  2023) test ! -f "$TFLM/python/tflite_micro/python_ops_resolver.cc" ||
+          { echo "TFLM_API=2023 but $TFLM has a PythonOpsResolver: build it without TFLM_API" >&2; exit 2; } ;;
+  "") test -f "$TFLM/python/tflite_micro/python_ops_resolver.cc" ||
+        { echo "no python/tflite_micro/python_ops_resolver.cc in $TFLM: a 2023 snapshot needs TFLM_API=2023" >&2; exit 2; } ;;
+  *) echo "TFLM_API must be 2023 or empty, not '$TFLM_API'" >&2; exit 2 ;;
+esac
 T=cm55
 ARCH=cortex-m55
 CPU="-mcpu=cortex-m55 -mfloat-abi=softfp"
@@ -75,30 +97,68 @@ MK=(make -f tensorflow/lite/micro/tools/make/Makefile TARGET=cortex_m_generic
     TARGET_ARCH=$ARCH FLOAT=softfp OPTIMIZED_KERNEL_DIR=cmsis_nn TARGET_TOOLCHAIN_ROOT=$GCC_BIN
     BASE_GENDIR=$OUT/$T/gen)
 cd "$TFLM"
-PATH="$PYBIN:$PATH" "${MK[@]}" -j"$JOBS" microlite 2>&1 | grep -v 'already exists, skipping' || true
-GENDIR=$(PATH="$PYBIN:$PATH" "${MK[@]}" list_gendir 2>/dev/null | tail -1)
-LIB=$GENDIR/lib/libtensorflow-microlite.a
-test -f "$LIB" || { echo "library build failed" >&2; exit 1; }
-# the Makefile's own flags
-var() {
-  PATH="$PYBIN:$PATH" "${MK[@]}" --eval 'm55-print-%: ; @echo $*=$($*)' "m55-print-$1" 2>/dev/null |
-    sed -n "s/^$1=//p" | tail -1
-}
+# The Makefile's own flags, read in one make call: the older Makefiles regenerate every
+# example's model arrays (generate_cc_arrays.py) each time they are parsed, minutes under load.
+VARS=$(PATH="$PYBIN:$PATH" "${MK[@]}" --eval 'm55-print-%: ; @echo $*=$($*)' \
+  m55-print-CC_WARNINGS m55-print-CXXFLAGS m55-print-INCLUDES m55-print-KERNEL_OPTIMIZATION_LEVEL 2>/dev/null)
+var() { printf '%s\n' "$VARS" | sed -n "s/^$1=//p" | tail -1; }
 CXXFLAGS=$(var CXXFLAGS)
 INCLUDES=$(var INCLUDES)
 KOPT=$(var KERNEL_OPTIMIZATION_LEVEL)
+# GCC 12 for the M55 (-Os) finds a false "may be used uninitialized" in b8c7ecc1's
+# kernels/decode_state_lut.cc (a switch over every width), which the Makefile's -Werror
+# makes fatal: the library gets the Makefile's own warnings with that one left a warning
+# (the Cortex-M4/M3 builds of b8c7ecc1 pass the same).
+MK+=("CC_WARNINGS=$(var CC_WARNINGS) -Wno-error=maybe-uninitialized")
+mkdir -p "$OUT/$T"
+PATH="$PYBIN:$PATH" "${MK[@]}" -j"$JOBS" microlite 2>&1 | tee "$OUT/$T/microlite.log" |
+  grep -v 'already exists, skipping' || true
+# GCC 12.2 crashes (internal compiler error in combine, at -O2, -Os and -O1) on the MVE
+# arm_exp_on_negative_values_mve_32x4 of CMSIS-NN e98ee09a's SoftmaxFunctions/arm_softmax_s8.c
+# (4e62ea7b's pin): an object the compiler crashes on is compiled again at -O0, with the
+# Makefile's own command otherwise, and the library build resumed. Softmax's Eval code only:
+# AllocateTensors does not run it.
+if grep -q 'internal compiler error' "$OUT/$T/microlite.log"; then
+  for obj in $(sed -n 's/^make: \*\*\* \[[^]]*: \([^]]*\.o\)\] Error 1$/\1/p' "$OUT/$T/microlite.log"); do
+    cmd=$(grep -F -- "-o $obj" "$OUT/$T/microlite.log" | grep -v '^make' | tail -1)
+    test -n "$cmd" || { echo "no compile command for $obj in the log" >&2; exit 1; }
+    echo "internal compiler error on $obj: compiled at -O0"
+    eval "$(printf '%s\n' "$cmd" | sed 's/ -O[0-3s] / -O0 /')"
+  done
+  PATH="$PYBIN:$PATH" "${MK[@]}" -j"$JOBS" microlite 2>&1 | grep -v 'already exists, skipping' || true
+fi
+if [ "$TFLM_API" = 2023 ]; then
+  # no list_gendir target: the one library under BASE_GENDIR
+  LIB=$(find "$OUT/$T/gen" -path '*/lib/libtensorflow-microlite.a' | head -1)
+else
+  GENDIR=$(PATH="$PYBIN:$PATH" "${MK[@]}" list_gendir 2>/dev/null | tail -1)
+  LIB=$GENDIR/lib/libtensorflow-microlite.a
+fi
+test -f "$LIB" || { echo "library build failed" >&2; exit 1; }
 case "$CXXFLAGS" in *"-mfloat-abi=softfp"*) ;; *) echo "the library is not softfp: $CXXFLAGS" >&2; exit 1 ;; esac
 CXX=${GCC_BIN}arm-none-eabi-g++
 CC=${GCC_BIN}arm-none-eabi-gcc
 B=$OUT/$T
 echo "compiling the harness for $T"
+if [ "$TFLM_API" = 2023 ]; then
+  API_DEFS="-DORACLE_TFLM_2023 -I$ORACLE_DIR/shim2023"
+  API_TEXT=", TFLM 2023 API (AllOpsResolver, HALTED with a newline)"
+  EXTRA_OBJS="$B/halted_2023.o"
+  EXTRA_LDFLAGS="-Wl,--wrap=DebugLog"
+  $CC $CPU -mthumb -O2 -c "$HERE/halted_2023.c" -o "$B/halted_2023.o"
+else
+  API_DEFS=""
+  API_TEXT=""
+  EXTRA_OBJS="$B/python_ops_resolver.o"
+  EXTRA_LDFLAGS=""
+  # shellcheck disable=SC2086
+  eval "$CXX $CXXFLAGS $KOPT $INCLUDES -c python/tflite_micro/python_ops_resolver.cc -o $B/python_ops_resolver.o"
+fi
 # shellcheck disable=SC2086
-eval "$CXX $CXXFLAGS $KOPT $INCLUDES -c python/tflite_micro/python_ops_resolver.cc -o $B/python_ops_resolver.o"
-# shellcheck disable=SC2086
-eval "$CXX $CXXFLAGS $KOPT $INCLUDES -I$ORACLE_DIR -DORACLE_BAREMETAL -DORACLE_LOG_CALLBACK \
+eval "$CXX $CXXFLAGS $KOPT $INCLUDES -I$ORACLE_DIR $API_DEFS -DORACLE_BAREMETAL -DORACLE_LOG_CALLBACK \
   -DTFLM_COMMIT='\"$TFLM_COMMIT_ID\"' \
   -DHARNESS_ABI='\"cm55_cmsisnn\"' -DHARNESS_CXX='\"$($CXX --version | head -1)\"' \
-  -DHARNESS_FLAGS='\"TFLM Makefile TARGET=cortex_m_generic TARGET_ARCH=$ARCH FLOAT=softfp OPTIMIZED_KERNEL_DIR=cmsis_nn microlite; $CPU; qemu-system-arm -M mps3-an547, arena 64 MiB of DDR at 0x62000000\"' \
+  -DHARNESS_FLAGS='\"TFLM Makefile TARGET=cortex_m_generic TARGET_ARCH=$ARCH FLOAT=softfp OPTIMIZED_KERNEL_DIR=cmsis_nn microlite; $CPU; qemu-system-arm -M mps3-an547, arena 64 MiB of DDR at 0x62000000$API_TEXT\"' \
   -DHARNESS_DEPS='\"$DEPS_TEXT\"' \
   -c $ORACLE_DIR/harness.cc -o $B/harness.o"
 # shellcheck disable=SC2086
@@ -107,5 +167,6 @@ $CC $CPU -mthumb -O2 -c "$ORACLE_DIR/baremetal/startup.c" -o "$B/startup.o"
 $CC $CPU -mthumb -O2 -c "$HERE/m55_boot.c" -o "$B/m55_boot.o"
 # shellcheck disable=SC2086
 $CXX $CPU -mthumb --specs=rdimon.specs -nostartfiles -T "$HERE/mps3_an547.ld" -L "$ORACLE_DIR/baremetal" \
-  -Wl,--gc-sections -Wl,--wrap=abort -o "$B/harness.elf" "$B/m55_boot.o" "$B/startup.o" "$B/harness.o" "$B/python_ops_resolver.o" "$LIB" -lm
+  -Wl,--gc-sections -Wl,--wrap=abort $EXTRA_LDFLAGS -o "$B/harness.elf" "$B/m55_boot.o" "$B/startup.o" "$B/harness.o" \
+  $EXTRA_OBJS "$LIB" -lm
 echo "built $B/harness.elf"
