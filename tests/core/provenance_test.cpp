@@ -82,67 +82,44 @@ TEST(Provenance, MeasuredOnlyWhereTflmWasRun)
     EXPECT_EQ(provenance(split).level, ProvenanceLevel::Source);
 }
 
-// An older snapshot's CMSIS-NN build is measured where its own pin was run (4e62ea7b with
-// e98ee09a on Cortex-M4, Cortex-M3 and Cortex-M55), and says which CMSIS-NN it means everywhere.
+// An older snapshot's CMSIS-NN build is measured where its own pin was run (measured/tflm_<id>:
+// cm4, cm3 and cm55), the same code on the CPUs of the same extension, and says which CMSIS-NN it
+// means everywhere.
 TEST(Provenance, OlderSnapshotsCmsisNnByTheirOwnPin)
 {
+    using L = ProvenanceLevel;
+    struct Cell {
+        TflmVersion tflm;
+        Cpu cpu;
+        ProvenanceLevel level;
+        const char* pin;
+    };
+    const Cell cells[] = {
+        { TflmVersion::V2023_02, Cpu::CortexM4, L::Measured, "e98ee09a" },
+        { TflmVersion::V2023_02, Cpu::CortexM3, L::Measured, "e98ee09a" },
+        { TflmVersion::V2023_02, Cpu::CortexM7, L::SameCode, "e98ee09a" }, // DSP, as the Cortex-M4
+        { TflmVersion::V2023_02, Cpu::CortexM55, L::Measured, "e98ee09a" },
+        { TflmVersion::V2023_02, Cpu::CortexM85, L::SameCode, "e98ee09a" }, // the same MVE paths
+        { TflmVersion::V2024_05, Cpu::CortexM4, L::Measured, "01dee38e" },
+        { TflmVersion::V2024_05, Cpu::CortexM0, L::SameCode, "01dee38e" },
+        { TflmVersion::V2024_05, Cpu::CortexM85, L::SameCode, "01dee38e" },
+        { TflmVersion::V2025_01, Cpu::CortexM55, L::Measured, "22080c68" },
+        { TflmVersion::V2025_01, Cpu::CortexM85, L::SameCode, "22080c68" },
+        { TflmVersion::V2025_11, Cpu::CortexM4, L::Measured, "e096196a" },
+        { TflmVersion::V2025_11, Cpu::CortexM3, L::Measured, "e096196a" },
+        { TflmVersion::V2025_11, Cpu::CortexM33, L::SameCode, "e096196a" }, // DSP, as the Cortex-M4
+        { TflmVersion::V2025_11, Cpu::CortexM0Plus, L::SameCode, "e096196a" }, // none, as the Cortex-M3
+        { TflmVersion::V2025_11, Cpu::CortexM55, L::Measured, "e096196a" },
+    };
     EmulationSettings s;
     s.kernels = KernelSet::CmsisNn;
-    s.tflm = TflmVersion::V2023_02;
-    for (Cpu cpu : { Cpu::CortexM4, Cpu::CortexM3 }) {
-        s.cpu = cpu;
+    for (const Cell& cell : cells) {
+        s.tflm = cell.tflm;
+        s.cpu = cell.cpu;
         const Provenance p = provenance(s);
-        EXPECT_EQ(p.level, ProvenanceLevel::Measured) << cpuName(cpu);
-        EXPECT_NE(p.text.find("CMSIS-NN e98ee09a"), std::string::npos) << p.text;
+        EXPECT_EQ(p.level, cell.level) << p.text;
+        EXPECT_NE(p.text.find(std::string("CMSIS-NN ") + cell.pin), std::string::npos) << p.text;
     }
-    s.cpu = Cpu::CortexM7; // DSP, as the measured Cortex-M4
-    EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode);
-    s.cpu = Cpu::CortexM55; // MVE with e98ee09a too (measured/tflm_4e62ea7b/cm55_cmsisnn.json)
-    const Provenance mve2023 = provenance(s);
-    EXPECT_EQ(mve2023.level, ProvenanceLevel::Measured) << mve2023.text;
-    EXPECT_NE(mve2023.text.find("CMSIS-NN e98ee09a"), std::string::npos) << mve2023.text;
-    s.cpu = Cpu::CortexM85; // the same MVE paths
-    EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
-    s.cpu = Cpu::CortexM55;
-    s.tflm = TflmVersion::V2025_11; // e096196a on Cortex-M55 (measured/tflm_b8c7ecc1/cm55_cmsisnn.json)
-    const Provenance mveB8 = provenance(s);
-    EXPECT_EQ(mveB8.level, ProvenanceLevel::Measured) << mveB8.text;
-    EXPECT_NE(mveB8.text.find("CMSIS-NN e096196a"), std::string::npos) << mveB8.text;
-    s.tflm = TflmVersion::V2025_01; // its CMSIS-NN 22080c68 on Cortex-M55 (measured/baremetal_m55)
-    const Provenance m55 = provenance(s);
-    EXPECT_EQ(m55.level, ProvenanceLevel::Measured) << m55.text;
-    EXPECT_NE(m55.text.find("CMSIS-NN 22080c68"), std::string::npos) << m55.text;
-    s.cpu = Cpu::CortexM85; // the same MVE paths
-    EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
-    s.tflm = TflmVersion::V2024_05; // its CMSIS-NN 01dee38e on Cortex-M4 and Cortex-M3
-    s.cpu = Cpu::CortexM4;
-    EXPECT_EQ(provenance(s).level, ProvenanceLevel::Measured);
-    s.cpu = Cpu::CortexM0;
-    EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode);
-    s.cpu = Cpu::CortexM85; // as the Cortex-M55 measured with 01dee38e
-    const Provenance p = provenance(s);
-    EXPECT_EQ(p.level, ProvenanceLevel::SameCode) << p.text;
-    EXPECT_NE(p.text.find("CMSIS-NN 01dee38e"), std::string::npos) << p.text;
-}
-
-// b8c7ecc1 with the CMSIS-NN it pins (e096196a), bare metal on Cortex-M4 and Cortex-M3
-// (measured/tflm_b8c7ecc1).
-TEST(Provenance, B8c7ecc1CmsisNnMeasuredOnCortexM4AndM3)
-{
-    EmulationSettings s;
-    s.kernels = KernelSet::CmsisNn;
-    s.tflm = TflmVersion::V2025_11;
-    for (Cpu cpu : { Cpu::CortexM4, Cpu::CortexM3 }) {
-        s.cpu = cpu;
-        const Provenance p = provenance(s);
-        EXPECT_EQ(p.level, ProvenanceLevel::Measured) << p.text;
-        EXPECT_NE(p.text.find("tflite-micro b8c7ecc1 (2025-11-10) with CMSIS-NN e096196a"), std::string::npos)
-            << p.text;
-    }
-    s.cpu = Cpu::CortexM33; // DSP, as the measured Cortex-M4
-    EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
-    s.cpu = Cpu::CortexM0Plus; // no extension, as the measured Cortex-M3
-    EXPECT_EQ(provenance(s).level, ProvenanceLevel::SameCode) << provenance(s).text;
 }
 
 TEST(Provenance, EthosUMeasuredAtTheNewestAndB8c7ecc1TheSameCodeElsewhere)
