@@ -14,6 +14,7 @@ namespace {
 constexpr double kFrameMillis = 16.0;
 const QString kAnalysisLane = QStringLiteral("analysis");
 const QString kAlternativesLane = QStringLiteral("other builds");
+const QString kSizeReferencesLane = QStringLiteral("size references");
 
 struct Timed {
     AnalysisPtr analysis;
@@ -50,6 +51,8 @@ void AnalysisRunner::request(ModelPtr model, EmulationSettings settings, Where w
         deliver(std::move(a));
         return;
     }
+    if (!sizeOnly) // the kept runs being prepared are for the analysis this one replaces
+        m_tracker->cancel(this, kSizeReferencesLane);
     if (!m_busy) {
         m_busy = true;
         emit busyChanged(true);
@@ -87,7 +90,22 @@ void AnalysisRunner::request(ModelPtr model, EmulationSettings settings, Where w
             m_busy = false;
             emit busyChanged(false);
             deliver(done->analysis, QString::fromStdString(done->changeNote));
+            if (!done->sizeOnly)
+                prepareDrags(done->analysis);
         });
+}
+
+void AnalysisRunner::prepareDrags(AnalysisPtr analysis)
+{
+    // The runs a drag of the arena line across the minimum moves (prepareSizeReferences); the
+    // analysis shares them with every reanalysis made from it.
+    m_tracker->start(
+        this, kSizeReferencesLane, tr("Preparing arena-size changes"),
+        [analysis = std::move(analysis)](const JobControl& job) {
+            prepareSizeReferences(*analysis, job.cancel());
+            return std::make_shared<const bool>(true);
+        },
+        [](const std::shared_ptr<const bool>&) {});
 }
 
 void AnalysisRunner::deliver(AnalysisPtr analysis, const QString& changeNote)

@@ -58,6 +58,7 @@ signals:
 
 private:
     void deliver(AnalysisPtr analysis, const QString& changeNote = {});
+    void prepareDrags(AnalysisPtr analysis); // a background job after each full analysis
 
     JobTracker* m_tracker;
     AnalysisPtr m_last; // the newest delivered result, reused when only the size changes

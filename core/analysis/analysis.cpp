@@ -7,6 +7,7 @@
 #include "core/util/format.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace arenascope {
@@ -294,6 +295,30 @@ EmulationResultPtr emulateAtSize(const Analysis& base, const EmulationSettings& 
 }
 
 } // namespace
+
+void prepareSizeReferences(const Analysis& base, const std::atomic<bool>* cancel)
+{
+    if (!base.trace || !base.sizeReferences || !base.minArenaBytes || base.settings.nonPersistentBytes)
+        return;
+    const std::uint64_t minimum = *base.minArenaBytes;
+    EmulationSettings at = base.settings;
+    std::vector<std::uint64_t> sizes;
+    for (std::uint64_t d = 0; d < 16; ++d) {
+        if (minimum + d <= base.measured->settings.arenaBytes())
+            sizes.push_back(minimum + d);
+        if (minimum > d + 1 + at.arenaStartLoss())
+            sizes.push_back(minimum - 1 - d);
+    }
+    // A model whose emulation takes long gets what a second buys; its drag runs in the background
+    // anyway, and keeps runs as it goes.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+    for (const std::uint64_t size : sizes) {
+        if ((cancel && cancel->load()) || std::chrono::steady_clock::now() > deadline)
+            return;
+        at.arenaSize = size;
+        emulateAtSize(base, at);
+    }
+}
 
 bool reanalysisEmulatesOnce(const Analysis& base, const EmulationSettings& sizes)
 {

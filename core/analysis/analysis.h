@@ -26,6 +26,7 @@
 #include "core/model/model.h"
 #include "core/planner/plan_cache.h"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -96,6 +97,13 @@ AnalysisPtr analyze(ModelPtr model, EmulationSettings settings, const AnalysisLi
 AnalysisPtr reanalyzeAtSize(const Analysis& base, std::optional<std::uint64_t> arenaSize);
 // The same with both arena sizes taken from `sizes` (arenaSize and nonPersistentBytes).
 AnalysisPtr reanalyzeAtSize(const Analysis& base, const EmulationSettings& sizes);
+
+// Emulates `base` at the 16 sizes just above its smallest arena and the 16 just below, keeping
+// each run in `base.sizeReferences`, so that a drag of the arena line across the minimum moves
+// kept runs from its first frame on instead of emulating once per residue (a background job of
+// the desktop app, after an analysis). Stops early when `cancel` is set or after a second; does
+// nothing with separate arenas or without a smallest arena.
+void prepareSizeReferences(const Analysis& base, const std::atomic<bool>* cancel = nullptr);
 
 // True if `a` and `b` differ only in the arena sizes (so reanalyzeAtSize applies). Every
 // other setting changes the emulation.

@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -171,6 +172,28 @@ TEST(ResultAtSize, MovedRunsEqualEmulationOnSharedModels)
         [](const ModelPtr& model, const test::NamedSettings& b) { expectMovedRunsEqualEmulation(model, b, 2); });
     EXPECT_GT(g_moved, 100);
     EXPECT_GT(g_movedFailures, 100);
+}
+
+// After prepareSizeReferences, a drag across the minimum finds a kept run at its first frame: one
+// that fits in every residue above it, and below it one for every size's failing call.
+TEST(ResultAtSize, PreparedReferencesCoverTheSizesAroundTheMinimum)
+{
+    auto loaded = loadModelBytes(buildExampleModel(), "example");
+    ASSERT_TRUE(loaded);
+    const AnalysisPtr base = analyze(loaded.value(), EmulationSettings {});
+    ASSERT_TRUE(base->minArenaBytes);
+    const std::uint64_t minimum = *base->minArenaBytes;
+    prepareSizeReferences(*base);
+    int failedKept = 0;
+    for (std::uint64_t d = 0; d < 16; ++d) {
+        EXPECT_NE(base->sizeReferences->forSize(minimum + d), nullptr) << minimum + d;
+        const ReplayOutcome r = replayTrace(*base->trace, minimum - 1 - d);
+        ASSERT_FALSE(r.ok) << minimum - 1 - d;
+        failedKept += base->sizeReferences->failureForSize(minimum - 1 - d, r.failedStep) != nullptr;
+    }
+    EXPECT_EQ(failedKept, 16);
+    std::atomic<bool> cancelled { true };
+    prepareSizeReferences(*base, &cancelled); // returns at once
 }
 
 // What may not serve as a reference: a failed run, one with a temp overwrite, separate arenas.
