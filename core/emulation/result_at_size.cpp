@@ -37,16 +37,6 @@ std::shared_ptr<EmulationResult> moved(const EmulationResult& reference, const E
     return out;
 }
 
-// The three allocator messages, which alone carry the arena size in their numbers.
-bool isAllocatorMessage(const std::string& message)
-{
-    for (const char* start : { "Failed to resize buffer. Requested: ", "Failed to allocate tail memory. Requested: ",
-             "Failed to allocate temp memory. Requested: " })
-        if (message.rfind(start, 0) == 0)
-            return true;
-    return false;
-}
-
 } // namespace
 
 bool canShift(const EmulationResult& run)
@@ -64,9 +54,11 @@ bool canShiftFailure(const EmulationResult& run, const std::string& allocatorMes
     if (run.ok || !run.failure || run.tempOverwrite || !run.warnings.empty() || !run.settings.arenaSize
         || run.settings.nonPersistentBytes)
         return false;
+    // A capacity failure whose first line is the replay's allocator message is one of the arena's
+    // three messages (arena_messages.h: every OutOfMemory the allocators return).
     const Failure& f = *run.failure;
     return f.capacity && !f.tflmSilent && !f.writesThroughNull && !f.plannerOverrun && f.message == allocatorMessage
-        && isAllocatorMessage(f.message) && !f.log.empty() && f.log.front() == f.message;
+        && !f.log.empty() && f.log.front() == f.message;
 }
 
 EmulationResultPtr shiftedFailureToSize(
